@@ -1,0 +1,24 @@
+# AttnplayEmbed.cmake — turn asset files into a C++ source (name → bytes), so both targets run
+# from one self-contained binary with no file lookups.
+
+# DejaVu Sans cut down to the glyphs the UI uses (Latin, Greek, arrows, math, sub/superscripts).
+function(attnplay_font_subset outvar output)
+  set(_src /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)
+  find_program(PYFTSUBSET pyftsubset)
+  if(PYFTSUBSET)
+    add_custom_command(OUTPUT "${output}"
+      COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/assets"
+      COMMAND ${PYFTSUBSET} ${_src} --output-file=${output} --no-hinting --desubroutinize
+              --unicodes=U+0020-007E,U+00A0-017F,U+0370-03FF,U+1D00-1DBF,U+2000-214F,U+2190-22FF,U+2300-23FF,U+25A0-25FF
+      DEPENDS ${_src} VERBATIM)
+  else()
+    add_custom_command(OUTPUT "${output}" COMMAND ${CMAKE_COMMAND} -E copy ${_src} ${output} DEPENDS ${_src})
+  endif()
+  set(${outvar} "${output}" PARENT_SCOPE)
+endfunction()
+
+function(attnplay_embed output)
+  add_custom_command(OUTPUT "${output}"
+    COMMAND ${CMAKE_COMMAND} -DOUTPUT=${output} "-DFILES=${ARGN}" -P ${CMAKE_SOURCE_DIR}/cmake/EmbedScript.cmake
+    DEPENDS ${ARGN} ${CMAKE_SOURCE_DIR}/cmake/EmbedScript.cmake VERBATIM)
+endfunction()

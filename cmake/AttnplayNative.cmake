@@ -1,0 +1,21 @@
+# AttnplayNative.cmake — the `attnplay` binary: `compute` (CLI) always, `gui` (desktop window) with ATTNPLAY_APP.
+file(GLOB CLI_SOURCES CONFIGURE_DEPENDS src/cli/*.cpp)
+add_executable(attnplay ${CLI_SOURCES})
+target_link_libraries(attnplay PRIVATE attn_core attn_app)
+attnplay_warnings(attnplay)
+
+if(ATTNPLAY_APP)
+  include(AttnplayGui)
+  target_sources(attn_gui PRIVATE src/platform/desktop.cpp)
+  target_link_libraries(attnplay PRIVATE attn_gui)
+  target_compile_definitions(attnplay PRIVATE ATTNPLAY_WITH_GUI=1)
+endif()
+
+include(GNUInstallDirs)
+install(TARGETS attnplay RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME attnplay)
+set(CPACK_PACKAGE_CONTACT "Attention Playground maintainers")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Interactive scaled dot-product attention playground (offline desktop build)")
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+include(CPack)

@@ -1,0 +1,27 @@
+# AttnplayWeb.cmake — the page: attnplay.js + attnplay.wasm + the HTML shell from web/, in ATTNPLAY_SITE_DIR.
+if(NOT ATTNPLAY_APP)
+  return()
+endif()
+include(AttnplayGui)
+target_compile_definitions(attn_gui PUBLIC ATTNPLAY_GLES3=1)
+
+add_executable(attnplay_web src/platform/web.cpp)
+target_link_libraries(attnplay_web PRIVATE attn_gui)
+attnplay_warnings(attnplay_web)
+set_target_properties(attnplay_web PROPERTIES OUTPUT_NAME attnplay SUFFIX ".js"
+  RUNTIME_OUTPUT_DIRECTORY "${ATTNPLAY_SITE_DIR}")
+target_link_options(attnplay_web PRIVATE
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sSTACK_SIZE=1MB
+  -sDYNAMIC_EXECUTION=0 -sENVIRONMENT=web
+  -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,stringToUTF8,lengthBytesUTF8
+  -sEXPORTED_FUNCTIONS=@${CMAKE_SOURCE_DIR}/web/exports.txt
+  -sINVOKE_RUN=1 -sEXIT_RUNTIME=0)
+set_property(TARGET attnplay_web APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/web/exports.txt)
+
+# Static files of the shell, copied on every build.
+add_custom_target(attnplay_site ALL
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTNPLAY_SITE_DIR}"
+  COMMAND ${CMAKE_COMMAND} -E copy_directory "${CMAKE_SOURCE_DIR}/web/site" "${ATTNPLAY_SITE_DIR}"
+  COMMAND ${CMAKE_COMMAND} -E copy_directory "${CMAKE_SOURCE_DIR}/web/examples" "${ATTNPLAY_SITE_DIR}/examples"
+  COMMENT "Copying the HTML shell into ${ATTNPLAY_SITE_DIR}")
+add_dependencies(attnplay_web attnplay_site)

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# deps.sh — install what the build and tests need, only when it is missing (Debian bookworm, as root).
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+
+PKGS=(cmake g++ clang make pkg-config emscripten libeigen3-dev libglfw3-dev libgl-dev catch2 nlohmann-json3-dev
+      chromium xvfb xauth fonts-dejavu-core fonttools nodejs npm dpkg-dev gzip python3 libclang-rt-14-dev)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "deps: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+"$ROOT/scripts/fetch_imgui.sh"
+
+# Browser tests and the benchmark's peer come from npm (package-lock.json pins them).
+if [ "${1:-}" = "--npm" ] && [ ! -d "$ROOT/node_modules/playwright-core" ]; then
+  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+fi

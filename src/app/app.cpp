@@ -1,0 +1,178 @@
+// app.cpp — derived results with change detection: an embedding edit recomputes the attention,
+// not the variance lab; moving d_k recomputes the attention and the histogram, not the sweep.
+#include "app/app.h"
+
+#include <cmath>
+#include <cstring>
+
+#include "app/presets.h"
+#include "core/attention.h"
+
+namespace attn {
+
+namespace {
+struct Hasher {
+  uint64_t h = 1469598103934665603ull;
+  void bytes(const void* p, size_t n) {
+    const unsigned char* c = static_cast<const unsigned char*>(p);
+    for (size_t i = 0; i < n; ++i) h = (h ^ c[i]) * 1099511628211ull;
+  }
+  template <typename T>
+  void pod(const T& v) {
+    bytes(&v, sizeof v);
+  }
+  void mat(const std::optional<Mat>& m) {
+    pod(m.has_value());
+    if (!m) return;
+    pod(m->rows());
+    pod(m->cols());
+    bytes(m->data(), sizeof(float) * static_cast<size_t>(m->size()));
+  }
+  void str(const std::string& s) {
+    pod(s.size());
+    bytes(s.data(), s.size());
+  }
+};
+}  // namespace
+
+uint64_t fingerprint(const Scenario& sc) {
+  Hasher h;
+  for (const auto* m : {&sc.X, &sc.W_q, &sc.W_k, &sc.W_v, &sc.W_o, &sc.Q, &sc.K, &sc.V, &sc.memory, &sc.W_a, &sc.U_a})
+    h.mat(*m);
+  h.pod(sc.v_a.has_value());
+  if (sc.v_a) h.bytes(sc.v_a->data(), sizeof(float) * static_cast<size_t>(sc.v_a->size()));
+  h.pod(sc.score);
+  h.pod(sc.scale);
+  h.pod(sc.temperature);
+  h.pod(sc.mask);
+  for (bool b : sc.key_padding) h.pod(b);
+  h.pod(sc.mask_cells.has_value());
+  if (sc.mask_cells) h.bytes(sc.mask_cells->data(), static_cast<size_t>(sc.mask_cells->size()));
+  h.pod(sc.heads);
+  h.pod(sc.positional_encoding);
+  for (const auto& t : sc.tokens) h.str(t);
+  for (const auto& t : sc.memory_tokens) h.str(t);
+  return h.h;
+}
+
+App::App() {
+  apply_preset(state, "default");
+  update();
+}
+
+void App::on_sentence_changed(const std::vector<std::string>& previous_tokens) {
+  sync_embeddings(state, previous_tokens);
+}
+
+std::vector<int> sweep_dks() {
+  std::vector<int> out;
+  for (double e = 0; e <= 10.0 + 1e-9; e += 0.5) out.push_back(static_cast<int>(std::lround(std::pow(2.0, e))));
+  return out;
+}
+
+DkSweep compute_sweep(const State& s, int row) {
+  DkSweep sw;
+  if (s.mode != InputMode::Random || s.embeddings.rows() == 0) return sw;
+  sw.available = true;
+  sw.d_k = sweep_dks();
+  const int n = static_cast<int>(s.embeddings.rows());
+  row = std::min(std::max(row, 0), n - 1);
+  Mat X = s.embeddings;
+  if (s.positional_encoding == PositionalEncoding::Sinusoidal) X += sinusoidal_encoding(n, s.d_model);
+  const Mat Wq = random_projection(s.seed, 'q', s.d_model, kMaxDk);
+  const Mat Wk = random_projection(s.seed, 'k', s.d_model, kMaxDk);
+  // q_i·k_j = x_i (W_q W_kᵀ) x_jᵀ, and W's columns don't depend on d_k, so M = Σ_{c<d_k} w_q,c w_k,cᵀ
+  // grows one column at a time: the whole sweep costs one pass over d_k = 1024.
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(s.d_model, s.d_model);
+  const Eigen::VectorXd xi = X.row(row).transpose().cast<double>();
+  const Eigen::MatrixXd Xd = X.cast<double>();
+  int c = 0;
+  std::vector<float> p(static_cast<size_t>(n));
+  for (int dk : sw.d_k) {
+    for (; c < dk; ++c) M += Wq.col(c).cast<double>() * Wk.col(c).cast<double>().transpose();
+    const Eigen::VectorXd scores = Xd * (M.transpose() * xi);
+    for (int scaled = 0; scaled < 2; ++scaled) {
+      const double alpha = (scaled ? 1.0 / std::sqrt(static_cast<double>(dk)) : 1.0) /
+                           (s.temperature > 0 ? s.temperature : 1e-30);
+      double mx = -INFINITY;
+      for (int j = 0; j < n; ++j)
+        if (!(s.mask == MaskKind::Causal && j > row)) mx = std::max(mx, scores[j] * alpha);
+      double sum = 0;
+      for (int j = 0; j < n; ++j) {
+        const bool blocked = s.mask == MaskKind::Causal && j > row;
+        const double e = blocked ? 0.0 : std::exp(scores[j] * alpha - mx);
+        p[static_cast<size_t>(j)] = static_cast<float>(e);
+        sum += e;
+      }
+      float mw = 0;
+      for (auto& v : p) {
+        v = static_cast<float>(v / sum);
+        mw = std::max(mw, v);
+      }
+      sw.entropy[scaled].push_back(static_cast<float>(row_entropy(p.data(), n)));
+      sw.max_weight[scaled].push_back(mw);
+      sw.jacobian[scaled].push_back(static_cast<float>(row_jacobian_norm(p.data(), n)));
+    }
+  }
+  return sw;
+}
+
+void App::update() {
+  const Scenario sc = build_scenario(state);
+  const uint64_t ck = fingerprint(sc);
+  const int n_rows = sc.Q ? static_cast<int>(sc.Q->rows()) : (sc.X ? static_cast<int>(sc.X->rows()) : 0);
+  if (n_rows > 0) state.selected_row = std::min(std::max(state.selected_row, 0), n_rows - 1);
+  if (ck != core_key_) {
+    Result r;
+    const std::string err = compute(sc, r);
+    if (err.empty()) {
+      result.core = std::move(r);
+      Scenario other = sc;
+      other.scale = !sc.scale;
+      result.flipped = Result{};
+      compute(other, result.flipped);
+      result.error.clear();
+      const int n = static_cast<int>(result.core.main.Q.rows());
+      const int m = static_cast<int>(result.core.main.K.rows());
+      result.row_labels = sc.tokens;
+      result.row_labels.resize(static_cast<size_t>(n));
+      result.col_labels = sc.memory_tokens.empty() ? sc.tokens : sc.memory_tokens;
+      result.col_labels.resize(static_cast<size_t>(m));
+      for (int i = 0; i < n; ++i)
+        if (result.row_labels[i].empty()) result.row_labels[i] = "q" + std::to_string(i + 1);
+      for (int j = 0; j < m; ++j)
+        if (result.col_labels[j].empty()) result.col_labels[j] = "k" + std::to_string(j + 1);
+    } else {
+      result.error = err;  // keep showing the last good result
+    }
+    core_key_ = ck;
+    ++result.revision;
+  }
+  Hasher sk;
+  sk.pod(state.selected_row);
+  if (state.mode == InputMode::Random) {  // the sweep covers every d_k, so d_k itself is not part of its key
+    State copy = state;
+    copy.d_k = 1;
+    sk.pod(fingerprint(build_scenario(copy)));
+  } else {
+    sk.pod(ck);
+  }
+  if (sk.h != sweep_key_) {
+    result.sweep = compute_sweep(state, state.selected_row);
+    sweep_key_ = sk.h;
+  }
+  const int dk = static_cast<int>(result.core.d_k > 0 ? result.core.d_k : state.d_k);
+  Hasher vk;
+  vk.pod(dk);
+  vk.pod(state.seed);
+  if (vk.h != variance_key_) {
+    result.variance = variance_experiment({dk}, 20000, state.seed, 41).front();
+    variance_key_ = vk.h;
+  }
+  if (state.seed + 1 != curve_key_) {
+    result.std_curve = variance_experiment(sweep_dks(), 4000, state.seed + 7, 21);
+    curve_key_ = state.seed + 1;
+  }
+}
+
+}  // namespace attn

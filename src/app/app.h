@@ -1,0 +1,60 @@
+// app.h — the app context: State in, everything the panels draw out. Recomputes only what changed.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "app/state.h"
+#include "core/montecarlo.h"
+#include "core/scenario.h"
+
+namespace attn {
+
+// Saturation statistics of the selected query row as d_k sweeps the slider's range.
+struct DkSweep {
+  std::vector<int> d_k;
+  std::vector<float> entropy[2], max_weight[2], jacobian[2];  // [0] unscaled, [1] scaled
+  bool available = false;  // random mode only: explicit matrices have one fixed d_k
+};
+
+struct AppResult {
+  Result core;                    // the state as the learner set it
+  Result flipped;                 // the same with scaling toggled, for side-by-side views
+  std::string error;              // non-empty if the state could not be computed
+  DkSweep sweep;
+  VarianceRow variance;           // q·k samples at the current d_k
+  std::vector<VarianceRow> std_curve;  // measured spread against d_k
+  std::vector<std::string> row_labels, col_labels;
+  uint64_t revision = 0;          // bumps whenever `core` changes (texture uploads key on it)
+};
+
+// Screen rectangles of labelled ImGui items in the last frame (for tests and automation).
+struct ItemRect {
+  float x, y, w, h;
+};
+
+class App {
+ public:
+  App();
+  State state;
+  AppResult result;
+  std::map<std::string, ItemRect> item_rects;  // filled by the UI each frame
+  std::string status;                          // last non-modal message shown to the learner
+  uint64_t frames = 0;                         // frames drawn so far (the page is ready after the first)
+
+  // Recomputes whatever the current state invalidated. Cheap when nothing changed.
+  void update();
+  // Tokens changed in `sentence`: keep edited embeddings, seed new ones.
+  void on_sentence_changed(const std::vector<std::string>& previous_tokens);
+
+ private:
+  uint64_t core_key_ = 0, sweep_key_ = 0, variance_key_ = 0, curve_key_ = 0;
+};
+
+// Log-spaced d_k values covering the slider's range.
+std::vector<int> sweep_dks();
+DkSweep compute_sweep(const State& s, int row);
+uint64_t fingerprint(const Scenario& sc);
+
+}  // namespace attn

@@ -1,0 +1,17 @@
+// c_api.h — the C ABI the JavaScript bridge (web/site/attnplay-api.js) calls. Strings in and out
+// are UTF-8 JSON; returned pointers stay valid until the next call into this API.
+#pragma once
+
+namespace attn {
+class App;
+void bind_c_api(App* app);  // the platform layer registers its App once at start-up
+}  // namespace attn
+
+extern "C" {
+const char* attnplay_get_state();
+const char* attnplay_set_state(const char* json);  // {"ok":true} or {"ok":false,"error":"…"}
+const char* attnplay_get_result();
+const char* attnplay_item_rect(const char* label);  // {"x","y","w","h"} in UI units, or null
+const char* attnplay_summary();                     // plain-text summary for the aria-live region
+double attnplay_frames();
+}

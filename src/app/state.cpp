@@ -1,0 +1,80 @@
+// state.cpp — tokenising, seeded embeddings/projections, and State → Scenario.
+#include "app/state.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/montecarlo.h"
+
+namespace attn {
+
+std::vector<std::string> split_tokens(const std::string& sentence) {
+  std::vector<std::string> out;
+  std::istringstream in(sentence);
+  std::string tok;
+  while (in >> tok && static_cast<int>(out.size()) < kMaxTokens) out.push_back(tok);
+  return out;
+}
+
+namespace {
+// FNV-1a: a stable hash so a word's embedding is the same on every platform.
+uint64_t hash_str(const std::string& s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+}  // namespace
+
+Vec random_embedding(uint64_t seed, const std::string& token, int /*index*/, int d_model) {
+  Rng rng(seed * 0x9E3779B97F4A7C15ull ^ hash_str(token));
+  Vec v(d_model);
+  for (int i = 0; i < d_model; ++i) v[i] = static_cast<float>(rng.normal());
+  return v;
+}
+
+Mat random_projection(uint64_t seed, char which, int d_model, int width) {
+  Mat w(d_model, width);
+  const double sd = 1.0 / std::sqrt(static_cast<double>(d_model));
+  for (int j = 0; j < width; ++j) {
+    Rng rng((seed + 0x51ED27ull * static_cast<uint64_t>(which)) * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(j));
+    for (int i = 0; i < d_model; ++i) w(i, j) = static_cast<float>(rng.normal() * sd);
+  }
+  return w;
+}
+
+void sync_embeddings(State& s, const std::vector<std::string>& previous_tokens) {
+  const auto tokens = split_tokens(s.sentence);
+  const int n = static_cast<int>(tokens.size());
+  Mat next(n, s.d_model);
+  for (int i = 0; i < n; ++i) {
+    const bool keep = i < static_cast<int>(previous_tokens.size()) && previous_tokens[i] == tokens[i] &&
+                      i < s.embeddings.rows() && s.embeddings.cols() == s.d_model;
+    if (keep)
+      next.row(i) = s.embeddings.row(i);
+    else
+      next.row(i) = random_embedding(s.seed, tokens[i], i, s.d_model).transpose();
+  }
+  s.embeddings = std::move(next);
+}
+
+Scenario build_scenario(const State& s) {
+  Scenario sc;
+  if (s.mode == InputMode::Explicit) {
+    sc = s.explicit_scenario;
+  } else {
+    sc.X = s.embeddings;
+    sc.W_q = random_projection(s.seed, 'q', s.d_model, s.d_k);
+    sc.W_k = random_projection(s.seed, 'k', s.d_model, s.d_k);
+    sc.W_v = random_projection(s.seed, 'v', s.d_model, s.d_v);
+    sc.tokens = split_tokens(s.sentence);
+    sc.mask = s.mask;
+    sc.key_padding = s.key_padding;
+    sc.heads = s.heads;
+    sc.positional_encoding = s.positional_encoding;
+  }
+  sc.scale = s.scale;
+  sc.temperature = s.temperature;
+  return sc;
+}
+
+}  // namespace attn

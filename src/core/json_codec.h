@@ -1,0 +1,31 @@
+// json_codec.h — the scenario and result as JSON (the CLI's format, shared with the web API).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "montecarlo.h"
+#include "scenario.h"
+
+namespace attn {
+
+// Limits for every decoder: input bytes and nesting depth.
+constexpr size_t kMaxJsonBytes = 64u << 20;
+constexpr int kMaxJsonDepth = 16;
+
+// Parses text into a scenario. Returns "" on success, else one clear reason
+// (malformed JSON, non-finite or overflowing numbers, ragged/empty matrices, unknown enum
+// values, sizes over the limits, nesting too deep, wrong types). `out` is untouched on error.
+std::string parse_scenario(const std::string& text, Scenario& out);
+std::string scenario_from_json(const nlohmann::json& j, Scenario& out);
+nlohmann::json scenario_to_json(const Scenario& s);
+
+// The result: masked logits become null; non-finite numbers never appear.
+nlohmann::json result_to_json(const Result& r);
+nlohmann::json variance_to_json(const std::vector<VarianceRow>& rows);
+
+nlohmann::json matrix_to_json(const Mat& m);
+// Reads a rectangular numeric matrix; "" on success.
+std::string matrix_from_json(const nlohmann::json& j, const char* name, Mat& out);
+
+}  // namespace attn

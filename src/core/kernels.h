@@ -1,0 +1,26 @@
+// kernels.h — the hot loops of attention, each as a scalar reference and a SIMD twin.
+// The SIMD twin uses wasm_simd128.h intrinsics in WebAssembly and Eigen's vectorised
+// expressions natively; tests hold both against the scalar reference.
+#pragma once
+
+#include "scenario.h"
+
+namespace attn {
+
+// S = Q Kᵀ · alpha   (Q n×d, K m×d, S n×m; S is resized)
+void scores_scalar(const Mat& Q, const Mat& K, float alpha, Mat& S);
+void scores_simd(const Mat& Q, const Mat& K, float alpha, Mat& S);
+
+// Row-wise stable softmax in place. -infinity entries get weight 0; a row with no finite
+// entry becomes all zero. Subtracting the row maximum keeps logits up to ±1e30 finite.
+void softmax_rows_scalar(Mat& A);
+void softmax_rows_simd(Mat& A);
+
+// Z = A V   (A n×m, V m×d_v)
+void weighted_sum_scalar(const Mat& A, const Mat& V, Mat& Z);
+void weighted_sum_simd(const Mat& A, const Mat& V, Mat& Z);
+
+// Whether the SIMD twins run hand-written wasm SIMD128 code in this build.
+bool simd_is_wasm128();
+
+}  // namespace attn

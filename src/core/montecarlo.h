@@ -1,0 +1,46 @@
+// montecarlo.h — the variance argument, measured: q·k for q, k ~ N(0, I_dk), unscaled and ÷√d_k.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace attn {
+
+struct Histogram {
+  double lo = 0, hi = 0;         // range covered by the bins
+  std::vector<uint32_t> counts;  // equal-width bins; samples outside are counted in the edge bins
+};
+
+struct VarianceRow {
+  int d_k = 0;
+  int samples = 0;
+  double mean_unscaled = 0, var_unscaled = 0;
+  double mean_scaled = 0, var_scaled = 0;
+  Histogram hist_unscaled;  // range ±4√d_k
+  Histogram hist_scaled;    // range ±4
+};
+
+// Deterministic for a given seed (own generator, not std::normal_distribution, so native and
+// WebAssembly builds draw the same numbers).
+std::vector<VarianceRow> variance_experiment(const std::vector<int>& d_ks, int samples, uint64_t seed,
+                                             int bins = 41);
+
+// Small deterministic generator shared by the core (splitmix64 + Box–Muller).
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed) {}
+  uint64_t next_u64();
+  double uniform();  // [0, 1)
+  double normal();   // N(0, 1)
+  // `count` normals into out: the same sequence as `count` calls of normal() (which returns these
+  // float values widened). Vectorised with wasm SIMD128 where available; bit-identical on every
+  // build, since only correctly rounded operations and integer arithmetic are used.
+  void fill_normal(float* out, int count);
+
+ private:
+  uint64_t state_;
+  bool has_spare_ = false;
+  double spare_ = 0;
+};
+
+}  // namespace attn

@@ -1,0 +1,109 @@
+// heatmap_panel.cpp — the attention matrix as a GPU-colormapped texture with labels, legend, hover.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "render/heatmap.h"
+#include "ui/panels.h"
+#include "ui/track.h"
+
+namespace attn::ui {
+namespace {
+
+class HeatmapPanel : public Panel {
+ public:
+  const char* title() const override { return "Attention heatmap"; }
+
+  void draw(State& s, const AppResult& r) override {
+    if (!ImGui::Begin(title(), open)) {
+      ImGui::End();
+      return;
+    }
+    const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
+    const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
+    if (n == 0 || m == 0) {
+      ImGui::TextDisabled("Nothing to show.");
+      ImGui::End();
+      return;
+    }
+    // Masked cells are sent as −1 so the shader can hatch them instead of showing weight 0.
+    if (uploaded_ != r.revision) {
+      values_.resize(static_cast<size_t>(n) * m);
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < m; ++j)
+          values_[static_cast<size_t>(i) * m + j] = std::isinf(h.logits(i, j)) && h.logits(i, j) < 0 ? -1.0f : h.weights(i, j);
+      uploaded_ = r.revision;
+    }
+    renderer_.update(values_.data(), n, m, r.revision);
+    if (!renderer_.error().empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", renderer_.error().c_str());
+
+    const bool labels = n <= 64 && m <= 64;
+    const float label_w = labels ? 70.0f : 0.0f, label_h = labels ? 18.0f : 0.0f;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float legend_h = 34.0f;
+    const float cell = std::max(0.5f, std::min((avail.x - label_w) / m, (avail.y - label_h - legend_h) / n));
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 p0(origin.x + label_w, origin.y + label_h);
+    const ImVec2 size(cell * m, cell * n);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+
+    if (labels) {
+      for (int j = 0; j < m; ++j) {
+        const std::string& t = r.col_labels[static_cast<size_t>(j)];
+        const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+        if (ts.x < cell * 1.6f || j % std::max(1, static_cast<int>(ts.x / cell)) == 0)
+          dl->AddText(ImVec2(p0.x + cell * (j + 0.5f) - std::min(ts.x, cell * 2) * 0.5f, origin.y), ImGui::GetColorU32(ImGuiCol_Text), t.c_str());
+      }
+      for (int i = 0; i < n; ++i) {
+        const std::string& t = r.row_labels[static_cast<size_t>(i)];
+        const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+        const ImU32 col = i == s.selected_row ? IM_COL32(255, 190, 60, 255) : ImGui::GetColorU32(ImGuiCol_Text);
+        dl->AddText(ImVec2(p0.x - ts.x - 6, p0.y + cell * (i + 0.5f) - ts.y * 0.5f), col, t.c_str());
+      }
+    }
+    ImGui::SetCursorScreenPos(p0);
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(renderer_.texture())), size);
+    ui::track("heatmap");
+    if (ImGui::IsItemHovered()) {
+      const ImVec2 mp = ImGui::GetMousePos();
+      const int j = std::clamp(static_cast<int>((mp.x - p0.x) / cell), 0, m - 1);
+      const int i = std::clamp(static_cast<int>((mp.y - p0.y) / cell), 0, n - 1);
+      if (std::isinf(h.logits(i, j)))
+        ImGui::SetTooltip("%s → %s: masked (weight 0)", r.row_labels[i].c_str(), r.col_labels[j].c_str());
+      else
+        ImGui::SetTooltip("%s → %s\nweight %.4f\nlogit %.4f  (raw score %.4f)", r.row_labels[i].c_str(),
+                          r.col_labels[j].c_str(), h.weights(i, j), h.logits(i, j), h.scores(i, j));
+      if (ImGui::IsMouseClicked(0)) s.selected_row = i;
+    }
+    // Selected row outline.
+    dl->AddRect(ImVec2(p0.x, p0.y + cell * s.selected_row), ImVec2(p0.x + size.x, p0.y + cell * (s.selected_row + 1)),
+                IM_COL32(255, 190, 60, 255), 0, 0, 2.0f);
+
+    // Legend: the 0–1 scale of the colormap.
+    const ImVec2 l0(p0.x, p0.y + size.y + 8);
+    const float lw = std::max(120.0f, std::min(size.x, 260.0f));
+    const int steps = 48;
+    for (int k = 0; k < steps; ++k)
+      dl->AddRectFilled(ImVec2(l0.x + lw * k / steps, l0.y), ImVec2(l0.x + lw * (k + 1) / steps + 0.5f, l0.y + 10),
+                        viridis_u32((k + 0.5f) / steps));
+    dl->AddText(ImVec2(l0.x, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled), "0");
+    dl->AddText(ImVec2(l0.x + lw * 0.5f - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled), "0.5");
+    dl->AddText(ImVec2(l0.x + lw - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled), "1");
+    dl->AddText(ImVec2(l0.x + lw + 12, l0.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), "weight (rows sum to 1)");
+    ImGui::Dummy(ImVec2(size.x, legend_h));
+    ImGui::End();
+  }
+
+ private:
+  HeatmapRenderer renderer_;
+  std::vector<float> values_;
+  uint64_t uploaded_ = ~0ull;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_heatmap_panel() { return std::make_unique<HeatmapPanel>(); }
+
+}  // namespace attn::ui
