@@ -12,7 +12,6 @@ add_library(imgui STATIC
 target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/backends)
 target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
 if(EMSCRIPTEN)
-  target_compile_options(imgui PUBLIC -sUSE_GLFW=3)
   target_link_options(imgui PUBLIC -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2)
 else()
   find_package(glfw3 REQUIRED)

@@ -11,7 +11,7 @@ attnplay_warnings(attnplay_web)
 set_target_properties(attnplay_web PROPERTIES OUTPUT_NAME attnplay SUFFIX ".js"
   RUNTIME_OUTPUT_DIRECTORY "${ATTNPLAY_SITE_DIR}")
 target_link_options(attnplay_web PRIVATE
-  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sSTACK_SIZE=1MB
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=1MB
   -sDYNAMIC_EXECUTION=0 -sENVIRONMENT=web
   -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,stringToUTF8,lengthBytesUTF8
   -sEXPORTED_FUNCTIONS=@${CMAKE_SOURCE_DIR}/web/exports.txt

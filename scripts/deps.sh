@@ -4,7 +4,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 
 PKGS=(cmake g++ clang make pkg-config emscripten libeigen3-dev libglfw3-dev libgl-dev catch2 nlohmann-json3-dev
-      chromium xvfb xauth fonts-dejavu-core fonttools nodejs npm dpkg-dev gzip python3 libclang-rt-14-dev libstb-dev x11-apps imagemagick)
+      chromium xvfb xauth fonts-dejavu-core fonttools nodejs npm dpkg-dev gzip python3 libclang-rt-14-dev libstb-dev x11-apps imagemagick zlib1g-dev)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -17,6 +17,7 @@ if ((${#missing[@]})); then
 fi
 
 "$ROOT/scripts/fetch_imgui.sh"
+"$ROOT/scripts/fetch_zlib.sh"
 
 # Browser tests and the benchmark's peer come from npm (package-lock.json pins them).
 if [ "${1:-}" = "--npm" ] && [ ! -d "$ROOT/node_modules/playwright-core" ]; then

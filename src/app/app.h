@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "app/embed.h"
+#include "app/host.h"
 #include "app/state.h"
 #include "core/montecarlo.h"
 #include "core/scenario.h"
@@ -42,6 +44,15 @@ class App {
   std::map<std::string, ItemRect> item_rects;  // filled by the UI each frame
   std::string status;                          // last non-modal message shown to the learner
   uint64_t frames = 0;                         // frames drawn so far (the page is ready after the first)
+  HostServices host;                           // clipboard, downloads, files: set by the platform
+  EmbedSettings embed;                         // embed mode (web query string); off on desktop
+
+  // Share links and imports (defined in share.cpp).
+  std::string share_link() const;  // page address + "#s=1.…"; the same text window.attnplay.shareURL() returns
+  // Opens a share fragment; on any problem shows the defaults and says why in `status` (returns false).
+  bool open_fragment(const std::string& fragment);
+  // A dropped or picked JSON file: a CLI scenario or a full state. "" on success (status says so too).
+  std::string import_text(const std::string& text, const std::string& name);
 
   // Recomputes whatever the current state invalidated. Cheap when nothing changed.
   void update();

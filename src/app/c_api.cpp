@@ -4,6 +4,8 @@
 #include <string>
 
 #include "app/app.h"
+#include "app/embed.h"
+#include "app/share.h"
 #include "app/state_json.h"
 #include "app/summary.h"
 #include "core/json_codec.h"
@@ -63,5 +65,73 @@ ATTNPLAY_EXPORT const char* attnplay_summary() {
 }
 
 ATTNPLAY_EXPORT double attnplay_frames() { return g_app ? static_cast<double>(g_app->frames) : 0.0; }
+
+// ---- sharing and embedding ---------------------------------------------------------------------
+ATTNPLAY_EXPORT const char* attnplay_share_link() { return out(g_app ? g_app->share_link() : std::string()); }
+
+ATTNPLAY_EXPORT const char* attnplay_open_fragment(const char* fragment) {
+  if (!g_app) return out(R"({"ok":false,"error":"not ready"})");
+  if (!g_app->open_fragment(fragment ? fragment : "")) return out(nlohmann::json{{"ok", false}, {"error", g_app->status}}.dump());
+  return out(R"({"ok":true})");
+}
+
+ATTNPLAY_EXPORT const char* attnplay_import_json(const char* text, const char* name) {
+  if (!g_app) return out(R"({"ok":false,"error":"not ready"})");
+  const std::string err = g_app->import_text(text ? text : "", name ? name : "file");
+  if (!err.empty()) return out(nlohmann::json{{"ok", false}, {"error", g_app->status}}.dump());
+  return out(R"({"ok":true})");
+}
+
+ATTNPLAY_EXPORT const char* attnplay_set_status(const char* message) {
+  if (g_app && message) {
+    std::string m;
+    for (const char* c = message; *c && m.size() < 300; ++c) m += (static_cast<unsigned char>(*c) < 0x20) ? ' ' : *c;
+    g_app->status = m;
+  }
+  return out("null");
+}
+
+ATTNPLAY_EXPORT const char* attnplay_embed_info() {
+  if (!g_app) return out("null");
+  const attn::EmbedSettings& e = g_app->embed;
+  return out(nlohmann::json{{"enabled", e.enabled}, {"panels", e.panels}, {"locked", e.locked}, {"hidden", e.hidden},
+                            {"origins", e.origins}}
+                 .dump());
+}
+
+// A cheap probe for change events: the small fields of the state, fingerprints of the large ones, and
+// whether the selected row is saturated (max weight > kSaturatedMaxWeight, as in the Saturation panel).
+ATTNPLAY_EXPORT const char* attnplay_watch() {
+  if (!g_app) return out("null");
+  g_app->update();
+  nlohmann::json small = attn::share_state_json(g_app->state);
+  const auto digest = [](const nlohmann::json& j) {
+    const std::string s = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+    return std::to_string(h);
+  };
+  nlohmann::json parts = nlohmann::json::object();
+  for (const char* big : {"embeddings", "scenario"}) {
+    if (small.contains(big)) {
+      parts[big] = digest(small[big]);
+      small.erase(big);
+    } else {
+      parts[big] = "";
+    }
+  }
+  const attn::Result& c = g_app->result.core;
+  const attn::HeadResult& h = c.heads.empty() ? c.main : c.heads.front();
+  const int row = g_app->state.selected_row;
+  const double mw = row >= 0 && row < h.max_weight.size() ? static_cast<double>(h.max_weight(row)) : 0.0;
+  return out(nlohmann::json{{"state", small},
+                            {"parts", parts},
+                            {"row", row},
+                            {"max_weight", mw},
+                            {"saturated", mw > attn::kSaturatedMaxWeight},
+                            {"error", g_app->result.error},
+                            {"status", g_app->status}}
+                 .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
 
 }  // extern "C"

@@ -17,6 +17,7 @@ enum class InputMode { Random, Explicit };
 struct PanelVisibility {
   bool controls = true, embeddings = true, pipeline = true, heatmap = true;
   bool saturation = true, variance = true, explain = true;
+  bool share = false;  // the Share panel (links, embed code, export, import)
 };
 
 struct State {

@@ -18,7 +18,7 @@ const char* mode_name(InputMode m) { return m == InputMode::Random ? "random" : 
 json panels_json(const PanelVisibility& p) {
   return {{"controls", p.controls},     {"embeddings", p.embeddings}, {"pipeline", p.pipeline},
           {"heatmap", p.heatmap},       {"saturation", p.saturation}, {"variance", p.variance},
-          {"explain", p.explain}};
+          {"explain", p.explain},       {"share", p.share}};
 }
 
 std::string get_int(const json& v, const char* key, int lo, int hi, int& out) {
@@ -184,6 +184,7 @@ std::string apply_state_json(State& live, const json& partial) {
                      : pi.key() == "saturation" ? &p.saturation
                      : pi.key() == "variance"   ? &p.variance
                      : pi.key() == "explain"    ? &p.explain
+                     : pi.key() == "share"      ? &p.share
                                                 : nullptr;
         if (!slot)
           err = "unknown panel \"" + pi.key() + "\"";

@@ -22,6 +22,8 @@ enum class PositionalEncoding { None, Sinusoidal };
 // Explicit limits on every dimension so hostile input cannot exhaust memory.
 constexpr int kMaxDim = 4096;
 constexpr int kMaxHeads = 256;
+// heads × n × m: every head keeps n×m scores, logits and weights (about 200 MB at this limit).
+constexpr long long kMaxScoreCells = 1LL << 24;
 
 struct Scenario {
   // Either X (n×d_model) with optional projections (absent = identity) ...

@@ -5,6 +5,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include "app/app.h"
 #include "app/c_api.h"
 #include "app/state_json.h"
+#include "core/json_codec.h"
 #include "platform/platform.h"
 #include "render/gl.h"
 #include "render/heatmap.h"
@@ -58,7 +60,7 @@ bool write_screenshot(const std::string& path, int w, int h) {
 }  // namespace
 
 int run_gui(int argc, char** argv) {
-  std::string state_file, screenshot;
+  std::string state_file, fragment, screenshot, rects_file;
   int frames_to_render = 0;
   int width = 1280, height = 800;
   for (int i = 1; i < argc; ++i) {  // argv[0] is the program; "gui" is already stripped
@@ -66,6 +68,8 @@ int run_gui(int argc, char** argv) {
     const bool has_value = i + 1 < argc;
     if (a == "--screenshot" && has_value) {
       screenshot = argv[++i];
+    } else if (a == "--dump-rects" && has_value) {
+      rects_file = argv[++i];
     } else if (a == "--frames" && has_value) {
       frames_to_render = std::atoi(argv[++i]);
       if (frames_to_render < 1 || frames_to_render > 100000) {
@@ -78,8 +82,12 @@ int run_gui(int argc, char** argv) {
         std::fprintf(stderr, "error: --size must look like 1280x800 (200…8192 per side)\n");
         return 2;
       }
-    } else if (!a.empty() && a[0] != '-' && state_file.empty()) {
-      state_file = a;
+    } else if (!a.empty() && a[0] != '-' && state_file.empty() && fragment.empty()) {
+      // A share link's fragment ("#s=1.…", "s=1.…" or a whole URL ending in one), else a state file.
+      if (a[0] == '#' || a.compare(0, 2, "s=") == 0 || a.find("#s=") != std::string::npos)
+        fragment = a;
+      else
+        state_file = a;
     } else {
       std::fprintf(stderr, "error: unknown gui option \"%s\"\n", a.c_str());
       return 2;
@@ -100,6 +108,8 @@ int run_gui(int argc, char** argv) {
       return 1;
     }
   }
+  // Like the web page: a garbled link opens the defaults with a message, never an exit.
+  if (!fragment.empty() && !app.open_fragment(fragment)) std::fprintf(stderr, "warning: %s\n", app.status.c_str());
   if (!glfwInit()) {
     std::fprintf(stderr, "error: GLFW could not initialise (no display?)\n");
     return 1;
@@ -129,6 +139,31 @@ int run_gui(int argc, char** argv) {
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   set_glsl_version("#version 330 core");
+  // The Share panel's services: the system clipboard and files in the working directory.
+  std::string capture_name;
+  app.host.copy_text = [window](const std::string& text) { glfwSetClipboardString(window, text.c_str()); };
+  app.host.download = [&app](const std::string& name, const std::string&, const std::string& bytes) {
+    std::ofstream f(name, std::ios::binary);
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    app.status = f ? "Saved " + (std::filesystem::current_path() / name).string() : "Could not write " + name;
+  };
+  app.host.save_png = [&app](const std::string& name, int w, int h, const std::vector<uint8_t>& rgba) {
+    const bool ok = stbi_write_png(name.c_str(), w, h, 4, rgba.data(), w * 4) != 0;
+    app.status = ok ? "Saved " + (std::filesystem::current_path() / name).string() : "Could not write " + name;
+  };
+  app.host.capture_canvas = [&capture_name](const std::string& name) { capture_name = name; };
+  app.host.read_file = [](const std::string& path, std::string& text) -> std::string {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) return "Cannot read " + path;
+    if (size > kMaxJsonBytes) return path + " is larger than 64 MiB";
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "Cannot read " + path;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+    return "";
+  };
   {
     ui::Shell shell(app);
     shell.init(1.0f);
@@ -138,6 +173,8 @@ int run_gui(int argc, char** argv) {
       glfwPollEvents();
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplGlfw_NewFrame();
+      // Screenshots show the state, not wherever the X pointer happens to rest.
+      if (frames_to_render > 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
       ImGui::NewFrame();
       shell.draw();
       ImGui::Render();
@@ -148,10 +185,20 @@ int run_gui(int argc, char** argv) {
       glClearColor(dark ? 0.08f : 0.92f, dark ? 0.08f : 0.92f, dark ? 0.10f : 0.94f, 1.0f);
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      if (!capture_name.empty()) {  // "PNG of the canvas" in the Share panel
+        app.status = write_screenshot(capture_name, fw, fh) ? "Saved " + (std::filesystem::current_path() / capture_name).string()
+                                                            : "Could not write " + capture_name;
+        capture_name.clear();
+      }
       if (frames_to_render > 0 && static_cast<int>(app.frames) >= frames_to_render) {
         if (!screenshot.empty() && !write_screenshot(screenshot, fw, fh)) {
           std::fprintf(stderr, "error: cannot write %s\n", screenshot.c_str());
           status = 1;
+        }
+        if (!rects_file.empty()) {  // where labelled items were drawn, for screenshot checks
+          nlohmann::json j = nlohmann::json::object();
+          for (const auto& [label, r] : app.item_rects) j[label] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
+          std::ofstream(rects_file) << j.dump(2);
         }
         break;
       }

@@ -7,17 +7,53 @@
 #include <imgui_impl_opengl3.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "app/app.h"
 #include "app/c_api.h"
+#include "app/embed.h"
 #include "platform/platform.h"
 #include "render/gl.h"
 #include "render/heatmap.h"
 #include "ui/shell.h"
 
+// Shows a fatal message in the page (textContent only, see attnplay-api.js).
+EM_JS(void, web_fatal, (const char* message), {
+  if (Module.attnplayFatal) Module.attnplayFatal(UTF8ToString(message));
+});
+
+// Services for the Share panel (App::host); the JavaScript half is Module.attnplayHost in attnplay-api.js.
+// Bytes are copied out of the heap before anything asynchronous happens.
+EM_JS(void, web_copy_text, (const char* text), { Module.attnplayHost.copyText(UTF8ToString(text)); });
+EM_JS(void, web_download, (const char* name, const char* mime, const char* data, int size), {
+  Module.attnplayHost.download(UTF8ToString(name), UTF8ToString(mime), HEAPU8.slice(data, data + size));
+});
+EM_JS(void, web_save_png, (const char* name, int w, int h, const unsigned char* rgba), {
+  Module.attnplayHost.savePng(UTF8ToString(name), w, h, HEAPU8.slice(rgba, rgba + w * h * 4));
+});
+EM_JS(void, web_capture_canvas, (const char* name), { Module.attnplayHost.captureCanvas(UTF8ToString(name)); });
+EM_JS(void, web_pick_file, (), { Module.attnplayHost.pickFile(); });
+// 0: the page address without query or fragment, 1: location.search, 2: location.hash. Caller frees.
+EM_JS(char*, web_page_string, (int which), {
+  const s = String(Module.attnplayHost.pageString(which) || "");
+  const n = lengthBytesUTF8(s) + 1;
+  const p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
 namespace attn {
 namespace {
+
+std::string page_string(int which) {
+  char* p = web_page_string(which);
+  std::string s = p ? p : "";
+  std::free(p);
+  return s;
+}
 
 struct WebContext {
   GLFWwindow* window = nullptr;
@@ -25,6 +61,7 @@ struct WebContext {
   std::unique_ptr<ui::Shell> shell;
   float pixel_ratio = 1;
   int canvas_w = 0, canvas_h = 0;
+  std::string capture;  // PNG of the canvas requested: taken right after the next frame is drawn
 };
 
 void frame(void* arg) {
@@ -62,6 +99,10 @@ void frame(void* arg) {
   glClearColor(dark ? 0.08f : 0.92f, dark ? 0.08f : 0.92f, dark ? 0.10f : 0.94f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (!c.capture.empty()) {  // the drawing buffer still holds this frame until control returns to the browser
+    web_capture_canvas(c.capture.c_str());
+    c.capture.clear();
+  }
 }
 
 }  // namespace
@@ -70,7 +111,7 @@ void frame(void* arg) {
 int main() {
   using namespace attn;
   if (!glfwInit()) {
-    EM_ASM(console.error("attnplay: GLFW could not start"));
+    web_fatal("GLFW could not start in this browser");
     return 1;
   }
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
@@ -81,7 +122,7 @@ int main() {
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
   ctx.window = glfwCreateWindow(static_cast<int>(css_w), static_cast<int>(css_h), "Attention Playground", nullptr, nullptr);
   if (!ctx.window) {
-    EM_ASM(Module.attnplayFatal && Module.attnplayFatal("WebGL2 is not available in this browser"));
+    web_fatal("WebGL2 is not available in this browser");
     return 1;
   }
   glfwMakeContextCurrent(ctx.window);
@@ -95,6 +136,22 @@ int main() {
   ctx.shell = std::make_unique<ui::Shell>(ctx.app);
   ctx.shell->init(ctx.pixel_ratio);
   bind_c_api(&ctx.app);
+  App& app = ctx.app;
+  app.host.copy_text = [](const std::string& text) { web_copy_text(text.c_str()); };
+  app.host.download = [](const std::string& name, const std::string& mime, const std::string& bytes) {
+    web_download(name.c_str(), mime.c_str(), bytes.data(), static_cast<int>(bytes.size()));
+  };
+  app.host.save_png = [](const std::string& name, int w, int h, const std::vector<uint8_t>& rgba) {
+    web_save_png(name.c_str(), w, h, rgba.data());
+  };
+  app.host.capture_canvas = [](const std::string& name) { ctx.capture = name; };
+  app.host.pick_file = [] { web_pick_file(); };
+  app.host.page_url = [] { return page_string(0); };
+  // Embed settings from the query, the shared state from the fragment (both validated in C++).
+  const std::string embed_error = parse_embed_query(page_string(1), app.embed);
+  const std::string hash = page_string(2);
+  if (hash.size() > 1) app.open_fragment(hash);
+  if (!embed_error.empty()) app.status = "Embed settings: " + embed_error + " (ignored).";
   emscripten_set_main_loop_arg(frame, &ctx, 0, false);
   return 0;
 }

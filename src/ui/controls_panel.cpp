@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "app/presets.h"
+#include "ui/lock.h"
 #include "ui/panels.h"
 #include "ui/track.h"
 
@@ -22,38 +23,51 @@ class ControlsPanel : public Panel {
       return;
     }
     const Preset* current = find_preset(s.preset);
-    ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::BeginCombo("##preset", current ? current->title.c_str() : "Custom")) {
-      for (const Preset& p : presets()) {
-        const bool selected = current && current->id == p.id;
-        if (ImGui::Selectable(p.title.c_str(), selected)) apply_preset(s, p.id);
-        ui::track("preset:" + p.id);
-        if (selected) ImGui::SetItemDefaultFocus();
+    if (!ui::hidden("preset")) {  // embed mode may lock or hide each control (ui/lock.h)
+      ui::LockScope lock_preset("preset");
+      ImGui::SetNextItemWidth(-FLT_MIN);
+      if (ImGui::BeginCombo("##preset", current ? current->title.c_str() : "Custom")) {
+        for (const Preset& p : presets()) {
+          const bool selected = current && current->id == p.id;
+          if (ImGui::Selectable(p.title.c_str(), selected)) apply_preset(s, p.id);
+          ui::track("preset:" + p.id);
+          if (selected) ImGui::SetItemDefaultFocus();
+        }
+        ImGui::EndCombo();
       }
-      ImGui::EndCombo();
+      ui::track("Preset");
     }
-    ui::track("Preset");
 
     section_header("Scaled dot-product");
     const bool random = s.mode == InputMode::Random;
-    if (random) {
+    if (random && !ui::hidden("d_k")) {
+      ui::LockScope lock_dk("d_k");
       ImGui::SliderInt("d_k", &s.d_k, kMinDk, kMaxDk, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
       ui::track("d_k");
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Width of queries and keys. Unscaled q·k has standard deviation √d_k = %.2f.",
                           std::sqrt(static_cast<double>(s.d_k)));
-    } else {
+    } else if (!random) {
       ImGui::Text("d_k = %d (fixed by the example's matrices)", static_cast<int>(r.core.d_k));
     }
-    ImGui::Checkbox("Scale by 1/√d_k", &s.scale);
-    ui::track("Scale by 1/√d_k");
-    float t = static_cast<float>(s.temperature);
-    if (ImGui::SliderFloat("Temperature", &t, 0.0f, 10.0f, "%.3f", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
-      s.temperature = t;
-    ui::track("Temperature");
+    if (!ui::hidden("scale")) {
+      ui::LockScope lock_scale("scale");
+      ImGui::Checkbox("Scale by 1/√d_k", &s.scale);
+      ui::track("Scale by 1/√d_k");
+    }
+    if (!ui::hidden("temperature")) {
+      ui::LockScope lock_temperature("temperature");
+      float t = static_cast<float>(s.temperature);
+      if (ImGui::SliderFloat("Temperature", &t, 0.0f, 10.0f, "%.3f", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+        s.temperature = t;
+      ui::track("Temperature");
+    }
 
-    if (random) {
+    if (random && !(ui::hidden("sentence") && ui::hidden("seed"))) {
       section_header("Tokens and weights");
+    }
+    if (random && !ui::hidden("sentence")) {
+      ui::LockScope lock_sentence("sentence");
       char buf[4096];
       std::snprintf(buf, sizeof buf, "%s", s.sentence.c_str());
       if (ImGui::InputText("Sentence", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue) ||
@@ -67,6 +81,9 @@ class ControlsPanel : public Panel {
       }
       ui::track("Sentence");
       ImGui::TextDisabled("%d tokens (whitespace-separated, up to %d)", static_cast<int>(s.embeddings.rows()), kMaxTokens);
+    }
+    if (random && !ui::hidden("seed")) {
+      ui::LockScope lock_seed("seed");
       int seed = static_cast<int>(s.seed & 0x7fffffff);
       if (ImGui::InputInt("Seed", &seed)) {
         s.seed = static_cast<uint64_t>(seed < 0 ? 0 : seed);
@@ -85,19 +102,26 @@ class ControlsPanel : public Panel {
     }
 
     const int n = static_cast<int>(r.core.main.Q.rows());
-    if (n > 0) {
+    if (n > 0 && !ui::hidden("selected_row")) {
+      ui::LockScope lock_row("selected_row");
       ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
       const std::string& label = s.selected_row < static_cast<int>(r.row_labels.size()) ? r.row_labels[s.selected_row] : "";
       ImGui::SliderInt("Query row", &s.selected_row, 0, n - 1, label.c_str());
       ui::track("Query row");
     }
 
-    section_header("Display");
-    bool dark = s.dark_theme;
-    if (ImGui::Checkbox("Dark theme", &dark)) s.dark_theme = dark;
-    ui::track("Dark theme");
-    ImGui::SliderFloat("Text size", &s.text_scale, 0.75f, 2.0f, "%.2f×", ImGuiSliderFlags_AlwaysClamp);
-    ui::track("Text size");
+    if (!(ui::hidden("theme") && ui::hidden("text_scale"))) section_header("Display");
+    if (!ui::hidden("theme")) {
+      ui::LockScope lock_theme("theme");
+      bool dark = s.dark_theme;
+      if (ImGui::Checkbox("Dark theme", &dark)) s.dark_theme = dark;
+      ui::track("Dark theme");
+    }
+    if (!ui::hidden("text_scale")) {
+      ui::LockScope lock_text("text_scale");
+      ImGui::SliderFloat("Text size", &s.text_scale, 0.75f, 2.0f, "%.2f×", ImGuiSliderFlags_AlwaysClamp);
+      ui::track("Text size");
+    }
     if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "Cannot compute: %s", r.error.c_str());
     ImGui::End();
   }

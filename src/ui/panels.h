@@ -8,4 +8,10 @@
 namespace attn::ui {
 std::unique_ptr<Panel> make_controls_panel();
 std::unique_ptr<Panel> make_heatmap_panel();
+std::unique_ptr<Panel> make_embeddings_panel();
+std::unique_ptr<Panel> make_pipeline_panel();
+std::unique_ptr<Panel> make_saturation_panel();
+std::unique_ptr<Panel> make_variance_panel();
+std::unique_ptr<Panel> make_explain_panel();
+std::unique_ptr<Panel> make_share_panel(App& app);  // needs the platform's services, not just the state
 }  // namespace attn::ui

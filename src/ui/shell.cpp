@@ -3,21 +3,33 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <string>
 
+#include "app/embed.h"
 #include "render/assets.h"
+#include "ui/lock.h"
 #include "ui/panels.h"
 #include "ui/track.h"
 
 namespace attn::ui {
 
 Shell::Shell(App& app) : app_(app) {
-  panels_.push_back(make_controls_panel());
-  panels_.push_back(make_heatmap_panel());
   PanelVisibility& v = app_.state.panels;
-  panels_[0]->open = &v.controls;
-  panels_[1]->open = &v.heatmap;
+  auto add = [&](std::unique_ptr<Panel> p, bool* flag) {
+    p->open = flag;
+    panels_.push_back(std::move(p));
+  };
+  add(make_controls_panel(), &v.controls);
+  add(make_embeddings_panel(), &v.embeddings);
+  add(make_heatmap_panel(), &v.heatmap);
+  add(make_pipeline_panel(), &v.pipeline);
+  add(make_saturation_panel(), &v.saturation);
+  add(make_variance_panel(), &v.variance);
+  add(make_explain_panel(), &v.explain);
+  add(make_share_panel(app_), &v.share);
 }
 
 Shell::~Shell() = default;
@@ -87,6 +99,68 @@ void Shell::layout(float w, float h, float top) {
   }
 }
 
+// [SECTION] embed mode -------------------------------------------------------------------------
+namespace {
+// An <iframe> on a course page: no menu bar, no scrollbars, no close buttons; the listed panels tile
+// whatever size the frame has. Locked controls are drawn disabled and any change to them is undone.
+void draw_embedded(App& app, std::vector<std::unique_ptr<Panel>>& panels) {
+  const EmbedSettings& e = app.embed;
+  std::vector<Panel*> shown;
+  auto find = [&](const std::string& id) -> Panel* {
+    const bool* flag = panel_flag(app.state.panels, id);
+    for (auto& p : panels)
+      if (flag && p->open == flag) return p.get();
+    return nullptr;
+  };
+  if (!e.panels.empty()) {
+    for (const std::string& id : e.panels)
+      if (Panel* p = find(id)) shown.push_back(p);
+  } else {
+    for (auto& p : panels)
+      if (p->open && *p->open && p->open != &app.state.panels.share) shown.push_back(p.get());
+  }
+  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  const int k = static_cast<int>(shown.size());
+  // Side by side while each panel keeps ≥ 300 px of width, then rows; the last row stretches.
+  int cols = k;
+  if (k > 0 && ds.x < ds.y * 1.1f) cols = std::min(k, ds.x >= 700 ? 2 : 1);
+  else if (k > 0) cols = std::max(1, std::min(k, static_cast<int>(ds.x / 300)));
+  const int rows = k > 0 ? (k + cols - 1) / cols : 1;
+  const bool any_lock = !e.locked.empty() || !e.hidden.empty();
+  State before;
+  if (any_lock) before = app.state;
+  ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 0.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
+  for (int idx = 0; idx < k; ++idx) {
+    const int row = idx / cols, col = idx % cols;
+    const int in_row = row == rows - 1 ? k - row * cols : cols;
+    const float w = ds.x / static_cast<float>(in_row), h = ds.y / static_cast<float>(rows);
+    Panel* p = shown[static_cast<size_t>(idx)];
+    ImGui::SetNextWindowPos(ImVec2(std::floor(w * col), std::floor(h * row)), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(std::ceil(w), std::ceil(h)), ImGuiCond_Always);
+    ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+    bool* flag = p->open;
+    p->open = nullptr;  // no close button: the embedding page decides what shows
+    const bool disable_all = flag == &app.state.panels.embeddings && locked("embeddings");
+    if (disable_all) ImGui::BeginDisabled();
+    p->draw(app.state, app.result);
+    if (disable_all) ImGui::EndDisabled();
+    p->open = flag;
+  }
+  ImGui::PopStyleVar(2);
+  if (any_lock) revert_locked(app.state, before, e);
+  if (!app.status.empty()) {  // no menu bar to show it in: a strip along the bottom edge
+    const float wrap = std::max(100.0f, ds.x - 24);
+    const ImVec2 ts = ImGui::CalcTextSize(app.status.c_str(), nullptr, false, wrap);
+    ImDrawList* fg = ImGui::GetForegroundDrawList();
+    fg->AddRectFilled(ImVec2(4, ds.y - ts.y - 14), ImVec2(ts.x + 18, ds.y - 4), IM_COL32(70, 40, 20, 235), 4);
+    fg->AddText(nullptr, 0, ImVec2(11, ds.y - ts.y - 9), IM_COL32(255, 205, 130, 255), app.status.c_str(), nullptr, wrap);
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    if (ImGui::IsMouseClicked(0) && m.x >= 4 && m.x <= ts.x + 18 && m.y >= ds.y - ts.y - 14) app.status.clear();  // dismiss
+  }
+}
+}  // namespace
+
 // [SECTION] frame ------------------------------------------------------------------------------
 void Shell::draw() {
   ImGuiIO& io = ImGui::GetIO();
@@ -96,6 +170,13 @@ void Shell::draw() {
   bind_item_rects(&app_.item_rects);
   app_.update();
 
+  bind_embed(&app_.embed);
+  if (app_.embed.enabled) {
+    draw_embedded(app_, panels_);
+    ++app_.frames;
+    return;
+  }
+
   float top = 0;
   if (ImGui::BeginMainMenuBar()) {
     if (ImGui::BeginMenu("View")) {
@@ -104,6 +185,8 @@ void Shell::draw() {
       if (ImGui::MenuItem("Reset layout")) relayout_ = true;
       ImGui::EndMenu();
     }
+    if (ImGui::MenuItem("Share…")) app_.state.panels.share = true;  // links, embed code, export, import
+    track("Share…");
     ImGui::TextDisabled("Attention Playground — softmax(QKᵀ/√d_k)·V");
     if (!app_.status.empty()) {
       ImGui::SameLine();

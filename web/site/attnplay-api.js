@@ -1,5 +1,6 @@
 // attnplay-api.js — loads the WebAssembly app with a progress bar and exposes window.attnplay
-// (ready, getState, setState, getResult, ui.itemRect). No eval, no inline handlers, no innerHTML.
+// (ready, getState, setState, getResult, shareURL, importJSON, ui.itemRect) and the Share panel's host
+// services (clipboard, downloads, file import, hash changes). No eval, no inline handlers, no innerHTML.
 'use strict';
 (function () {
   const canvas = document.getElementById('canvas');
@@ -65,13 +66,101 @@
   };
   window.Module = Module;
 
+  // String arguments go through the heap, not ccall's copies on the 1 MB stack: a large state or an
+  // imported file would otherwise overflow it.
   function call(name, ...args) {
-    return Module.ccall(name, 'string', args.map(() => 'string'), args);
+    const ptrs = args.map((a) => {
+      const s = String(a);
+      const n = Module.lengthBytesUTF8(s) + 1;
+      const p = Module._malloc(n);
+      if (!p) throw new Error('out of memory');
+      Module.stringToUTF8(s, p, n);
+      return p;
+    });
+    try {
+      return Module.ccall(name, 'string', args.map(() => 'number'), ptrs);
+    } finally {
+      for (const p of ptrs) Module._free(p);
+    }
   }
   function needReady() {
     if (!isReady) return Promise.reject(new Error('attnplay is not ready yet: await attnplay.ready'));
     return null;
   }
+
+  // ---- services for the Share panel (called from C++ through EM_JS in web.cpp) ----------------
+  const MAX_IMPORT_BYTES = 64 * 1024 * 1024;  // the CLI's input limit
+  function setStatus(text) { if (isReady) call('attnplay_set_status', String(text)); }
+  function saveBlob(name, blob) {
+    if (!blob) { setStatus('Could not save ' + name + '.'); return; }
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.rel = 'noopener';
+    a.hidden = true;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 30000);
+  }
+  const fileInput = document.createElement('input');
+  fileInput.type = 'file';
+  fileInput.accept = '.json,application/json';
+  fileInput.hidden = true;
+  fileInput.id = 'import-file';
+  document.body.appendChild(fileInput);
+  function importFile(file) {
+    if (!isReady) return Promise.resolve({ ok: false, error: 'not ready' });
+    if (file.size > MAX_IMPORT_BYTES) {
+      const error = 'Could not import ' + file.name + ': larger than 64 MiB.';
+      setStatus(error);
+      return Promise.resolve({ ok: false, error });
+    }
+    return file.text().then((text) => JSON.parse(call('attnplay_import_json', text, file.name)));
+  }
+  fileInput.addEventListener('change', () => {
+    const f = fileInput.files && fileInput.files[0];
+    fileInput.value = '';
+    if (f) importFile(f).catch((e) => setStatus('Could not import: ' + e.message));
+  });
+  // Dropping a .json file anywhere on the page imports it.
+  window.addEventListener('dragover', (e) => {
+    if (e.dataTransfer && Array.from(e.dataTransfer.types || []).includes('Files')) e.preventDefault();
+  });
+  window.addEventListener('drop', (e) => {
+    const f = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
+    if (!f) return;
+    e.preventDefault();
+    importFile(f).catch((err) => setStatus('Could not import: ' + err.message));
+  });
+  // Following a share link in the same tab only changes the fragment.
+  window.addEventListener('hashchange', () => {
+    if (isReady && location.hash.length > 1) call('attnplay_open_fragment', location.hash);
+  });
+  Module.attnplayHost = {
+    copyText(text) {
+      const fail = () => setStatus('The browser refused the clipboard: select the text in the Share panel and press Ctrl+C.');
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(fail);
+      else fail();
+    },
+    download(name, mime, bytes) { saveBlob(name, new Blob([bytes], { type: mime })); },
+    savePng(name, w, h, bytes) {
+      const c = document.createElement('canvas');
+      c.width = w;
+      c.height = h;
+      c.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(bytes.buffer, bytes.byteOffset, bytes.length), w, h), 0, 0);
+      c.toBlob((b) => saveBlob(name, b), 'image/png');
+    },
+    // Called right after a frame is drawn, while the WebGL drawing buffer still holds it.
+    captureCanvas(name) { canvas.toBlob((b) => saveBlob(name, b), 'image/png'); },
+    pickFile() { fileInput.click(); },
+    pageString(which) {
+      if (which === 0) return location.href.split(/[?#]/)[0];
+      if (which === 1) return location.search;
+      return location.hash;
+    },
+  };
 
   const api = {
     ready,
@@ -97,6 +186,16 @@
       },
     },
     frames() { return isReady ? Module._attnplay_frames() : 0; },
+    // The link "Copy link" copies: this page's address + "#s=1.…" (versioned, deflated state).
+    shareURL() { return needReady() || Promise.resolve(call('attnplay_share_link')); },
+    // Imports a scenario (CLI schema) or a full state, as if the file had been dropped on the page.
+    importJSON(text, name) {
+      return needReady() || Promise.resolve(JSON.parse(call('attnplay_import_json', String(text), String(name || 'import.json'))));
+    },
+    // Embed mode as read from the query string: {enabled, panels, locked, hidden, origins}.
+    embedInfo() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_embed_info'))); },
+    // Cheap change probe (used by attnplay-embed.js for events): small state fields, digests of large ones, saturation.
+    watch() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_watch'))); },
   };
   Object.defineProperty(window, 'attnplay', { value: Object.freeze(api), writable: false });
 

@@ -1,0 +1,29 @@
+// host.h — what the platform does for the UI (clipboard, downloads, file picking, the page address).
+// web.cpp fills these with calls into attnplay-api.js, desktop.cpp with GLFW and plain files; the UI
+// checks a hook is set before offering the action.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace attn {
+
+struct HostServices {
+  std::function<void(const std::string& text)> copy_text;
+  // Saves bytes as a file (web: a download; desktop: a file in the working directory).
+  std::function<void(const std::string& name, const std::string& mime, const std::string& bytes)> download;
+  // Saves w×h RGBA pixels (row-major, top row first) as a PNG file.
+  std::function<void(const std::string& name, int w, int h, const std::vector<uint8_t>& rgba)> save_png;
+  // Saves the whole canvas as a PNG once the current frame has been drawn.
+  std::function<void(const std::string& name)> capture_canvas;
+  // Opens a file picker; the chosen file's text comes back through App::import_text.
+  std::function<void()> pick_file;
+  // Reads a file by path (desktop, where there is no picker): "" on success.
+  std::function<std::string(const std::string& path, std::string& text)> read_file;
+  // The page address without query or fragment, to which share links append "#s=…" ("" on desktop).
+  std::function<std::string()> page_url;
+};
+
+}  // namespace attn

@@ -1,0 +1,477 @@
+// attention.cpp — scenario validation and the attention computation with every intermediate kept.
+#include "attention.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <utility>
+
+#include "kernels.h"
+
+namespace attn {
+
+namespace {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+constexpr double kFloatMax = std::numeric_limits<float>::max();
+
+std::string shape_str(Eigen::Index rows, Eigen::Index cols) {
+  return std::to_string(rows) + "×" + std::to_string(cols);
+}
+
+std::string number_str(double x) {
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+
+// A present matrix with what its rows and columns stand for, so limit errors can say
+// "n = 5000 (rows of X)" rather than just a number.
+struct Named {
+  const char* name;
+  const Mat* mat;
+  const char* rows_dim;
+  const char* cols_dim;
+};
+
+std::vector<Named> present_matrices(const Scenario& s) {
+  const char* a_cols = s.score == ScoreKind::General ? "d_k" : "d_a";
+  const Named all[] = {
+      {"X", s.X ? &*s.X : nullptr, "n", "d_model"},
+      {"memory", s.memory ? &*s.memory : nullptr, "m", "d_model"},
+      {"W_q", s.W_q ? &*s.W_q : nullptr, "d_model", "d_k"},
+      {"W_k", s.W_k ? &*s.W_k : nullptr, "d_model", "d_k"},
+      {"W_v", s.W_v ? &*s.W_v : nullptr, "d_model", "d_v"},
+      {"W_o", s.W_o ? &*s.W_o : nullptr, "d_v", "d_out"},
+      {"Q", s.Q ? &*s.Q : nullptr, "n", "d_k"},
+      {"K", s.K ? &*s.K : nullptr, "m", "d_k"},
+      {"V", s.V ? &*s.V : nullptr, "m", "d_v"},
+      {"W_a", s.W_a ? &*s.W_a : nullptr, "d_k", a_cols},
+      {"U_a", s.U_a ? &*s.U_a : nullptr, "d_k", "d_a"},
+  };
+  std::vector<Named> out;
+  for (const Named& x : all)
+    if (x.mat) out.push_back(x);
+  return out;
+}
+
+std::string limit_error(const char* dim, Eigen::Index value, const std::string& what) {
+  return std::string(dim) + " = " + std::to_string(value) + " (" + what + ") exceeds the limit of " +
+         std::to_string(kMaxDim);
+}
+
+// The first non-finite entry, reported by position so the user can find it.
+std::string non_finite_error(const char* name, const Mat& m) {
+  for (Eigen::Index i = 0; i < m.rows(); ++i)
+    for (Eigen::Index j = 0; j < m.cols(); ++j)
+      if (!std::isfinite(m(i, j)))
+        return std::string(name) + " has a non-finite value (" + number_str(m(i, j)) + ") at row " + std::to_string(i) +
+               ", column " + std::to_string(j);
+  return "";
+}
+
+// Blocked cells (1) from the causal mask, key padding and hand-painted cells combined.
+MaskMat build_mask(const Scenario& s, int n, int m) {
+  MaskMat blocked = MaskMat::Zero(n, m);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      bool b = s.mask == MaskKind::Causal && j > i;
+      if (!s.key_padding.empty() && s.key_padding[static_cast<size_t>(j)]) b = true;
+      if (s.mask_cells && (*s.mask_cells)(i, j) != 0) b = true;
+      blocked(i, j) = b ? 1 : 0;
+    }
+  return blocked;
+}
+
+// Raw compatibility scores of one head, before any scaling.
+void head_scores(const Scenario& s, HeadResult& hr) {
+  switch (s.score) {
+    case ScoreKind::Dot:
+      scores_simd(hr.Q, hr.K, 1.0f, hr.scores);
+      break;
+    case ScoreKind::General: {  // Luong: qᵀ W_a k = (q W_a) · k
+      const Mat QW = hr.Q * *s.W_a;
+      scores_simd(QW, hr.K, 1.0f, hr.scores);
+      break;
+    }
+    case ScoreKind::Additive: {  // Bahdanau: v_aᵀ tanh(q W_a + k U_a)
+      const Mat QW = hr.Q * *s.W_a;
+      const Mat KU = hr.K * *s.U_a;
+      const Vec& va = *s.v_a;
+      const Eigen::Index da = va.size();
+      hr.scores.resize(hr.Q.rows(), hr.K.rows());
+      for (Eigen::Index i = 0; i < QW.rows(); ++i)
+        for (Eigen::Index j = 0; j < KU.rows(); ++j) {
+          double acc = 0;
+          for (Eigen::Index a = 0; a < da; ++a)
+            acc += static_cast<double>(va(a)) * std::tanh(static_cast<double>(QW(i, a)) + KU(j, a));
+          // Σ|v_a| can exceed the float range only for absurd v_a; say so with ±inf.
+          hr.scores(i, j) = std::abs(acc) <= kFloatMax ? static_cast<float>(acc) : (acc > 0 ? kInf : -kInf);
+        }
+      break;
+    }
+  }
+}
+
+// The T→0⁺ limit of softmax(logits / T): the row's largest logits share the weight evenly
+// (exact ties only); blocked keys (−inf) get nothing; a row with no key left stays zero.
+void hard_attention_row(const float* logits, float* w, int m) {
+  float mx = -kInf;
+  for (int j = 0; j < m; ++j) mx = std::max(mx, logits[j]);
+  int ties = 0;
+  for (int j = 0; j < m; ++j) ties += (mx > -kInf && logits[j] == mx);
+  const float share = ties > 0 ? 1.0f / static_cast<float>(ties) : 0.0f;
+  for (int j = 0; j < m; ++j) w[j] = (ties > 0 && logits[j] == mx) ? share : 0.0f;
+}
+
+// softmax(scaled / T) in double for a row whose logits overflow float (tiny T): the exponents
+// (x_j − x_max)/T are ≤ 0, so they can only underflow to a weight of 0, never overflow.
+void softmax_row_double(const double* scaled, const uint8_t* active, double T, float* w, int m) {
+  double mx = -std::numeric_limits<double>::infinity();
+  for (int j = 0; j < m; ++j)
+    if (active[j]) mx = std::max(mx, scaled[j]);
+  double sum = 0;
+  std::vector<double> e(static_cast<size_t>(m), 0.0);
+  for (int j = 0; j < m; ++j)
+    if (active[j]) {
+      e[static_cast<size_t>(j)] = std::exp((scaled[j] - mx) / T);
+      sum += e[static_cast<size_t>(j)];
+    }
+  for (int j = 0; j < m; ++j) w[j] = static_cast<float>(e[static_cast<size_t>(j)] / sum);
+}
+
+std::string head_prefix(int head, int heads) { return heads > 1 ? "head " + std::to_string(head) + ": " : ""; }
+
+void compute_head(const Scenario& s, const MaskMat& blocked, int head, int heads, HeadResult& hr,
+                  std::vector<std::string>& warnings) {
+  const int n = static_cast<int>(hr.Q.rows());
+  const int m = static_cast<int>(hr.K.rows());
+  const int dh = static_cast<int>(hr.Q.cols());
+  head_scores(s, hr);
+
+  // Scaling and temperature in double, rounded once to float: at T = 1 the logits are exactly
+  // the float-rounded scaled scores, so ties stay ties.
+  const bool scaled = s.scale && s.score != ScoreKind::Additive;
+  const double alpha = scaled ? 1.0 / std::sqrt(static_cast<double>(dh)) : 1.0;
+  const double T = s.temperature;
+  hr.logits.resize(n, m);
+  hr.weights.resize(n, m);
+  std::vector<uint8_t> overflow_rows(static_cast<size_t>(n), 0);
+  long undefined_scores = 0, infinite_scores = 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      const float sc = hr.scores(i, j);
+      float logit;
+      if (blocked(i, j)) {
+        logit = -kInf;  // masked: the key's content can never matter
+      } else if (std::isnan(sc)) {
+        logit = -kInf;  // inf − inf inside an overflowed dot product: nothing to rank by
+        ++undefined_scores;
+      } else if (std::isinf(sc)) {
+        logit = sc;  // +inf acts as a hard maximum in the softmax, −inf as a weight of 0
+        ++infinite_scores;
+      } else {
+        const double l = T > 0 ? static_cast<double>(sc) * alpha / T : static_cast<double>(sc) * alpha;
+        if (std::abs(l) > kFloatMax) {
+          overflow_rows[static_cast<size_t>(i)] = 1;
+          logit = l > 0 ? std::numeric_limits<float>::max() : std::numeric_limits<float>::lowest();
+        } else {
+          logit = static_cast<float>(l);
+        }
+      }
+      hr.logits(i, j) = logit;
+    }
+
+  if (T == 0) {
+    for (int i = 0; i < n; ++i)
+      hard_attention_row(hr.logits.data() + static_cast<long>(i) * m, hr.weights.data() + static_cast<long>(i) * m, m);
+  } else {
+    hr.weights = hr.logits;
+    softmax_rows_simd(hr.weights);
+    std::vector<double> row_scaled(static_cast<size_t>(m));
+    std::vector<uint8_t> active(static_cast<size_t>(m));
+    for (int i = 0; i < n; ++i) {
+      if (!overflow_rows[static_cast<size_t>(i)]) continue;
+      bool has_pos_inf = false;
+      for (int j = 0; j < m; ++j) {
+        has_pos_inf = has_pos_inf || hr.logits(i, j) == kInf;
+        active[static_cast<size_t>(j)] = hr.logits(i, j) > -kInf;
+        row_scaled[static_cast<size_t>(j)] = static_cast<double>(hr.scores(i, j)) * alpha;
+      }
+      if (has_pos_inf) continue;  // an infinite score already decides the row
+      softmax_row_double(row_scaled.data(), active.data(), T, hr.weights.data() + static_cast<long>(i) * m, m);
+    }
+    if (std::any_of(overflow_rows.begin(), overflow_rows.end(), [](uint8_t b) { return b != 0; }))
+      warnings.push_back(head_prefix(head, heads) + "at temperature " + number_str(T) +
+                         " some logits exceed the float range; they are shown clamped to "
+                         "±3.4e38 and their weights are computed in double precision");
+  }
+  if (undefined_scores > 0)
+    warnings.push_back(head_prefix(head, heads) + std::to_string(undefined_scores) +
+                       " scores are undefined (their dot products overflow the float range); "
+                       "those keys get weight 0");
+  if (infinite_scores > 0)
+    warnings.push_back(head_prefix(head, heads) + std::to_string(infinite_scores) +
+                       " scores overflow the float range; +inf scores share their row's weight "
+                       "as hard maxima");
+
+  weighted_sum_simd(hr.weights, hr.V, hr.output);
+
+  hr.entropy.resize(n);
+  hr.max_weight.resize(n);
+  hr.jacobian_norm.resize(n);
+  hr.row_fully_masked.assign(static_cast<size_t>(n), false);
+  for (int i = 0; i < n; ++i) {
+    const float* p = hr.weights.data() + static_cast<long>(i) * m;
+    hr.entropy(i) = static_cast<float>(row_entropy(p, m));
+    hr.max_weight(i) = m > 0 ? *std::max_element(p, p + m) : 0.0f;
+    hr.jacobian_norm(i) = static_cast<float>(row_jacobian_norm(p, m));
+    hr.row_fully_masked[static_cast<size_t>(i)] = (blocked.row(i).array() != 0).all();
+  }
+}
+
+}  // namespace
+
+std::string validate(const Scenario& s) {
+  // 1. Which inputs: X (with optional projections) or Q, K, V directly.
+  const bool direct = s.Q || s.K || s.V;
+  if (!s.X && !direct) return "missing inputs: give X (n×d_model) or Q, K and V";
+  if (s.X && direct) return "give either X (with projections) or Q, K and V directly, not both";
+  if (direct) {
+    if (!s.Q) return "missing inputs: Q is required when K and V are given";
+    if (!s.K) return "missing inputs: K is required when Q and V are given";
+    if (!s.V) return "missing inputs: V is required when Q and K are given";
+    if (s.W_q || s.W_k || s.W_v)
+      return std::string(s.W_q ? "W_q" : s.W_k ? "W_k" : "W_v") + " projects X, but Q, K and V were given directly";
+    if (s.memory) return "memory needs X: with Q, K and V given directly, K and V are the memory";
+    if (s.positional_encoding != PositionalEncoding::None) return "positional_encoding needs X";
+  }
+
+  // 2. Empty matrices, limits, non-finite values.
+  const std::vector<Named> mats = present_matrices(s);
+  for (const Named& x : mats)
+    if (x.mat->rows() == 0 || x.mat->cols() == 0)
+      return std::string(x.name) + " is empty (" + shape_str(x.mat->rows(), x.mat->cols()) + ")";
+  if (s.v_a && s.v_a->size() == 0) return "v_a is empty";
+  for (const Named& x : mats) {
+    if (x.mat->rows() > kMaxDim) return limit_error(x.rows_dim, x.mat->rows(), std::string("rows of ") + x.name);
+    if (x.mat->cols() > kMaxDim) return limit_error(x.cols_dim, x.mat->cols(), std::string("columns of ") + x.name);
+  }
+  if (s.v_a && s.v_a->size() > kMaxDim) return limit_error("d_a", s.v_a->size(), "length of v_a");
+  if (s.mask_cells && (s.mask_cells->rows() > kMaxDim || s.mask_cells->cols() > kMaxDim))
+    return "mask_cells is " + shape_str(s.mask_cells->rows(), s.mask_cells->cols()) + ", which exceeds the limit of " +
+           std::to_string(kMaxDim);
+  if (s.key_padding.size() > static_cast<size_t>(kMaxDim))
+    return limit_error("m", static_cast<Eigen::Index>(s.key_padding.size()), "entries of key_padding");
+  for (const Named& x : mats) {
+    std::string e = non_finite_error(x.name, *x.mat);
+    if (!e.empty()) return e;
+  }
+  if (s.v_a)
+    for (Eigen::Index a = 0; a < s.v_a->size(); ++a)
+      if (!std::isfinite((*s.v_a)(a)))
+        return "v_a has a non-finite value (" + number_str((*s.v_a)(a)) + ") at entry " + std::to_string(a);
+
+  // 3. Shapes: n, m, d_k, d_v.
+  Eigen::Index n = 0, m = 0, d_k = 0, d_v = 0;
+  if (s.X) {
+    const Mat& X = *s.X;
+    const Eigen::Index d_model = X.cols();
+    const std::string x_cols = "X has " + std::to_string(d_model) + " columns";
+    for (const auto& [name, w] :
+         {std::pair<const char*, const std::optional<Mat>*>{"W_q", &s.W_q}, {"W_k", &s.W_k}, {"W_v", &s.W_v}})
+      if (*w && (*w)->rows() != d_model)
+        return std::string(name) + " has " + std::to_string((*w)->rows()) + " rows but " + x_cols;
+    if (s.memory && s.memory->cols() != d_model)
+      return "memory has " + std::to_string(s.memory->cols()) + " columns but " + x_cols + " (both are d_model wide)";
+    n = X.rows();
+    m = s.memory ? s.memory->rows() : n;
+    const Eigen::Index dq = s.W_q ? s.W_q->cols() : d_model;
+    const Eigen::Index dk = s.W_k ? s.W_k->cols() : d_model;
+    if (dq != dk) {
+      const std::string q = s.W_q ? "W_q gives " + std::to_string(dq) + " columns"
+                                  : "queries are X itself with " + std::to_string(dq) + " columns";
+      const std::string k =
+          s.W_k ? "W_k gives " + std::to_string(dk) : "keys are unprojected with " + std::to_string(dk);
+      return "queries and keys need the same width d_k, but " + q + " and " + k;
+    }
+    d_k = dq;
+    d_v = s.W_v ? s.W_v->cols() : d_model;
+  } else {
+    const Mat &Q = *s.Q, &K = *s.K, &V = *s.V;
+    if (Q.cols() != K.cols())
+      return "Q has " + std::to_string(Q.cols()) + " columns but K has " + std::to_string(K.cols()) +
+             " columns (queries and keys need the same width d_k)";
+    if (K.rows() != V.rows())
+      return "K has " + std::to_string(K.rows()) + " rows but V has " + std::to_string(V.rows()) +
+             " rows (each key needs one value)";
+    n = Q.rows();
+    m = K.rows();
+    d_k = Q.cols();
+    d_v = V.cols();
+  }
+  if (d_k > kMaxDim) return limit_error("d_k", d_k, "width of the keys");
+  if (d_v > kMaxDim) return limit_error("d_v", d_v, "width of the values");
+  if (s.W_o && s.W_o->rows() != d_v)
+    return "W_o has " + std::to_string(s.W_o->rows()) + " rows but the attention output has " + std::to_string(d_v) +
+           " columns (d_v)";
+
+  // 4. Heads.
+  if (s.heads < 1) return "heads = " + std::to_string(s.heads) + " must be at least 1";
+  if (s.heads > kMaxHeads)
+    return "heads = " + std::to_string(s.heads) + " exceeds the limit of " + std::to_string(kMaxHeads);
+  if (d_k % s.heads != 0) return "heads = " + std::to_string(s.heads) + " does not divide d_k = " + std::to_string(d_k);
+  if (d_v % s.heads != 0) return "heads = " + std::to_string(s.heads) + " does not divide d_v = " + std::to_string(d_v);
+  const Eigen::Index dh = d_k / s.heads;
+
+  // 5. Temperature and masks.
+  if (!std::isfinite(s.temperature))
+    return "temperature must be a finite number (got " + number_str(s.temperature) + ")";
+  if (s.temperature < 0) return "temperature must be >= 0 (got " + number_str(s.temperature) + ")";
+  if (!s.key_padding.empty() && static_cast<Eigen::Index>(s.key_padding.size()) != m)
+    return "key_padding has " + std::to_string(s.key_padding.size()) + " entries but there are " + std::to_string(m) +
+           " keys (m)";
+  if (s.mask_cells && (s.mask_cells->rows() != n || s.mask_cells->cols() != m))
+    return "mask_cells is " + shape_str(s.mask_cells->rows(), s.mask_cells->cols()) + " but the scores are " +
+           shape_str(n, m) + " (n×m)";
+
+  // 6. Score parameters, per head (the head's d_k).
+  const std::string per_head = s.heads > 1 ? " (the d_k of one of " + std::to_string(s.heads) + " heads)" : " (d_k)";
+  if (s.score == ScoreKind::General) {
+    if (!s.W_a) return "score 'general' needs W_a (" + shape_str(dh, dh) + ")";
+    if (s.W_a->rows() != dh || s.W_a->cols() != dh)
+      return "W_a is " + shape_str(s.W_a->rows(), s.W_a->cols()) + " but score 'general' needs " + shape_str(dh, dh) +
+             per_head;
+  } else if (s.score == ScoreKind::Additive) {
+    if (!s.W_a || !s.U_a || !s.v_a)
+      return std::string("score 'additive' needs W_a, U_a and v_a (") +
+             (!s.W_a   ? "W_a"
+              : !s.U_a ? "U_a"
+                       : "v_a") +
+             " is missing)";
+    if (s.W_a->rows() != dh)
+      return "W_a has " + std::to_string(s.W_a->rows()) + " rows but score 'additive' needs " + std::to_string(dh) +
+             per_head;
+    if (s.U_a->rows() != dh)
+      return "U_a has " + std::to_string(s.U_a->rows()) + " rows but score 'additive' needs " + std::to_string(dh) +
+             per_head;
+    if (s.U_a->cols() != s.W_a->cols())
+      return "U_a has " + std::to_string(s.U_a->cols()) + " columns but W_a has " + std::to_string(s.W_a->cols()) +
+             " (both are d_a wide)";
+    if (s.v_a->size() != s.W_a->cols())
+      return "v_a has " + std::to_string(s.v_a->size()) + " entries but W_a has " + std::to_string(s.W_a->cols()) +
+             " columns (d_a)";
+  }
+
+  // 7. Total work: every head keeps its n×m scores, logits and weights.
+  const long long cells = static_cast<long long>(s.heads) * n * m;
+  if (cells > kMaxScoreCells)
+    return "heads × n × m = " + std::to_string(cells) + " score cells exceeds the limit of " +
+           std::to_string(kMaxScoreCells);
+  return "";
+}
+
+std::string compute(const Scenario& s, Result& out) {
+  std::string err = validate(s);
+  if (!err.empty()) return err;
+
+  Result r;
+  Mat Q, K, V;
+  if (s.X) {
+    const int n = static_cast<int>(s.X->rows());
+    const int d_model = static_cast<int>(s.X->cols());
+    const bool pe = s.positional_encoding == PositionalEncoding::Sinusoidal;
+    r.X_effective = *s.X;
+    if (pe) r.X_effective += sinusoidal_encoding(n, d_model);
+    Mat memory;
+    if (s.memory) {
+      memory = *s.memory;
+      if (pe) memory += sinusoidal_encoding(static_cast<int>(memory.rows()), d_model);
+    }
+    const Mat& src = s.memory ? memory : r.X_effective;  // where keys and values come from
+    Q = s.W_q ? Mat(r.X_effective * *s.W_q) : r.X_effective;
+    K = s.W_k ? Mat(src * *s.W_k) : src;
+    V = s.W_v ? Mat(src * *s.W_v) : src;
+  } else {
+    Q = *s.Q;
+    K = *s.K;
+    V = *s.V;
+  }
+
+  const int n = static_cast<int>(Q.rows());
+  const int m = static_cast<int>(K.rows());
+  const int h = s.heads;
+  const int dh = static_cast<int>(Q.cols()) / h;
+  const int dvh = static_cast<int>(V.cols()) / h;
+  r.d_k = dh;
+
+  // The mask does not depend on the head, so neither do its warnings.
+  const MaskMat blocked = build_mask(s, n, m);
+  std::vector<bool> fully_masked(static_cast<size_t>(n), false);
+  for (int i = 0; i < n; ++i) {
+    fully_masked[static_cast<size_t>(i)] = (blocked.row(i).array() != 0).all();
+    if (fully_masked[static_cast<size_t>(i)])
+      r.warnings.push_back("row " + std::to_string(i) + ": every key is masked; its weights and output are zero");
+  }
+
+  std::vector<HeadResult> heads(static_cast<size_t>(h));
+  for (int k = 0; k < h; ++k) {
+    HeadResult& hr = heads[static_cast<size_t>(k)];
+    hr.Q = Q.middleCols(static_cast<Eigen::Index>(k) * dh, dh);
+    hr.K = K.middleCols(static_cast<Eigen::Index>(k) * dh, dh);
+    hr.V = V.middleCols(static_cast<Eigen::Index>(k) * dvh, dvh);
+    compute_head(s, blocked, k, h, hr, r.warnings);
+  }
+
+  if (h == 1) {
+    r.main = std::move(heads[0]);
+    r.output = s.W_o ? Mat(r.main.output * *s.W_o) : r.main.output;
+  } else {
+    r.concat.resize(n, static_cast<Eigen::Index>(dvh) * h);
+    for (int k = 0; k < h; ++k)
+      r.concat.middleCols(static_cast<Eigen::Index>(k) * dvh, dvh) = heads[static_cast<size_t>(k)].output;
+    r.output = s.W_o ? Mat(r.concat * *s.W_o) : r.concat;
+    r.main.Q = std::move(Q);
+    r.main.K = std::move(K);
+    r.main.V = std::move(V);
+    r.main.output = r.output;
+    r.main.row_fully_masked = fully_masked;
+    r.heads = std::move(heads);
+  }
+  if (!r.output.allFinite())
+    r.warnings.push_back("some outputs are infinite: the values or projections overflow the float range");
+  out = std::move(r);
+  return "";
+}
+
+double row_entropy(const float* p, int m) {
+  double h = 0;
+  for (int j = 0; j < m; ++j)
+    if (p[j] > 0) h -= static_cast<double>(p[j]) * std::log(static_cast<double>(p[j]));  // 0·log 0 = 0
+  return std::max(h, 0.0);
+}
+
+double row_jacobian_norm(const float* p, int m) {
+  // ‖diag(p) − ppᵀ‖_F² = Σp² − 2Σp³ + (Σp²)², from expanding the squares entry by entry.
+  double s2 = 0, s3 = 0;
+  for (int j = 0; j < m; ++j) {
+    const double x = p[j];
+    s2 += x * x;
+    s3 += x * x * x;
+  }
+  return std::sqrt(std::max(s2 - 2 * s3 + s2 * s2, 0.0));
+}
+
+Mat sinusoidal_encoding(int n, int d) {
+  Mat pe(n, d);
+  for (int p = 0; p < n; ++p)
+    for (int c = 0; c < d; ++c) {
+      const int two_i = c - c % 2;
+      const double angle = p / std::pow(10000.0, static_cast<double>(two_i) / d);
+      pe(p, c) = static_cast<float>(c % 2 == 0 ? std::sin(angle) : std::cos(angle));
+    }
+  return pe;
+}
+
+}  // namespace attn

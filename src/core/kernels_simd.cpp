@@ -1,0 +1,366 @@
+// kernels_simd.cpp — SIMD twins of the attention kernels: wasm SIMD128 intrinsics in WebAssembly,
+// Eigen's vectorised expressions natively. Same contracts as kernels_scalar.cpp.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+
+#include "kernels.h"
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
+namespace attn {
+
+namespace {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+// A row whose maximum is +inf (an overflowed logit): the +inf entries share the weight evenly,
+// the limit of the softmax as those logits grow. Rare, so it stays scalar in both builds.
+void hard_max_row(float* a, int m) {
+  int ties = 0;
+  for (int j = 0; j < m; ++j) ties += (a[j] == kInf);
+  const float w = 1.0f / static_cast<float>(ties);
+  for (int j = 0; j < m; ++j) a[j] = (a[j] == kInf) ? w : 0.0f;
+}
+
+}  // namespace
+
+#ifdef __wasm_simd128__
+
+// Both matrix products are written as register-blocked outer products: a tile of kMR output rows
+// × kNR output columns lives in 2·kMR f32x4 accumulators; each step of the reduction loads one
+// kNR-wide row of a packed panel (two contiguous f32x4 loads) and broadcasts one value per output
+// row (v128.load32_splat), then does 2·kMR multiplies and adds. kMR = 4 keeps the 8 accumulators,
+// 2 panel vectors and the broadcasts inside x86-64's 16 vector registers, so V8 never spills.
+// No FMA (relaxed SIMD is not in Emscripten 3.1.6): mul + add, the same rounding as the scalar twin.
+
+namespace {
+
+constexpr int kMR = 4;  // output rows per tile
+constexpr int kNR = 8;  // output columns per tile = one packed panel (two f32x4)
+
+// A float buffer aligned to 16 bytes, uninitialised (every element is written before it is read).
+class Scratch {
+ public:
+  explicit Scratch(long count) : raw_(new float[static_cast<size_t>(count) + 4]) {
+    const auto addr = reinterpret_cast<uintptr_t>(raw_.get());
+    data_ = raw_.get() + ((16 - addr % 16) % 16) / sizeof(float);
+  }
+  float* data() { return data_; }
+
+ private:
+  std::unique_ptr<float[]> raw_;
+  float* data_;
+};
+
+// Kᵀ in panels of kNR keys: panel p holds, for t = 0..d−1, K[p·kNR + c][t] for c = 0..kNR−1
+// (zeros past the last key), so the scores' reduction over t reads each panel front to back.
+void pack_kt(const float* K, int m, int d, float* out) {
+  for (int j0 = 0; j0 < m; j0 += kNR) {
+    const int cols = std::min(kNR, m - j0);
+    float* dst = out + static_cast<long>(j0) * d;
+    for (int t = 0; t < d; ++t)
+      for (int c = 0; c < kNR; ++c) dst[t * kNR + c] = c < cols ? K[static_cast<long>(j0 + c) * d + t] : 0.0f;
+  }
+}
+
+// V in panels of kNR value columns: panel p holds, for j = 0..m−1, V[j][p·kNR + c] (zeros past
+// d_v). Returns whether every value is finite (then zero weights need no skipping).
+bool pack_v(const float* V, int m, int dv, float* out) {
+  v128_t bad = wasm_i32x4_splat(0);
+  const v128_t exp_mask = wasm_i32x4_splat(0x7f800000);
+  for (int c0 = 0; c0 < dv; c0 += kNR) {
+    const int cols = std::min(kNR, dv - c0);
+    float* dst = out + static_cast<long>(c0) * m;
+    for (int j = 0; j < m; ++j) {
+      const float* v = V + static_cast<long>(j) * dv + c0;
+      if (cols == kNR) {
+        const v128_t v0 = wasm_v128_load(v), v1 = wasm_v128_load(v + 4);
+        wasm_v128_store(dst + j * kNR, v0);
+        wasm_v128_store(dst + j * kNR + 4, v1);
+        // A float is non-finite exactly when its exponent bits are all ones.
+        bad = wasm_v128_or(bad, wasm_i32x4_eq(wasm_v128_and(v0, exp_mask), exp_mask));
+        bad = wasm_v128_or(bad, wasm_i32x4_eq(wasm_v128_and(v1, exp_mask), exp_mask));
+      } else {
+        for (int c = 0; c < kNR; ++c) {
+          const float x = c < cols ? v[c] : 0.0f;
+          dst[j * kNR + c] = x;
+          if (!std::isfinite(x)) bad = wasm_i32x4_splat(-1);
+        }
+      }
+    }
+  }
+  return !wasm_v128_any_true(bad);
+}
+
+// Stores the rows × cols corner of a tile (c0 = columns 0..3, c1 = columns 4..7 of each row).
+template <int R>
+inline void store_tile(const v128_t (&c0)[R], const v128_t (&c1)[R], float* out, int ldo, int cols) {
+  if (cols == kNR) {
+    for (int r = 0; r < R; ++r) {
+      wasm_v128_store(out + static_cast<long>(r) * ldo, c0[r]);
+      wasm_v128_store(out + static_cast<long>(r) * ldo + 4, c1[r]);
+    }
+    return;
+  }
+  alignas(16) float buf[kNR];
+  for (int r = 0; r < R; ++r) {
+    wasm_v128_store(buf, c0[r]);
+    wasm_v128_store(buf + 4, c1[r]);
+    for (int c = 0; c < cols; ++c) out[static_cast<long>(r) * ldo + c] = buf[c];
+  }
+}
+
+// One R × kNR tile of C = alpha · A B: A is R rows with stride lda, B a packed panel of `len`
+// steps of kNR floats. Used for the scores (A = Q, B = packed Kᵀ, len = d) and the weighted sum
+// (A = weights, B = packed V, len = m).
+template <int R>
+inline void tile_kernel(const float* a, long lda, const float* panel, int len, float alpha, float* out, int ldo,
+                        int cols) {
+  v128_t c0[R], c1[R];
+  for (int r = 0; r < R; ++r) c0[r] = c1[r] = wasm_f32x4_splat(0.0f);
+  const float* b = panel;
+  for (int t = 0; t < len; ++t, b += kNR) {
+    const v128_t b0 = wasm_v128_load(b);
+    const v128_t b1 = wasm_v128_load(b + 4);
+    for (int r = 0; r < R; ++r) {
+      const v128_t x = wasm_v128_load32_splat(a + r * lda + t);
+      c0[r] = wasm_f32x4_add(c0[r], wasm_f32x4_mul(x, b0));
+      c1[r] = wasm_f32x4_add(c1[r], wasm_f32x4_mul(x, b1));
+    }
+  }
+  if (alpha != 1.0f) {
+    const v128_t va = wasm_f32x4_splat(alpha);
+    for (int r = 0; r < R; ++r) {
+      c0[r] = wasm_f32x4_mul(c0[r], va);
+      c1[r] = wasm_f32x4_mul(c1[r], va);
+    }
+  }
+  store_tile<R>(c0, c1, out, ldo, cols);
+}
+
+// C (rows × cols_total, row stride ldo) = alpha · A · B with B packed in kNR-column panels of
+// `len` steps each. Row blocks outside, panels inside: the kMR rows of A stay in L1 while the
+// panels stream from L2.
+template <int R>
+void gemm_rows(const float* a, long lda, const float* packed, int len, int cols_total, float alpha, float* out,
+               int ldo) {
+  for (int j0 = 0; j0 < cols_total; j0 += kNR)
+    tile_kernel<R>(a, lda, packed + static_cast<long>(j0) * len, len, alpha, out + j0, ldo,
+                   std::min(kNR, cols_total - j0));
+}
+
+void gemm_packed(const float* a, long lda, int rows, const float* packed, int len, int cols_total, float alpha,
+                 float* out, int ldo) {
+  int i = 0;
+  for (; i + kMR <= rows; i += kMR)
+    gemm_rows<kMR>(a + i * lda, lda, packed, len, cols_total, alpha, out + static_cast<long>(i) * ldo, ldo);
+  const float* ai = a + i * lda;
+  float* oi = out + static_cast<long>(i) * ldo;
+  switch (rows - i) {
+    case 3: gemm_rows<3>(ai, lda, packed, len, cols_total, alpha, oi, ldo); break;
+    case 2: gemm_rows<2>(ai, lda, packed, len, cols_total, alpha, oi, ldo); break;
+    case 1: gemm_rows<1>(ai, lda, packed, len, cols_total, alpha, oi, ldo); break;
+    default: break;
+  }
+}
+
+inline float hsum(v128_t v) {
+  v128_t s = wasm_f32x4_add(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+  s = wasm_f32x4_add(s, wasm_i32x4_shuffle(s, s, 1, 0, 3, 2));
+  return wasm_f32x4_extract_lane(s, 0);
+}
+
+// exp(x) for x ≤ 0 (the softmax only feeds x − max): x = k·ln2 + r with |r| ≤ ln2/2, e^r by the
+// Cephes degree-6 polynomial (≈1 ulp), 2^k built in the exponent bits. x below −87.33 (where
+// 2^k would leave the normal range), −inf and NaN all give exactly 0.
+// k comes from the "magic number" rounding: x·log2(e) + (2^23 + 127) rounds to an integer whose
+// low mantissa bits are k + 127, the biased exponent of 2^k, so no float→int conversion is
+// needed (i32x4.trunc_sat_f32x4_s is a long sequence on x86).
+inline v128_t exp_ps(v128_t x) {
+  const v128_t lo = wasm_f32x4_splat(-87.3365447504f);  // ln(2^-126)
+  const v128_t hi = wasm_f32x4_splat(88.0f);            // keeps k ≤ 127, a valid biased exponent
+  const v128_t magic = wasm_f32x4_splat(8388735.0f);    // 2^23 + 127
+  const v128_t keep = wasm_f32x4_ge(x, lo);             // false for NaN and −inf too
+  const v128_t xc = wasm_f32x4_pmin(wasm_f32x4_pmax(x, lo), hi);
+  const v128_t kb = wasm_f32x4_add(wasm_f32x4_mul(xc, wasm_f32x4_splat(1.44269504088896341f)), magic);
+  const v128_t kf = wasm_f32x4_sub(kb, magic);  // k, exactly
+  // ln 2 split in two so that k·C1 is exact and r keeps full precision.
+  v128_t r = wasm_f32x4_sub(xc, wasm_f32x4_mul(kf, wasm_f32x4_splat(0.693359375f)));
+  r = wasm_f32x4_sub(r, wasm_f32x4_mul(kf, wasm_f32x4_splat(-2.12194440e-4f)));
+  v128_t y = wasm_f32x4_splat(1.9875691500e-4f);
+  y = wasm_f32x4_add(wasm_f32x4_mul(y, r), wasm_f32x4_splat(1.3981999507e-3f));
+  y = wasm_f32x4_add(wasm_f32x4_mul(y, r), wasm_f32x4_splat(8.3334519073e-3f));
+  y = wasm_f32x4_add(wasm_f32x4_mul(y, r), wasm_f32x4_splat(4.1665795894e-2f));
+  y = wasm_f32x4_add(wasm_f32x4_mul(y, r), wasm_f32x4_splat(1.6666665459e-1f));
+  y = wasm_f32x4_add(wasm_f32x4_mul(y, r), wasm_f32x4_splat(5.0000001201e-1f));
+  const v128_t r2 = wasm_f32x4_mul(r, r);
+  y = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(y, r2), r), wasm_f32x4_splat(1.0f));
+  const v128_t pow2 = wasm_i32x4_shl(kb, 23);  // (k + 127) << 23 = 2^k; the 2^23 bits shift out
+  return wasm_v128_and(wasm_f32x4_mul(y, pow2), keep);
+}
+
+void softmax_row_wasm(float* a, int m) {
+  // Pass 1: the row maximum, four independent chains. pmax(acc, v) keeps acc when v is NaN, so
+  // NaN never wins.
+  const v128_t ninf = wasm_f32x4_splat(-kInf);
+  v128_t m0 = ninf, m1 = ninf, m2 = ninf, m3 = ninf;
+  int j = 0;
+  for (; j + 16 <= m; j += 16) {
+    m0 = wasm_f32x4_pmax(m0, wasm_v128_load(a + j));
+    m1 = wasm_f32x4_pmax(m1, wasm_v128_load(a + j + 4));
+    m2 = wasm_f32x4_pmax(m2, wasm_v128_load(a + j + 8));
+    m3 = wasm_f32x4_pmax(m3, wasm_v128_load(a + j + 12));
+  }
+  for (; j + 4 <= m; j += 4) m0 = wasm_f32x4_pmax(m0, wasm_v128_load(a + j));
+  v128_t vmax = wasm_f32x4_pmax(wasm_f32x4_pmax(m0, m1), wasm_f32x4_pmax(m2, m3));
+  vmax = wasm_f32x4_pmax(vmax, wasm_i32x4_shuffle(vmax, vmax, 2, 3, 0, 1));
+  vmax = wasm_f32x4_pmax(vmax, wasm_i32x4_shuffle(vmax, vmax, 1, 0, 3, 2));
+  float mx = wasm_f32x4_extract_lane(vmax, 0);
+  for (; j < m; ++j)
+    if (a[j] > mx) mx = a[j];
+  if (mx == -kInf) {  // no active key: the fully masked row
+    for (j = 0; j < m; ++j) a[j] = 0.0f;
+    return;
+  }
+  if (mx == kInf) {
+    hard_max_row(a, m);
+    return;
+  }
+  // Pass 2: exponentials of x − max (all ≤ 0) and their sum, two independent chains.
+  const v128_t vmx = wasm_f32x4_splat(mx);
+  v128_t s0 = wasm_f32x4_splat(0.0f), s1 = s0;
+  for (j = 0; j + 8 <= m; j += 8) {
+    const v128_t e0 = exp_ps(wasm_f32x4_sub(wasm_v128_load(a + j), vmx));
+    const v128_t e1 = exp_ps(wasm_f32x4_sub(wasm_v128_load(a + j + 4), vmx));
+    wasm_v128_store(a + j, e0);
+    wasm_v128_store(a + j + 4, e1);
+    s0 = wasm_f32x4_add(s0, e0);
+    s1 = wasm_f32x4_add(s1, e1);
+  }
+  for (; j + 4 <= m; j += 4) {
+    const v128_t e = exp_ps(wasm_f32x4_sub(wasm_v128_load(a + j), vmx));
+    wasm_v128_store(a + j, e);
+    s0 = wasm_f32x4_add(s0, e);
+  }
+  float sum = hsum(wasm_f32x4_add(s0, s1));
+  if (j < m) {
+    // The leftover entries go through the same exp via a −inf-padded vector, so every weight
+    // of the row comes from one formula.
+    alignas(16) float buf[4] = {-kInf, -kInf, -kInf, -kInf};
+    for (int l = 0; j + l < m; ++l) buf[l] = a[j + l];
+    wasm_v128_store(buf, exp_ps(wasm_f32x4_sub(wasm_v128_load(buf), vmx)));
+    for (int l = 0; j + l < m; ++l) {
+      a[j + l] = buf[l];
+      sum += buf[l];
+    }
+  }
+  // Pass 3: normalise. The maximum contributed exactly 1, so sum ≥ 1.
+  const float inv = 1.0f / sum;
+  const v128_t vinv = wasm_f32x4_splat(inv);
+  for (j = 0; j + 4 <= m; j += 4) wasm_v128_store(a + j, wasm_f32x4_mul(wasm_v128_load(a + j), vinv));
+  for (; j < m; ++j) a[j] *= inv;
+}
+
+}  // namespace
+
+void scores_simd(const Mat& Q, const Mat& K, float alpha, Mat& S) {
+  const int n = static_cast<int>(Q.rows());
+  const int d = static_cast<int>(Q.cols());
+  const int m = static_cast<int>(K.rows());
+  S.resize(n, m);
+  if (n == 0 || m == 0) return;
+  const int panels = (m + kNR - 1) / kNR;
+  Scratch kt(static_cast<long>(panels) * kNR * d);
+  pack_kt(K.data(), m, d, kt.data());
+  gemm_packed(Q.data(), d, n, kt.data(), d, m, alpha, S.data(), m);
+}
+
+void softmax_rows_simd(Mat& A) {
+  const int m = static_cast<int>(A.cols());
+  for (int i = 0; i < A.rows(); ++i) softmax_row_wasm(A.data() + static_cast<long>(i) * m, m);
+}
+
+void weighted_sum_simd(const Mat& A, const Mat& V, Mat& Z) {
+  const int n = static_cast<int>(A.rows());
+  const int m = static_cast<int>(A.cols());
+  const int dv = static_cast<int>(V.cols());
+  Z.resize(n, dv);
+  if (n == 0 || dv == 0) return;
+  const int panels = (dv + kNR - 1) / kNR;
+  Scratch vp(static_cast<long>(panels) * kNR * m);
+  if (pack_v(V.data(), m, dv, vp.data())) {
+    // Finite values: a zero weight contributes exactly ±0, so the tiles need not skip it.
+    gemm_packed(A.data(), m, n, vp.data(), m, dv, 1.0f, Z.data(), dv);
+    return;
+  }
+  // A non-finite value row: zero weights must be skipped so that 0 · inf can't be NaN (masked keys).
+  Z.setZero();
+  for (int i = 0; i < n; ++i) {
+    float* z = Z.data() + static_cast<long>(i) * dv;
+    for (int j = 0; j < m; ++j) {
+      const float a = A(i, j);
+      if (a == 0.0f) continue;
+      const float* v = V.data() + static_cast<long>(j) * dv;
+      const v128_t av = wasm_f32x4_splat(a);
+      int t = 0;
+      for (; t + 4 <= dv; t += 4)
+        wasm_v128_store(z + t, wasm_f32x4_add(wasm_v128_load(z + t), wasm_f32x4_mul(av, wasm_v128_load(v + t))));
+      for (; t < dv; ++t) z[t] += a * v[t];
+    }
+  }
+}
+
+bool simd_is_wasm128() { return true; }
+
+#else  // native: Eigen picks SSE/AVX/NEON for these expressions
+
+void scores_simd(const Mat& Q, const Mat& K, float alpha, Mat& S) {
+  S.resize(Q.rows(), K.rows());
+  S.noalias() = alpha * Q * K.transpose();
+}
+
+void softmax_rows_simd(Mat& A) {
+  // Below this, e^x is under 6e-39 (denormal): it is taken as 0, which also catches −inf
+  // (masked) and NaN, since the comparison is false for both. Eigen's exp alone would return
+  // a tiny denormal for −inf, and masked weights must be exactly zero.
+  constexpr float kMinExponent = -87.0f;
+  for (Eigen::Index i = 0; i < A.rows(); ++i) {
+    auto row = A.row(i).array();
+    const float mx = A.row(i).maxCoeff<Eigen::PropagateNumbers>();  // NaN never wins
+    if (!(mx > -kInf)) {  // no active key (all −inf or NaN): the fully masked row
+      row.setZero();
+      continue;
+    }
+    if (mx == kInf) {
+      hard_max_row(A.data() + i * A.cols(), static_cast<int>(A.cols()));
+      continue;
+    }
+    row = ((row - mx) >= kMinExponent).select((row - mx).exp(), 0.0f);
+    row *= 1.0f / row.sum();  // the maximum contributed exactly 1, so the sum is ≥ 1
+  }
+}
+
+void weighted_sum_simd(const Mat& A, const Mat& V, Mat& Z) {
+  // With finite values a zero weight contributes exactly ±0, so the fast product is safe;
+  // otherwise (an overflowed value row) zero weights must be skipped so 0 · inf can't be NaN.
+  if (V.allFinite()) {
+    Z.resize(A.rows(), V.cols());
+    Z.noalias() = A * V;
+    return;
+  }
+  Z.setZero(A.rows(), V.cols());
+  for (Eigen::Index i = 0; i < A.rows(); ++i)
+    for (Eigen::Index j = 0; j < A.cols(); ++j)
+      if (A(i, j) != 0.0f) Z.row(i).noalias() += A(i, j) * V.row(j);
+}
+
+bool simd_is_wasm128() { return false; }
+
+#endif
+
+}  // namespace attn

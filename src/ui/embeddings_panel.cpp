@@ -1,0 +1,175 @@
+// embeddings_panel.cpp — edit token embeddings: a draggable 2-D plane of two chosen dimensions and a cell table.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "ui/lock.h"
+#include "ui/panels.h"
+#include "ui/plot.h"
+#include "ui/track.h"
+
+namespace attn::ui {
+namespace {
+
+constexpr float kPointHalf = 4.0f;  // half the side of a point's square, in pixels
+constexpr float kGrabRadius = 10.0f;
+
+class EmbeddingsPanel : public Panel {
+ public:
+  const char* title() const override { return "Embeddings"; }
+
+  void draw(State& s, const AppResult& r) override {
+    if (!ImGui::Begin(title(), open)) {
+      ImGui::End();
+      return;
+    }
+    if (s.mode != InputMode::Random) {
+      text_wrapped("This example fixes its own matrices (X or Q, K, V come from the preset), so there are no "
+                   "embeddings to edit here. Pick the random-embeddings preset in Controls to drag tokens around.");
+      ImGui::End();
+      return;
+    }
+    const int n = static_cast<int>(s.embeddings.rows()), d = static_cast<int>(s.embeddings.cols());
+    if (n == 0 || d == 0) {
+      ImGui::TextDisabled("No tokens.");
+      ImGui::End();
+      return;
+    }
+    s.plane_x = std::clamp(s.plane_x, 0, d - 1);
+    s.plane_y = std::clamp(s.plane_y, 0, d - 1);
+    axis_combo("x axis", "plane x", s.plane_x, d);
+    ImGui::SameLine();
+    axis_combo("y axis", "plane y", s.plane_y, d);
+    {
+      // An embedding page may lock the embeddings: the plane and cells are then shown but disabled.
+      LockScope lock("embeddings");
+      plane(s, r, n);
+      if (!hidden("embeddings")) {
+        text_wrapped("Drag a point or a cell to edit an embedding; Q, K, V follow.",
+                     ImGui::GetColorU32(ImGuiCol_TextDisabled));
+        table(s, r, n, d);
+      }
+    }
+    ImGui::End();
+  }
+
+ private:
+  static void axis_combo(const char* name, const char* track_label, int& dim, int d) {
+    ImGui::TextUnformatted(name);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
+    const std::string cur = "dim " + std::to_string(dim);
+    if (ImGui::BeginCombo((std::string("##") + track_label).c_str(), cur.c_str())) {
+      for (int c = 0; c < d; ++c)
+        if (ImGui::Selectable(("dim " + std::to_string(c)).c_str(), c == dim)) dim = c;
+      ImGui::EndCombo();
+    }
+    ui::track(track_label);
+  }
+
+  void plane(State& s, const AppResult& r, int n) {
+    const int px = s.plane_x, py = s.plane_y;
+    // The axes hold still while a point is dragged, or the point would chase its own rescaling.
+    if (drag_ < 0) {
+      float mx = 1.0f;
+      for (int i = 0; i < n; ++i) {
+        const float a = s.embeddings(i, px), b = s.embeddings(i, py);
+        if (std::isfinite(a)) mx = std::max(mx, std::fabs(a));
+        if (std::isfinite(b)) mx = std::max(mx, std::fabs(b));
+      }
+      range_ = std::ceil(mx * 1.15f * 2) / 2;
+    }
+    const float avail = ImGui::GetContentRegionAvail().x;
+    // At most half the panel's height, so a few rows of the cell table stay in view below.
+    const float height = std::clamp(std::min(avail * 0.62f, ImGui::GetContentRegionAvail().y * 0.5f), 110.0f, 260.0f);
+    // Roughly equal units on both axes, so angles and lengths (what dot products see) look right.
+    const double aspect = std::max(0.5, (avail - 40.0) / std::max(1.0, height - ImGui::GetTextLineHeight() - 5.0));
+    Plot p("embedding plane", height, Axis{-range_ * aspect, range_ * aspect}, Axis{-range_, range_});
+    ui::track("embedding plane");
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    int nearest = -1;
+    float best = kGrabRadius * kGrabRadius;
+    for (int i = 0; i < n; ++i) {
+      const ImVec2 q = p.at(s.embeddings(i, px), s.embeddings(i, py));
+      const float dd = (q.x - mouse.x) * (q.x - mouse.x) + (q.y - mouse.y) * (q.y - mouse.y);
+      if (dd <= best) {
+        best = dd;
+        nearest = i;
+      }
+    }
+    if (ImGui::IsItemActivated() && nearest >= 0) {
+      drag_ = nearest;
+      s.selected_row = nearest;
+    }
+    if (!ImGui::IsItemActive()) drag_ = -1;
+    if (drag_ >= 0 && drag_ < n) {  // edit → state; the app recomputes next frame
+      const double x = p.x_of(mouse.x), y = p.y_of(mouse.y);
+      if (std::isfinite(x) && std::isfinite(y)) {
+        s.embeddings(drag_, px) = static_cast<float>(std::clamp(x, -range_ * aspect, range_ * aspect));
+        s.embeddings(drag_, py) = static_cast<float>(std::clamp(y, -static_cast<double>(range_), static_cast<double>(range_)));
+      }
+    }
+    p.vline(0, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    p.hline(0, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const bool labels = n <= 64;
+    for (int i = 0; i < n; ++i) {
+      const ImVec2 q = p.at(s.embeddings(i, px), s.embeddings(i, py));
+      const bool sel = i == s.selected_row;
+      dl->AddRectFilled(ImVec2(q.x - kPointHalf, q.y - kPointHalf), ImVec2(q.x + kPointHalf, q.y + kPointHalf),
+                        sel ? highlight_col() : kScaledCol);
+      if (sel) dl->AddCircle(q, kPointHalf * 2.2f, highlight_col(), 0, 2.0f);
+      if (labels && i < static_cast<int>(r.row_labels.size()))
+        dl->AddText(ImVec2(q.x + kPointHalf + 3, q.y - ImGui::GetTextLineHeight() * 0.5f),
+                    sel ? highlight_col() : ImGui::GetColorU32(ImGuiCol_Text), r.row_labels[static_cast<size_t>(i)].c_str());
+      ui::track_rect("point:" + std::to_string(i), q.x - kPointHalf, q.y - kPointHalf, kPointHalf * 2, kPointHalf * 2);
+    }
+    const int tip = drag_ >= 0 ? drag_ : (p.hovered() ? nearest : -1);
+    if (tip >= 0 && tip < static_cast<int>(r.row_labels.size()))
+      ImGui::SetTooltip("%s (token %d)\ndim %d = %s\ndim %d = %s", r.row_labels[static_cast<size_t>(tip)].c_str(), tip, px,
+                        fmt(s.embeddings(tip, px)).c_str(), py, fmt(s.embeddings(tip, py)).c_str());
+  }
+
+  static void table(State& s, const AppResult& r, int n, int d) {
+    const float line = ImGui::GetFrameHeightWithSpacing();
+    const float h = std::clamp(ImGui::GetContentRegionAvail().y, line * 4, line * (std::min(n, 12) + 1.5f));
+    const ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
+                                  ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("cells", d + 1, flags, ImVec2(0, h))) return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupColumn("token", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4.5f);
+    for (int c = 0; c < d; ++c)
+      ImGui::TableSetupColumn(("dim " + std::to_string(c)).c_str(), ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4.2f);
+    ImGui::TableHeadersRow();
+    // Only the rows on screen get widgets: 1024 tokens × d_model cells would be far too many.
+    ImGuiListClipper clipper;
+    clipper.Begin(n);
+    while (clipper.Step()) {
+      for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        const std::string tok = i < static_cast<int>(r.row_labels.size()) ? r.row_labels[static_cast<size_t>(i)] : "";
+        if (ImGui::Selectable((tok + "##row" + std::to_string(i)).c_str(), i == s.selected_row)) s.selected_row = i;
+        for (int c = 0; c < d; ++c) {
+          ImGui::TableNextColumn();
+          ImGui::SetNextItemWidth(-FLT_MIN);
+          const std::string id = "##e_" + std::to_string(i) + "_" + std::to_string(c);
+          ImGui::DragFloat(id.c_str(), &s.embeddings(i, c), 0.01f, -100.0f, 100.0f, "%.3f");
+          ui::track("embedding " + std::to_string(i) + "," + std::to_string(c));
+        }
+      }
+    }
+    ImGui::EndTable();
+  }
+
+  int drag_ = -1;       // token being dragged in the plane
+  float range_ = 3.0f;  // half-height of the plane in embedding units
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_embeddings_panel() { return std::make_unique<EmbeddingsPanel>(); }
+
+}  // namespace attn::ui

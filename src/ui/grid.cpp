@@ -1,0 +1,142 @@
+// grid.cpp — matrix grids sized to their visible cells, so a 1024×1024 matrix costs 16×16 cells a frame.
+#include "ui/grid.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "ui/panel.h"
+#include "ui/plot.h"
+
+namespace attn::ui {
+namespace {
+
+// Black or white text, whichever contrasts more with the cell colour.
+ImU32 text_on(ImU32 bg) {
+  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(bg);
+  const float lum = 0.299f * c.x + 0.587f * c.y + 0.114f * c.z;
+  return lum > 0.55f ? IM_COL32(15, 15, 15, 255) : IM_COL32(250, 250, 250, 255);
+}
+
+std::string label_or_index(const std::vector<std::string>* labels, int i) {
+  if (labels && i < static_cast<int>(labels->size())) return (*labels)[static_cast<size_t>(i)];
+  return std::to_string(i);
+}
+
+}  // namespace
+
+int grid_first_row(int rows, int focus_row) {
+  if (rows <= kGridMaxRows || focus_row < 0) return 0;
+  return std::clamp(focus_row - kGridMaxRows / 2, 0, rows - kGridMaxRows);
+}
+
+float grid_visible_abs_max(const Mat& m, int focus_row) {
+  const int rows = static_cast<int>(m.rows()), cols = static_cast<int>(m.cols());
+  const int r0 = grid_first_row(rows, focus_row);
+  float mx = 0;
+  for (int i = r0; i < std::min(rows, r0 + kGridMaxRows); ++i)
+    for (int j = 0; j < std::min(cols, kGridMaxCols); ++j)
+      if (std::isfinite(m(i, j))) mx = std::max(mx, std::fabs(m(i, j)));
+  return mx;
+}
+
+GridHit draw_grid(const char* id, const GridSpec& g) {
+  GridHit hit;
+  if (!g.m || g.m->size() == 0) {
+    ImGui::TextDisabled("(empty)");
+    return hit;
+  }
+  const Mat& m = *g.m;
+  const int rows = static_cast<int>(m.rows()), cols = static_cast<int>(m.cols());
+  const int r0 = grid_first_row(rows, g.focus_row);
+  const int nr = std::min(rows - r0, kGridMaxRows), nc = std::min(cols, kGridMaxCols);
+  auto is_masked = [&](int i, int j) { return g.masked && g.masked(i, j); };
+
+  // Cell text first: its widest entry decides the (uniform) cell width.
+  std::vector<std::string> text(static_cast<size_t>(nr) * nc);
+  float cell_w = ImGui::CalcTextSize("0.00").x, label_w = 0;
+  float range = g.range;
+  for (int a = 0; a < nr; ++a) {
+    const int i = r0 + a;
+    label_w = std::max(label_w, ImGui::CalcTextSize(label_or_index(g.row_labels, i).c_str()).x);
+    for (int j = 0; j < nc; ++j) {
+      std::string& t = text[static_cast<size_t>(a) * nc + j];
+      t = is_masked(i, j) ? "masked" : fmt(m(i, j), g.decimals);
+      cell_w = std::max(cell_w, ImGui::CalcTextSize(t.c_str()).x);
+      if (g.range <= 0 && !is_masked(i, j) && std::isfinite(m(i, j))) range = std::max(range, std::fabs(m(i, j)));
+    }
+  }
+  // Let short column names (tokens) fit too, but never let one long name widen every cell a lot.
+  for (int j = 0; j < nc && g.col_labels; ++j)
+    cell_w = std::max(cell_w, std::min(ImGui::CalcTextSize(label_or_index(g.col_labels, j).c_str()).x,
+                                       ImGui::GetFontSize() * 5));
+  cell_w += 10;
+  label_w = std::min(label_w, 110.0f) + 8;
+  const float line = ImGui::GetTextLineHeight();
+  const float cell_h = line + 4, head_h = line + 2;
+
+  if (r0 > 0) ImGui::TextDisabled("… (%d rows above)", r0);
+  const std::string more_cols = cols > nc ? "  … (" + std::to_string(cols - nc) + " more)" : "";
+  const float more_w = more_cols.empty() ? 0 : ImGui::CalcTextSize(more_cols.c_str()).x;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const ImVec2 cells0(o.x + label_w, o.y + head_h);
+  ImGui::InvisibleButton(id, ImVec2(label_w + cell_w * nc + more_w, head_h + cell_h * nr));
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+
+  for (int j = 0; j < nc; ++j) {  // column headers, clipped to their cell
+    const std::string h = label_or_index(g.col_labels, j);
+    const ImVec2 a(cells0.x + cell_w * j, o.y), b(a.x + cell_w, o.y + head_h);
+    const float w = ImGui::CalcTextSize(h.c_str()).x;
+    const ImVec4 clip(a.x + 1, a.y, b.x - 2, b.y);
+    dl->AddText(nullptr, 0, ImVec2(a.x + std::max(2.0f, (cell_w - w) * 0.5f), a.y), dim, h.c_str(), nullptr, 0, &clip);
+  }
+  if (!more_cols.empty()) dl->AddText(ImVec2(cells0.x + cell_w * nc, o.y + head_h), dim, more_cols.c_str());
+  for (int a = 0; a < nr; ++a) {
+    const int i = r0 + a;
+    const float y = cells0.y + cell_h * a;
+    const std::string rl = label_or_index(g.row_labels, i);
+    dl->PushClipRect(ImVec2(o.x, y), ImVec2(o.x + label_w - 4, y + cell_h), true);
+    dl->AddText(ImVec2(o.x, y + 2), i == g.focus_row ? highlight_col() : text_col, rl.c_str());
+    dl->PopClipRect();
+    for (int j = 0; j < nc; ++j) {
+      const ImVec2 c0(cells0.x + cell_w * j, y), c1(c0.x + cell_w - 1, y + cell_h - 1);
+      const std::string& t = text[static_cast<size_t>(a) * nc + j];
+      ImU32 bg;
+      if (is_masked(i, j))
+        bg = ImGui::GetColorU32(ImGuiCol_FrameBg);
+      else if (!std::isfinite(m(i, j)))
+        bg = ImGui::GetColorU32(ImGuiCol_FrameBg);
+      else
+        bg = g.unit ? viridis_u32(m(i, j)) : diverging_u32(m(i, j), range);
+      dl->AddRectFilled(c0, c1, bg);
+      const float w = ImGui::CalcTextSize(t.c_str()).x;
+      const bool plain = is_masked(i, j) || !std::isfinite(m(i, j));
+      dl->AddText(ImVec2(c1.x - w - 5, y + 2), plain ? dim : text_on(bg), t.c_str());
+    }
+  }
+  if (g.focus_row >= r0 && g.focus_row < r0 + nr) {
+    const float y = cells0.y + cell_h * (g.focus_row - r0);
+    dl->AddRect(ImVec2(cells0.x - 1, y - 1), ImVec2(cells0.x + cell_w * nc, y + cell_h), highlight_col(), 0, 0, 2.0f);
+  }
+  if (hovered) {
+    const ImVec2 mp = ImGui::GetIO().MousePos;
+    const int a = static_cast<int>(std::floor((mp.y - cells0.y) / cell_h));
+    const int j = static_cast<int>(std::floor((mp.x - cells0.x) / cell_w));
+    if (a >= 0 && a < nr) {
+      hit.row = r0 + a;
+      hit.col = mp.x >= cells0.x && j < nc ? j : -1;
+      hit.clicked = ImGui::IsItemClicked();
+      if (hit.col >= 0) {
+        const ImVec2 c0(cells0.x + cell_w * hit.col, cells0.y + cell_h * a);
+        dl->AddRect(c0, ImVec2(c0.x + cell_w - 1, c0.y + cell_h - 1), text_col, 0, 0, 1.5f);
+      }
+    }
+  }
+  if (r0 + nr < rows) ImGui::TextDisabled("… (%d more rows)", rows - r0 - nr);
+  return hit;
+}
+
+}  // namespace attn::ui

@@ -1,0 +1,373 @@
+// pipeline_panel.cpp — every intermediate of softmax(QKᵀ/√d_k)·V as numeric grids, arithmetic on hover.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "ui/grid.h"
+#include "ui/panels.h"
+#include "ui/plot.h"
+#include "ui/track.h"
+
+namespace attn::ui {
+namespace {
+
+constexpr int kTerms = 8;  // products written out before "…", like the notes' worked examples
+
+// One factor of a product: negative numbers in parentheses so "0.5×(-0.3)" cannot be misread.
+std::string num(double v) {
+  if (!std::isfinite(v)) return "—";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, v < 0 ? "(%.4g)" : "%.4g", v);
+  return buf;
+}
+
+// "\n  = a₀×b₀ + a₁×b₁ + …\n  = total" for Σ_c a(c)·b(c): four products a line, like the notes' worked
+// examples, with explicit breaks (ImGui's word wrap would split numbers at the decimal point).
+template <class A, class B>
+std::string dot_terms(A a, B b, int len, double total) {
+  std::string out = "\n  = ";
+  for (int c = 0; c < std::min(len, kTerms); ++c) {
+    if (c) out += c % 4 == 0 ? "\n  + " : " + ";
+    out += num(a(c)) + "×" + num(b(c));
+  }
+  if (len > kTerms) out += " + … (" + std::to_string(len - kTerms) + " more terms)";
+  return out + "\n  = " + fmt(total);
+}
+
+template <class A, class B>
+double dot(A a, B b, int len) {
+  double s = 0;
+  for (int c = 0; c < len; ++c) s += static_cast<double>(a(c)) * b(c);
+  return s;
+}
+
+// The arithmetic is only shown when recomputing it reproduces the shown value (guards against
+// layouts this panel does not know, e.g. a future head split).
+bool agrees(double a, double b) { return std::fabs(a - b) <= 1e-3 * (1 + std::fabs(b)); }
+
+bool is_masked(const Mat& logits, int i, int j) {
+  return i < logits.rows() && j < logits.cols() && std::isinf(logits(i, j)) && logits(i, j) < 0;
+}
+
+void tooltip(const std::string& head, const std::string& body) {
+  // Bodies carry their own line breaks (one "= …" step per line), so no wrapping here.
+  ImGui::BeginTooltip();
+  ImGui::TextUnformatted(head.c_str());
+  ImGui::Separator();
+  ImGui::TextUnformatted(body.c_str());
+  ImGui::EndTooltip();
+}
+
+class PipelinePanel : public Panel {
+ public:
+  const char* title() const override { return "Pipeline"; }
+
+  void draw(State& s, const AppResult& r) override {
+    if (!ImGui::Begin(title(), open)) {
+      ImGui::End();
+      return;
+    }
+    if (rev_ != r.revision) {  // the scenario (X and W) only changes when the result does
+      sc_ = build_scenario(s);
+      rev_ = r.revision;
+    }
+    if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "Showing the last valid result: %s", r.error.c_str());
+    const int heads = static_cast<int>(r.core.heads.size());
+    head_ = std::clamp(head_, 0, std::max(0, heads - 1));
+    if (heads > 0) {
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+      const std::string cur = "head " + std::to_string(head_ + 1);
+      if (ImGui::BeginCombo("Head", cur.c_str())) {
+        for (int h = 0; h < heads; ++h)
+          if (ImGui::Selectable(("head " + std::to_string(h + 1)).c_str(), h == head_)) head_ = h;
+        ImGui::EndCombo();
+      }
+      ui::track("pipeline head");
+      ImGui::SameLine();
+    }
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+    ImGui::SliderInt("decimals", &decimals_, 1, 6, "%d", ImGuiSliderFlags_AlwaysClamp);
+    ui::track("pipeline decimals");
+    ImGui::SameLine();
+    ImGui::TextDisabled("hover a cell for its arithmetic");
+
+    const HeadResult& h = heads > 0 ? r.core.heads[static_cast<size_t>(head_)] : r.core.main;
+    if (h.weights.size() == 0) {
+      ImGui::TextDisabled("Nothing computed yet.");
+      ImGui::End();
+      return;
+    }
+    if (ImGui::BeginTabBar("stages", ImGuiTabBarFlags_FittingPolicyScroll)) {
+      stage("X, W", [&] { inputs(s, r); });
+      stage("Q K V", [&] { qkv(s, r, h); });
+      stage("QKᵀ", [&] { scores(s, r, h); });
+      stage("÷√d_k", [&] { scaled(s, r, h); });
+      stage("softmax A", [&] { weights(s, r, h); });
+      stage("output Z", [&] { output(s, r, h); });
+      ImGui::EndTabBar();
+    }
+    ImGui::End();
+  }
+
+ private:
+  template <class F>
+  void stage(const char* name, F body) {
+    const bool shown = ImGui::BeginTabItem(name);
+    ui::track(std::string("pipeline:") + name);
+    if (!shown) return;
+    // Wide matrices scroll sideways inside the stage; the tab bar stays put.
+    ImGui::BeginChild("stage", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    body();
+    ImGui::EndChild();
+    ImGui::EndTabItem();
+  }
+
+  // Draws a grid; a click on a query row selects it everywhere.
+  GridHit grid(State& s, const char* id, const Mat& m, const std::vector<std::string>* rows,
+               const std::vector<std::string>* cols, bool query_rows, float range = 0, bool unit = false,
+               const Mat* logits = nullptr) {
+    GridSpec g;
+    g.m = &m;
+    g.row_labels = rows;
+    g.col_labels = cols;
+    g.unit = unit;
+    g.range = range;
+    g.decimals = decimals_;
+    g.focus_row = query_rows ? s.selected_row : -1;
+    if (logits) g.masked = [logits](int i, int j) { return is_masked(*logits, i, j); };
+    const GridHit hit = draw_grid(id, g);
+    if (hit.clicked && query_rows && hit.row >= 0) s.selected_row = hit.row;
+    return hit;
+  }
+
+  void matrix_or_identity(State& s, const char* name, const char* why, const std::optional<Mat>& w) {
+    ImGui::Text("%s", name);
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", why);
+    if (!w) {
+      ImGui::TextDisabled("   identity (not given): the example uses its input unchanged");
+      return;
+    }
+    ImGui::TextDisabled("   %d×%d", static_cast<int>(w->rows()), static_cast<int>(w->cols()));
+    grid(s, name, *w, nullptr, nullptr, false);
+  }
+
+  void inputs(State& s, const AppResult& r) {
+    const Mat& X = r.core.X_effective;
+    if (X.size() == 0) {
+      text_wrapped("X and W: not given — this example states Q, K and V directly (see the next tab).");
+      return;
+    }
+    ImGui::Text("X");
+    ImGui::SameLine();
+    ImGui::TextDisabled("token embeddings, one row per token (%d×%d)%s", static_cast<int>(X.rows()),
+                        static_cast<int>(X.cols()),
+                        sc_.positional_encoding == PositionalEncoding::Sinusoidal ? ", plus positional encoding" : "");
+    grid(s, "X", X, &r.row_labels, nullptr, true);
+    if (sc_.memory) ImGui::TextDisabled("Keys and values come from the memory sequence (cross-attention).");
+    matrix_or_identity(s, "W_Q", "what each token looks for", sc_.W_q);
+    matrix_or_identity(s, "W_K", "what each token offers to be matched", sc_.W_k);
+    matrix_or_identity(s, "W_V", "what each token hands over", sc_.W_v);
+    if (sc_.heads > 1) ImGui::TextDisabled("With %d heads each head uses its own d_k-column slice of these.", sc_.heads);
+  }
+
+  // Hover text for Q/K/V cells: x_i · column c of W (or "given" / identity).
+  std::string projection_hover(const AppResult& r, const Mat& P, char which, int i, int c) {
+    const std::optional<Mat>& W = which == 'q' ? sc_.W_q : which == 'k' ? sc_.W_k : sc_.W_v;
+    const Mat& X = which == 'q' || !sc_.memory ? r.core.X_effective : *sc_.memory;
+    const char* Wn = which == 'q' ? "W_Q" : which == 'k' ? "W_K" : "W_V";
+    const std::string lhs = std::string(1, which) + "_" + std::to_string(i) + "," + std::to_string(c);
+    if (X.size() == 0 || i >= X.rows()) return lhs + " = " + fmt(P(i, c)) + " (given by the example)";
+    const int off = sc_.heads > 1 ? head_ * static_cast<int>(P.cols()) : 0;
+    if (!W) {
+      if (c + off < X.cols() && agrees(X(i, c + off), P(i, c)))
+        return lhs + " = x_" + std::to_string(i) + "," + std::to_string(c) + " = " + fmt(P(i, c)) + " (" + Wn +
+               " is the identity)";
+      return lhs + " = " + fmt(P(i, c));
+    }
+    if (W->rows() != X.cols() || c + off >= W->cols()) return lhs + " = " + fmt(P(i, c));
+    const int d = static_cast<int>(X.cols());
+    auto a = [&](int k) { return X(i, k); };
+    auto b = [&](int k) { return (*W)(k, c + off); };
+    const double v = dot(a, b, d);
+    if (!agrees(v, P(i, c))) return lhs + " = " + fmt(P(i, c));
+    return lhs + " = Σ_r x_" + std::to_string(i) + ",r·" + Wn + "[r," + std::to_string(c + off) + "]" +
+           dot_terms(a, b, d, P(i, c));
+  }
+
+  void qkv(State& s, const AppResult& r, const HeadResult& h) {
+    const bool given = r.core.X_effective.size() == 0;
+    const char* why[3] = {given ? "given" : "= X·W_Q", given ? "given" : "= X·W_K", given ? "given" : "= X·W_V"};
+    const Mat* mats[3] = {&h.Q, &h.K, &h.V};
+    const char names[3] = {'q', 'k', 'v'};
+    const char* titles[3] = {"Q", "K", "V"};
+    for (int k = 0; k < 3; ++k) {
+      ImGui::Text("%s", titles[k]);
+      ImGui::SameLine();
+      ImGui::TextDisabled("%s  (%d×%d)", why[k], static_cast<int>(mats[k]->rows()), static_cast<int>(mats[k]->cols()));
+      const GridHit hit = grid(s, titles[k], *mats[k], k == 0 ? &r.row_labels : &r.col_labels, nullptr, k == 0);
+      if (hit.row >= 0 && hit.col >= 0)
+        tooltip(std::string(titles[k]) + " row " + std::to_string(hit.row) + ", column " + std::to_string(hit.col),
+                projection_hover(r, *mats[k], names[k], hit.row, hit.col));
+    }
+  }
+
+  // How the raw score s_ij came about, for the three score functions.
+  std::string score_hover(const HeadResult& h, int i, int j) {
+    const int d = static_cast<int>(h.Q.cols());
+    const double sv = h.scores(i, j);
+    const std::string ij = std::to_string(i) + "·k_" + std::to_string(j);
+    if (sc_.score == ScoreKind::Dot && h.K.cols() == d) {
+      auto a = [&](int c) { return h.Q(i, c); };
+      auto b = [&](int c) { return h.K(j, c); };
+      return "q_" + ij + " = Σ_c q_" + std::to_string(i) + ",c·k_" + std::to_string(j) + ",c" + dot_terms(a, b, d, sv);
+    }
+    if (sc_.score == ScoreKind::General && sc_.W_a && sc_.W_a->rows() == d && sc_.W_a->cols() == h.K.cols()) {
+      const Mat& W = *sc_.W_a;
+      auto a = [&](int c) { return dot([&](int k) { return h.Q(i, k); }, [&](int k) { return W(k, c); }, d); };
+      auto b = [&](int c) { return h.K(j, c); };
+      return "s = (q_" + std::to_string(i) + "·W_a)·k_" + std::to_string(j) +
+             dot_terms(a, b, static_cast<int>(W.cols()), sv);
+    }
+    if (sc_.score == ScoreKind::Additive && sc_.W_a && sc_.U_a && sc_.v_a && sc_.W_a->rows() == d &&
+        sc_.U_a->rows() == h.K.cols() && sc_.W_a->cols() == sc_.U_a->cols() && sc_.v_a->size() == sc_.W_a->cols()) {
+      const Mat &W = *sc_.W_a, &U = *sc_.U_a;
+      const int da = static_cast<int>(W.cols());
+      std::string out = "e = v_aᵀ tanh(q·W_a + k·U_a)\n  = ";
+      for (int c = 0; c < std::min(da, kTerms); ++c) {
+        const double qa = dot([&](int k) { return h.Q(i, k); }, [&](int k) { return W(k, c); }, d);
+        const double kb = dot([&](int k) { return h.K(j, k); }, [&](int k) { return U(k, c); }, static_cast<int>(U.rows()));
+        out += (c ? (c % 3 == 0 ? "\n  + " : " + ") : "") + num((*sc_.v_a)(c)) + "×tanh(" + num(qa) + " + " + num(kb) + ")";
+      }
+      if (da > kTerms) out += " + …";
+      return out + "\n  = " + fmt(sv);
+    }
+    return "s = " + fmt(sv);
+  }
+
+  void scores(State& s, const AppResult& r, const HeadResult& h) {
+    const char* what = sc_.score == ScoreKind::Dot       ? "S = QKᵀ: row i, column j = q_i·k_j, how well query i matches key j"
+                       : sc_.score == ScoreKind::General ? "S = Q·W_a·Kᵀ (general / multiplicative scores)"
+                                                         : "e = v_aᵀ tanh(q·W_a + k·U_a) (additive / Bahdanau scores)";
+    text_wrapped(std::string(what) + "  (" + std::to_string(h.scores.rows()) + "×" + std::to_string(h.scores.cols()) + ")");
+    const GridHit hit = grid(s, "S", h.scores, &r.row_labels, &r.col_labels, true, shared_range(s, h));
+    if (hit.row >= 0 && hit.col >= 0)
+      tooltip(r.row_labels[static_cast<size_t>(hit.row)] + " → " + r.col_labels[static_cast<size_t>(hit.col)],
+              score_hover(h, hit.row, hit.col));
+    text_wrapped("Same colour scale as the next tab, so you can see scaling shrink the numbers.",
+                 ImGui::GetColorU32(ImGuiCol_TextDisabled));
+  }
+
+  // Raw and scaled scores share one colour scale: the scaled grid then looks paler by √d_k.
+  float shared_range(const State& s, const HeadResult& h) const {
+    return std::max(1e-6f, grid_visible_abs_max(h.scores, s.selected_row));
+  }
+
+  std::string divisor_text(const AppResult& r) const {
+    std::string t;
+    const bool scaled = sc_.scale && sc_.score != ScoreKind::Additive;
+    if (scaled) t += " ÷ √d_k";
+    if (sc_.temperature != 1.0) t += " ÷ T";
+    if (t.empty()) return "ℓ = s (scaling is off" + std::string(sc_.score == ScoreKind::Additive ? "; additive scores are not scaled)" : ")");
+    std::string out = "ℓ = s" + t + "  (";
+    if (scaled) out += "√d_k = √" + fmt(r.core.d_k, 0) + " = " + fmt(std::sqrt(r.core.d_k));
+    if (sc_.temperature == 0) return out + std::string(scaled ? ", " : "") + "T → 0: hard attention, all weight on the largest)";
+    if (sc_.temperature != 1.0) out += std::string(scaled ? ", " : "") + "T = " + fmt(sc_.temperature);
+    return out + ")";
+  }
+
+  void scaled(State& s, const AppResult& r, const HeadResult& h) {
+    text_wrapped(divisor_text(r));
+    const GridHit hit = grid(s, "L", h.logits, &r.row_labels, &r.col_labels, true, shared_range(s, h), false, &h.logits);
+    if (hit.row < 0 || hit.col < 0) return;
+    const int i = hit.row, j = hit.col;
+    std::string body;
+    const bool scaled_on = sc_.scale && sc_.score != ScoreKind::Additive;
+    if (is_masked(h.logits, i, j)) {
+      body = "masked: ℓ = −∞, so exp(ℓ) = 0 and this key gets weight exactly 0";
+    } else if (sc_.temperature == 0) {
+      body = "T → 0: softmax becomes a hard maximum (all weight on the largest score)";
+    } else {
+      const double sv = h.scores(i, j), sd = std::sqrt(r.core.d_k);
+      body = "ℓ = s";
+      std::string nums = fmt(sv);
+      double v = sv;
+      if (scaled_on) {
+        body += " ÷ √d_k";
+        nums += " ÷ " + fmt(sd);
+        v /= sd;
+      }
+      if (sc_.temperature != 1.0) {
+        body += " ÷ T";
+        nums += " ÷ " + fmt(sc_.temperature);
+        v /= sc_.temperature;
+      }
+      body += " = " + nums + " = " + fmt(agrees(v, h.logits(i, j)) ? v : h.logits(i, j));
+    }
+    tooltip(r.row_labels[static_cast<size_t>(i)] + " → " + r.col_labels[static_cast<size_t>(j)], body);
+  }
+
+  void weights(State& s, const AppResult& r, const HeadResult& h) {
+    text_wrapped("A = softmax of each row of ℓ: every entry ≥ 0 and each row sums to 1 (keys compete for the query's "
+                 "attention).");
+    const GridHit hit = grid(s, "A", h.weights, &r.row_labels, &r.col_labels, true, 1.0f, true, &h.logits);
+    if (hit.row < 0 || hit.col < 0) return;
+    const int i = hit.row, j = hit.col, m = static_cast<int>(h.logits.cols());
+    std::string body;
+    if (is_masked(h.logits, i, j)) {
+      body = "masked: exp(−∞) = 0, so A = 0";
+    } else if (sc_.temperature == 0) {
+      body = "T → 0: softmax(ℓ / T) tends to a hard maximum: the largest score\nin the row gets all the weight (ties share it), every other key 0.\nA = " +
+             fmt(h.weights(i, j));
+    } else {
+      double mx = -INFINITY, sum = 0;
+      for (int k = 0; k < m; ++k)
+        if (!is_masked(h.logits, i, k)) mx = std::max(mx, static_cast<double>(h.logits(i, k)));
+      for (int k = 0; k < m; ++k)
+        if (!is_masked(h.logits, i, k)) sum += std::exp(h.logits(i, k) - mx);
+      const double e = std::exp(h.logits(i, j) - mx);
+      if (!std::isfinite(mx) || !(sum > 0) || !std::isfinite(sum))
+        body = "A = " + fmt(h.weights(i, j)) + " (hard attention: weight only on the maximum)";
+      else
+        body = "A_ij = exp(ℓ_ij − max) / Σ_j exp(ℓ_ij − max)\n  = exp(" + fmt(h.logits(i, j)) + " − " + fmt(mx) +
+               ") / " + fmt(sum) + "\n  = " + fmt(e) + " / " + fmt(sum) + "\n  = " + fmt(h.weights(i, j)) +
+               "\nSubtracting the row maximum (" + fmt(mx) + ") leaves A unchanged\nand keeps exp() from overflowing.";
+    }
+    tooltip(r.row_labels[static_cast<size_t>(i)] + " → " + r.col_labels[static_cast<size_t>(j)], body);
+  }
+
+  void output(State& s, const AppResult& r, const HeadResult& h) {
+    text_wrapped("Z = A·V: each output row is the attention-weighted average of the value vectors (" +
+                 std::to_string(h.output.rows()) + "×" + std::to_string(h.output.cols()) + ").");
+    const GridHit hit = grid(s, "Z", h.output, &r.row_labels, nullptr, true);
+    if (hit.row >= 0 && hit.col >= 0 && h.V.cols() == h.output.cols() && h.weights.cols() == h.V.rows()) {
+      const int i = hit.row, c = hit.col;
+      auto a = [&](int j) { return h.weights(i, j); };
+      auto b = [&](int j) { return h.V(j, c); };
+      tooltip(r.row_labels[static_cast<size_t>(i)] + ", column " + std::to_string(c),
+              "z_" + std::to_string(i) + "," + std::to_string(c) + " = Σ_j A_" + std::to_string(i) + "j·v_j," +
+                  std::to_string(c) + dot_terms(a, b, static_cast<int>(h.V.rows()), h.output(i, c)));
+    }
+    if (!r.core.heads.empty()) {
+      section_header("All heads");
+      ImGui::TextDisabled("Concatenated head outputs (%d×%d)", static_cast<int>(r.core.concat.rows()),
+                          static_cast<int>(r.core.concat.cols()));
+      grid(s, "concat", r.core.concat, &r.row_labels, nullptr, true);
+      ImGui::TextDisabled("Final output%s", sc_.W_o ? " = concat·W_o" : " (W_o not given: identity)");
+      grid(s, "final", r.core.output, &r.row_labels, nullptr, true);
+    }
+  }
+
+  Scenario sc_;
+  uint64_t rev_ = ~0ull;
+  int head_ = 0, decimals_ = 4;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_pipeline_panel() { return std::make_unique<PipelinePanel>(); }
+
+}  // namespace attn::ui

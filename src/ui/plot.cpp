@@ -1,0 +1,234 @@
+// plot.cpp — axes with "nice" ticks (linear: 1/2/5×10ᵏ, log: powers of two) and clipped drawing.
+#include "ui/plot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace attn::ui {
+namespace {
+
+struct Tick {
+  double v;
+  std::string text;
+};
+
+std::string tick_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", std::fabs(v) < 1e-12 ? 0.0 : v);
+  return buf;
+}
+
+// About `target` ticks (chosen from the axis length in pixels), so small plots are not crowded.
+std::vector<Tick> make_ticks(const Axis& a, int target) {
+  std::vector<Tick> out;
+  if (!a.ticks || !(a.hi > a.lo)) return out;
+  if (a.log && a.lo > 0) {
+    const double e0 = std::ceil(std::log2(a.lo) - 1e-9), e1 = std::floor(std::log2(a.hi) + 1e-9);
+    const int span = static_cast<int>(e1 - e0);
+    const int step = std::max(1, (span + target - 1) / target);
+    for (double e = e0; e <= e1 + 1e-9; e += step) out.push_back({std::pow(2.0, e), tick_text(std::pow(2.0, e))});
+    return out;
+  }
+  const double raw = (a.hi - a.lo) / std::max(1, target);
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  const double norm = raw / mag;
+  const double step = (norm < 1.5 ? 1 : norm < 3.5 ? 2 : norm < 7.5 ? 5 : 10) * mag;
+  for (double v = std::ceil(a.lo / step) * step; v <= a.hi + step * 1e-6; v += step) out.push_back({v, tick_text(v)});
+  return out;
+}
+
+}  // namespace
+
+bool light_theme() {
+  const ImVec4 c = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+  return 0.299f * c.x + 0.587f * c.y + 0.114f * c.z > 0.5f;
+}
+ImU32 highlight_col() { return light_theme() ? IM_COL32(200, 100, 0, 255) : IM_COL32(255, 190, 60, 255); }
+ImU32 title_col() { return light_theme() ? IM_COL32(20, 90, 170, 255) : IM_COL32(140, 205, 255, 255); }
+
+std::string fmt(double v, int decimals, const char* fallback) {
+  if (!std::isfinite(v)) return fallback;
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  // "-0.0000" reads as a sign error to a learner comparing with the notes.
+  if (std::string(buf).find_first_not_of("-0.") == std::string::npos && buf[0] == '-') return buf + 1;
+  return buf;
+}
+
+Plot::Plot(const char* id, float height, Axis x, Axis y) : dl_(ImGui::GetWindowDrawList()), x_(x), y_(y) {
+  if (x_.log && x_.lo <= 0) x_.log = false;
+  if (y_.log && y_.lo <= 0) y_.log = false;
+  const float line = ImGui::GetTextLineHeight();
+  const std::vector<Tick> yt = make_ticks(y_, y_ticks(height - line));
+  float left = 0;
+  for (const Tick& t : yt) left = std::max(left, ImGui::CalcTextSize(t.text.c_str()).x);
+  left += 6;
+  const float bottom = line + 3;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = std::max(60.0f, ImGui::GetContentRegionAvail().x);
+  ImGui::InvisibleButton(id, ImVec2(width, height));
+  hovered_ = ImGui::IsItemHovered();
+  p0_ = ImVec2(origin.x + left, origin.y + 2);
+  p1_ = ImVec2(origin.x + width - 4, origin.y + height - bottom);
+  dl_->AddRectFilled(p0_, p1_, ImGui::GetColorU32(ImGuiCol_FrameBg));
+  ticks();
+  dl_->PushClipRect(p0_, p1_, true);
+}
+
+Plot::~Plot() {
+  dl_->PopClipRect();
+  dl_->AddRect(p0_, p1_, ImGui::GetColorU32(ImGuiCol_Border));
+}
+
+double Plot::tx(double x) const {
+  const double a = x_.log ? std::log(x_.lo) : x_.lo, b = x_.log ? std::log(x_.hi) : x_.hi;
+  const double v = x_.log ? std::log(std::max(x, 1e-300)) : x;
+  return p0_.x + (v - a) / (b - a) * (p1_.x - p0_.x);
+}
+
+double Plot::ty(double y) const {
+  const double a = y_.log ? std::log(y_.lo) : y_.lo, b = y_.log ? std::log(y_.hi) : y_.hi;
+  const double v = y_.log ? std::log(std::max(y, 1e-300)) : y;
+  return p1_.y - (v - a) / (b - a) * (p1_.y - p0_.y);
+}
+
+ImVec2 Plot::at(double x, double y) const {
+  // Clamp far outside values so float screen coordinates stay sane.
+  const double sx = std::clamp(tx(x), p0_.x - 1e4, p1_.x + 1e4), sy = std::clamp(ty(y), p0_.y - 1e4, p1_.y + 1e4);
+  return ImVec2(static_cast<float>(sx), static_cast<float>(sy));
+}
+
+double Plot::x_of(float screen_x) const {
+  const double a = x_.log ? std::log(x_.lo) : x_.lo, b = x_.log ? std::log(x_.hi) : x_.hi;
+  const double v = a + (screen_x - p0_.x) / std::max(1.0f, p1_.x - p0_.x) * (b - a);
+  return x_.log ? std::exp(v) : v;
+}
+
+double Plot::y_of(float screen_y) const {
+  const double a = y_.log ? std::log(y_.lo) : y_.lo, b = y_.log ? std::log(y_.hi) : y_.hi;
+  const double v = a + (p1_.y - screen_y) / std::max(1.0f, p1_.y - p0_.y) * (b - a);
+  return y_.log ? std::exp(v) : v;
+}
+
+int Plot::y_ticks(float pixels) { return std::clamp(static_cast<int>(pixels / (ImGui::GetTextLineHeight() * 2.2f)), 2, 6); }
+
+void Plot::ticks() {
+  const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.5f), text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const int x_target = std::clamp(static_cast<int>((p1_.x - p0_.x) / (ImGui::GetFontSize() * 4)), 2, 8);
+  for (const Tick& t : make_ticks(x_, x_target)) {
+    const float sx = static_cast<float>(tx(t.v));
+    dl_->AddLine(ImVec2(sx, p0_.y), ImVec2(sx, p1_.y), grid);
+    const float w = ImGui::CalcTextSize(t.text.c_str()).x;
+    dl_->AddText(ImVec2(std::clamp(sx - w * 0.5f, p0_.x - 4, p1_.x - w + 4), p1_.y + 2), text, t.text.c_str());
+  }
+  for (const Tick& t : make_ticks(y_, y_ticks(p1_.y - p0_.y))) {
+    const float sy = static_cast<float>(ty(t.v));
+    dl_->AddLine(ImVec2(p0_.x, sy), ImVec2(p1_.x, sy), grid);
+    const ImVec2 ts = ImGui::CalcTextSize(t.text.c_str());
+    dl_->AddText(ImVec2(p0_.x - ts.x - 4, std::clamp(sy - ts.y * 0.5f, p0_.y - 2, p1_.y - ts.y + 2)), text,
+                 t.text.c_str());
+  }
+}
+
+void Plot::line(const std::vector<double>& xs, const std::vector<double>& ys, ImU32 col, float thick) {
+  std::vector<ImVec2> pts;
+  const size_t n = std::min(xs.size(), ys.size());
+  auto flush = [&] {
+    if (pts.size() >= 2) dl_->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick);
+    pts.clear();
+  };
+  for (size_t i = 0; i < n; ++i) {
+    if (std::isfinite(xs[i]) && std::isfinite(ys[i]) && (!y_.log || ys[i] > 0))
+      pts.push_back(at(xs[i], ys[i]));
+    else
+      flush();
+  }
+  flush();
+}
+
+void Plot::vline(double x, ImU32 col, float thick) {
+  const float sx = static_cast<float>(tx(x));
+  dl_->AddLine(ImVec2(sx, p0_.y), ImVec2(sx, p1_.y), col, thick);
+}
+
+void Plot::hline(double y, ImU32 col, float thick) {
+  const float sy = static_cast<float>(ty(y));
+  dl_->AddLine(ImVec2(p0_.x, sy), ImVec2(p1_.x, sy), col, thick);
+}
+
+void Plot::bar(double x0, double x1, double y, ImU32 col) {
+  if (!std::isfinite(y)) return;
+  const ImVec2 a = at(x0, y), b = at(x1, y_.lo);
+  dl_->AddRectFilled(ImVec2(a.x, std::min(a.y, b.y)), ImVec2(std::max(b.x, a.x + 1.0f), b.y), col);
+}
+
+void Plot::dot(double x, double y, ImU32 col, float radius) {
+  if (std::isfinite(x) && std::isfinite(y)) dl_->AddCircleFilled(at(x, y), radius, col);
+}
+
+void legend_row(const Legend& entries) {
+  const float h = ImGui::GetTextLineHeight(), sw = h * 0.9f, gap = 12;
+  float total = 0;
+  for (const auto& e : entries) total += sw + 4 + ImGui::CalcTextSize(e.second.c_str()).x + gap;
+  ImGui::SameLine(0, 16);
+  if (ImGui::GetContentRegionAvail().x < total) ImGui::NewLine();
+  for (size_t k = 0; k < entries.size(); ++k) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(sw, h));
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.35f), ImVec2(p.x + sw, p.y + h * 0.65f),
+                                              entries[k].first);
+    ImGui::SameLine(0, 4);
+    ImGui::TextUnformatted(entries[k].second.c_str());
+    if (k + 1 < entries.size()) ImGui::SameLine(0, gap);
+  }
+}
+
+void text_wrapped(const std::string& text, ImU32 col) {
+  const float width = std::max(40.0f, ImGui::GetContentRegionAvail().x);
+  const float space = ImGui::CalcTextSize(" ").x;
+  if (col) ImGui::PushStyleColor(ImGuiCol_Text, col);
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t nl = text.find('\n', start);
+    if (nl == std::string::npos) nl = text.size();
+    // One paragraph: greedily fill lines with whole words.
+    std::string line;
+    float line_w = 0;
+    size_t p = start;
+    while (p < nl) {
+      size_t e = text.find(' ', p);
+      if (e == std::string::npos || e > nl) e = nl;
+      const std::string word = text.substr(p, e - p);
+      const float w = ImGui::CalcTextSize(word.c_str()).x;
+      if (!line.empty() && line_w + space + w > width) {
+        ImGui::TextUnformatted(line.c_str());
+        line.clear();
+        line_w = 0;
+      }
+      if (!line.empty()) {
+        line += ' ';
+        line_w += space;
+      }
+      line += word;
+      line_w += w;
+      p = e + 1;
+    }
+    ImGui::TextUnformatted(line.c_str());
+    start = nl + 1;
+  }
+  if (col) ImGui::PopStyleColor();
+}
+
+void badge(const char* text, ImU32 bg, ImU32 fg) {
+  const ImVec2 ts = ImGui::CalcTextSize(text);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float pad = 5;
+  // The item is exactly one text line tall so the badge never makes its line taller than its neighbours'.
+  ImGui::Dummy(ImVec2(ts.x + pad * 2, ts.y));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(ImVec2(p.x, p.y - 1), ImVec2(p.x + ts.x + pad * 2, p.y + ts.y + 1), bg, 3);
+  dl->AddText(ImVec2(p.x + pad, p.y), fg, text);
+}
+
+}  // namespace attn::ui

@@ -1,0 +1,73 @@
+// plot.h — small line/bar plots drawn on ImDrawList (Dear ImGui 1.86 has no ImPlot).
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace attn::ui {
+
+// Colours shared by every plot so "scaled" and "unscaled" read the same across panels.
+constexpr ImU32 kScaledCol = IM_COL32(70, 150, 255, 255);
+constexpr ImU32 kUnscaledCol = IM_COL32(235, 120, 40, 255);
+
+// Theme-aware accents: the dark theme's amber and light blue are unreadable on a white background.
+bool light_theme();
+ImU32 highlight_col();  // the selected query
+ImU32 title_col();      // headings such as a preset's title
+
+struct Axis {
+  double lo = 0, hi = 1;
+  bool log = false;    // log axes need lo > 0
+  bool ticks = true;   // false: the caller labels the axis (e.g. token names under bars)
+};
+
+// One plot: reserves its rectangle (with room for tick labels), draws the frame and ticks, and
+// maps data to screen. Everything drawn through it is clipped to the data area.
+class Plot {
+ public:
+  Plot(const char* id, float height, Axis x, Axis y);
+  ~Plot();
+  Plot(const Plot&) = delete;
+  Plot& operator=(const Plot&) = delete;
+
+  ImVec2 at(double x, double y) const;
+  double x_of(float screen_x) const;
+  double y_of(float screen_y) const;
+  // Polyline through the finite points; gaps where a value is not finite.
+  void line(const std::vector<double>& xs, const std::vector<double>& ys, ImU32 col, float thick = 2.0f);
+  void vline(double x, ImU32 col, float thick = 1.0f);
+  void hline(double y, ImU32 col, float thick = 1.0f);
+  void bar(double x0, double x1, double y, ImU32 col);  // from the bottom of the y axis up to y
+  void dot(double x, double y, ImU32 col, float radius = 3.0f);
+  bool hovered() const { return hovered_; }
+  float mouse_x() const { return ImGui::GetIO().MousePos.x; }
+  ImVec2 min() const { return p0_; }
+  ImVec2 max() const { return p1_; }
+
+ private:
+  double tx(double x) const;
+  double ty(double y) const;
+  void ticks();
+  static int y_ticks(float pixels);
+  ImDrawList* dl_;
+  ImVec2 p0_, p1_;  // data area on screen
+  Axis x_, y_;
+  bool hovered_ = false;
+};
+
+using Legend = std::vector<std::pair<ImU32, std::string>>;
+// Coloured swatches with names, continuing the current line (a plot's title) when they fit. Kept
+// outside the plot so it never hides data.
+void legend_row(const Legend& entries);
+// A small filled label ("SATURATED") that flows like a text item.
+void badge(const char* text, ImU32 bg, ImU32 fg = IM_COL32(20, 20, 20, 255));
+// Word-wrapped text that breaks only at spaces: ImGui's TextWrapped also breaks after '.' and ',',
+// which splits numbers such as 0.4011 across lines. col = 0 uses the normal text colour.
+void text_wrapped(const std::string& text, ImU32 col = 0);
+// Text for a number that is never NaN or infinite: the fallback replaces it.
+std::string fmt(double v, int decimals = 4, const char* fallback = "—");
+
+}  // namespace attn::ui

@@ -1,0 +1,213 @@
+// saturation_panel.cpp — the selected row's softmax with and without ÷√d_k, and how it saturates as d_k grows.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "app/summary.h"
+#include "ui/panels.h"
+#include "ui/plot.h"
+#include "ui/track.h"
+
+namespace attn::ui {
+namespace {
+
+const HeadResult* first_head(const Result& r) {
+  const HeadResult& h = r.heads.empty() ? r.main : r.heads.front();
+  return h.weights.size() > 0 ? &h : nullptr;
+}
+
+// Keys the row may attend to (masked ones are out of the competition, so log m counts the rest).
+int live_keys(const HeadResult& h, int row) {
+  int m = 0;
+  for (int j = 0; j < h.logits.cols(); ++j)
+    if (!(std::isinf(h.logits(row, j)) && h.logits(row, j) < 0)) ++m;
+  return m;
+}
+
+class SaturationPanel : public Panel {
+ public:
+  const char* title() const override { return "Saturation"; }
+
+  void draw(State& s, const AppResult& r) override {
+    if (!ImGui::Begin(title(), open)) {
+      ImGui::End();
+      return;
+    }
+    const HeadResult* cur = first_head(r.core);
+    const HeadResult* other = first_head(r.flipped);
+    const int row = s.selected_row;
+    if (!cur || row < 0 || row >= cur->weights.rows()) {
+      ImGui::TextDisabled("Nothing to show.");
+      ImGui::End();
+      return;
+    }
+    if (other && other->weights.rows() != cur->weights.rows()) other = nullptr;
+    // Fixed places: unscaled on the left, scaled on the right, whichever is current.
+    const HeadResult* unscaled = s.scale ? other : cur;
+    const HeadResult* scaled = s.scale ? cur : other;
+    ImGui::Text("Query \"%s\" (row %d)%s, d_k = %s", r.row_labels[static_cast<size_t>(row)].c_str(), row,
+                r.core.heads.empty() ? "" : ", head 1", fmt(r.core.d_k, 0).c_str());
+
+    if (ImGui::BeginTable("bars", 2, ImGuiTableFlags_SizingStretchSame)) {
+      ImGui::TableNextColumn();
+      distribution("unscaled", "without scaling", unscaled, !s.scale, row, r, kUnscaledCol);
+      ImGui::TableNextColumn();
+      distribution("scaled", "with ÷√d_k", scaled, s.scale, row, r, kScaledCol);
+      ImGui::EndTable();
+    }
+    if (s.mode == InputMode::Explicit && s.explicit_scenario.score == ScoreKind::Additive)
+      text_wrapped("Additive (Bahdanau) scores are never divided by √d_k, so both sides are the same here.",
+                   ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    readouts(unscaled, scaled, row);
+    section_header("The same row as d_k grows");
+    curves(r);
+    ImGui::End();
+  }
+
+ private:
+  void distribution(const char* id, const char* name, const HeadResult* h, bool current, int row,
+                    const AppResult& r, ImU32 col) {
+    ImGui::Text("%s%s", name, current ? " (current)" : "");
+    if (!h) {
+      ImGui::TextDisabled("not available");
+      return;
+    }
+    // A line of its own in both columns, so the two charts stay level whichever is saturated.
+    if (live_keys(*h, row) <= 1)
+      ImGui::TextDisabled("one visible key: weight 1 by definition");
+    else if (h->max_weight.size() > row && h->max_weight(row) > kSaturatedMaxWeight)
+      badge("SATURATED", IM_COL32(215, 45, 40, 255), IM_COL32(255, 255, 255, 255));
+    else
+      ImGui::TextDisabled("not saturated");
+    const int m = static_cast<int>(h->weights.cols());
+    Axis xa{0, static_cast<double>(m), false, false};
+    ImVec2 p0, p1;
+    int hovered = -1;
+    {
+      Plot p(id, ImGui::GetFontSize() * 7, xa, Axis{0, 1});
+      const double gap = m <= 32 ? 0.15 : 0.0;
+      for (int j = 0; j < m; ++j) p.bar(j + gap, j + 1 - gap, h->weights(row, j), current ? col : (col & 0x00FFFFFF) | 0xA0000000);
+      if (p.hovered()) hovered = std::clamp(static_cast<int>(p.x_of(p.mouse_x())), 0, m - 1);
+      p0 = p.min();
+      p1 = p.max();
+    }
+    ui::track(std::string("saturation bars ") + id);
+    // Token names under the bars when they fit; the tooltip names any bar.
+    const float w = (p1.x - p0.x) / std::max(1, m);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float widest = 1;
+    for (int j = 0; j < m && m <= 64; ++j)
+      widest = std::max(widest, ImGui::CalcTextSize(r.col_labels[static_cast<size_t>(j)].c_str()).x);
+    const int step = std::max(1, static_cast<int>(std::ceil((widest + 4) / std::max(1.0f, w))));
+    for (int j = 0; j < m && m <= 64; j += step) {  // every step-th name, so names never overlap
+      const std::string& t = r.col_labels[static_cast<size_t>(j)];
+      const float tw = ImGui::CalcTextSize(t.c_str()).x;
+      const float cx = std::clamp(p0.x + w * (j + 0.5f) - tw * 0.5f, p0.x - 4, p1.x - tw + 4);
+      const ImVec4 clip(cx - 1, p1.y, cx + std::min(tw, w * step) + 1, p1.y + ImGui::GetTextLineHeight() + 3);
+      dl->AddText(nullptr, 0, ImVec2(cx, p1.y + 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), t.c_str(), nullptr, 0,
+                  &clip);
+    }
+    if (hovered >= 0) {
+      const bool masked = std::isinf(h->logits(row, hovered)) && h->logits(row, hovered) < 0;
+      ImGui::SetTooltip("%s → %s: %s", r.row_labels[static_cast<size_t>(row)].c_str(),
+                        r.col_labels[static_cast<size_t>(hovered)].c_str(),
+                        masked ? "masked (weight 0)" : ("weight " + fmt(h->weights(row, hovered))).c_str());
+    }
+  }
+
+  void readouts(const HeadResult* unscaled, const HeadResult* scaled, int row) {
+    if (!ImGui::BeginTable("readouts", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("without scaling", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    ImGui::TableSetupColumn("with ÷√d_k", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    ImGui::TableHeadersRow();
+    const HeadResult* hs[2] = {unscaled, scaled};
+    auto stat = [&](const char* name, const char* tip, auto value) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(name);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+      for (const HeadResult* h : hs) {
+        ImGui::TableNextColumn();
+        if (!h || row >= h->entropy.size())
+          ImGui::TextDisabled("—");
+        else
+          value(*h);
+      }
+    };
+    stat("entropy", "−Σ p log p in nats: log m when attention is spread evenly, 0 when it is one-hot.",
+         [&](const HeadResult& h) {
+           const int m = live_keys(h, row);
+           const double e = h.entropy(row), lm = m > 1 ? std::log(static_cast<double>(m)) : 0.0;
+           ImGui::Text("%s nats", fmt(e).c_str());
+           if (lm > 0) ImGui::TextDisabled("%s%% of log %d", fmt(100.0 * e / lm, 1).c_str(), m);
+         });
+    stat("max weight", "The largest attention weight in the row; above 0.95 the row counts as saturated.",
+         [&](const HeadResult& h) {
+           const float w = h.max_weight(row);
+           if (w > kSaturatedMaxWeight)
+             ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", fmt(w).c_str());
+           else
+             ImGui::Text("%s", fmt(w).c_str());
+         });
+    stat("Jacobian norm", "‖diag(p) − ppᵀ‖_F: how strongly the weights respond to a change in the scores. "
+                          "Near 0 the gradient through softmax vanishes.",
+         [&](const HeadResult& h) { ImGui::Text("%s", fmt(h.jacobian_norm(row)).c_str()); });
+    ImGui::EndTable();
+  }
+
+  void curves(const AppResult& r) {
+    const DkSweep& sw = r.sweep;
+    if (!sw.available || sw.d_k.empty()) {
+      text_wrapped("The sweep over d_k needs the random-embedding mode: this example fixes the matrices, so d_k is "
+                   "fixed at " + fmt(r.core.d_k, 0) + ". Compare the two cases above instead.");
+      return;
+    }
+    std::vector<double> xs(sw.d_k.begin(), sw.d_k.end());
+    struct Metric {
+      const char* id;
+      const char* name;
+      const std::vector<float>* y;
+      double top;
+    };
+    double ent_top = 0.1, jac_top = 0.05;
+    for (int k = 0; k < 2; ++k) {
+      for (float v : sw.entropy[k]) ent_top = std::max(ent_top, static_cast<double>(v));
+      for (float v : sw.jacobian[k]) jac_top = std::max(jac_top, static_cast<double>(v));
+    }
+    const Metric metrics[3] = {{"entropy", "entropy (nats)", sw.entropy, ent_top * 1.1},
+                               {"max weight", "max weight", sw.max_weight, 1.05},
+                               {"jacobian", "Jacobian norm ‖diag(p) − ppᵀ‖_F", sw.jacobian, jac_top * 1.1}};
+    for (const Metric& mt : metrics) {
+      ImGui::TextDisabled("%s against d_k", mt.name);
+      legend_row({{kUnscaledCol, "unscaled"}, {kScaledCol, "÷√d_k"}});
+      std::vector<double> ys[2];
+      for (int k = 0; k < 2; ++k) ys[k].assign(mt.y[k].begin(), mt.y[k].end());
+      Plot p(mt.id, ImGui::GetFontSize() * 7, Axis{1, 1024, true}, Axis{0, mt.top});
+      p.line(xs, ys[0], kUnscaledCol);
+      p.line(xs, ys[1], kScaledCol);
+      p.vline(r.core.d_k, highlight_col(), 1.5f);
+      if (mt.y == sw.max_weight) p.hline(kSaturatedMaxWeight, IM_COL32(230, 60, 50, 160));
+      if (p.hovered()) {
+        // Snap to the nearest sampled d_k (in log space, like the axis).
+        const double mx = std::log(std::max(1.0, p.x_of(p.mouse_x())));
+        size_t best = 0;
+        for (size_t k = 1; k < xs.size(); ++k)
+          if (std::fabs(std::log(xs[k]) - mx) < std::fabs(std::log(xs[best]) - mx)) best = k;
+        p.vline(xs[best], ImGui::GetColorU32(ImGuiCol_Text, 0.5f));
+        p.dot(xs[best], ys[0][best], kUnscaledCol, 4);
+        p.dot(xs[best], ys[1][best], kScaledCol, 4);
+        ImGui::SetTooltip("d_k = %d\nunscaled: %s\n÷√d_k: %s", sw.d_k[best], fmt(ys[0][best]).c_str(),
+                          fmt(ys[1][best]).c_str());
+      }
+      if (ImGui::IsItemVisible()) ui::track(std::string("saturation curve ") + mt.id);  // not when scrolled away
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_saturation_panel() { return std::make_unique<SaturationPanel>(); }
+
+}  // namespace attn::ui

@@ -1,0 +1,271 @@
+// share_panel.cpp — copy a link to this exact state, build an <iframe> embed code for a course page,
+// export PNG / CSV / JSON, import a JSON scenario or state.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/embed.h"
+#include "app/presets.h"
+#include "app/share.h"
+#include "app/state_json.h"
+#include "ui/panels.h"
+#include "ui/track.h"
+
+namespace attn::ui {
+namespace {
+
+// Attribute values in the embed snippet: the URL and title can never close the attribute.
+std::string html_attr(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// Read-only text that can still be selected and copied by hand (clipboard access may be refused).
+void selectable_text(const char* id, const std::string& text, float height) {
+  std::vector<char> buf(text.begin(), text.end());
+  buf.push_back('\0');
+  if (height > 0)
+    ImGui::InputTextMultiline(id, buf.data(), buf.size(), ImVec2(-FLT_MIN, height), ImGuiInputTextFlags_ReadOnly);
+  else {
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    ImGui::InputText(id, buf.data(), buf.size(), ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
+  }
+}
+
+class SharePanel : public Panel {
+ public:
+  explicit SharePanel(App& app) : app_(app) {
+    embed_panels_ = {"heatmap", "saturation"};
+    embed_lock_ = {"d_k"};
+  }
+  const char* title() const override { return "Share"; }
+
+  void draw(State& s, const AppResult& r) override {
+    ImGui::SetNextWindowSize(ImVec2(460, 560), ImGuiCond_FirstUseEver);
+    const ImVec2 ds = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(ds.x * 0.5f, ds.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (!ImGui::Begin(title(), open)) {
+      ImGui::End();
+      return;
+    }
+    link_section(s);
+    embed_section(s);
+    export_section(s, r);
+    import_section();
+    ImGui::End();
+  }
+
+ private:
+  void link_section(const State&) {
+    section_header("Link to this exact state");
+    if (ImGui::Button("Copy link")) {
+      link_ = app_.share_link();
+      if (app_.host.copy_text) app_.host.copy_text(link_);
+      app_.status = "Link copied (" + std::to_string(link_.size()) + " characters).";
+    }
+    ui::track("Copy link");
+    ImGui::SameLine();
+    ImGui::TextDisabled("opens with the same numbers");
+    if (!link_.empty()) selectable_text("##link", link_, 0);
+  }
+
+  void embed_section(const State& s) {
+    section_header("Embed in a course page");
+    ImGui::TextUnformatted("Panels to show");
+    checkbox_row("show", panel_ids(), embed_panels_, /*skip=*/"share");
+    ImGui::TextUnformatted("Controls the learner cannot change");
+    checkbox_row("lock", control_ids(), embed_lock_, nullptr);
+    ImGui::TextUnformatted("Controls to hide");
+    checkbox_row("hide", control_ids(), embed_hide_, nullptr);
+    ImGui::TextUnformatted("Host pages that may drive it (origins, comma-separated)");
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    ImGui::InputTextWithHint("##origins", "https://course.example", origins_, sizeof origins_);
+    ui::track("Embed origins");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+    ImGui::InputInt("width", &width_, 0);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+    ImGui::InputInt("height", &height_, 0);
+    width_ = std::clamp(width_, 200, 4000);
+    height_ = std::clamp(height_, 150, 4000);
+
+    EmbedSettings e;
+    e.enabled = true;
+    for (const auto& id : panel_ids())  // keep the canonical order
+      if (std::find(embed_panels_.begin(), embed_panels_.end(), id) != embed_panels_.end()) e.panels.push_back(id);
+    e.locked = embed_lock_;
+    e.hidden = embed_hide_;
+    std::string origin_error;
+    std::string list = origins_;
+    size_t start = 0;
+    while (start <= list.size()) {
+      const size_t comma = std::min(list.find(',', start), list.size());
+      std::string o = list.substr(start, comma - start);
+      o.erase(0, o.find_first_not_of(" \t"));
+      o.erase(o.find_last_not_of(" \t") + 1);
+      if (!o.empty()) {
+        std::string canonical;
+        const std::string err = check_origin(o, canonical);
+        if (err.empty() && e.origins.size() < kMaxEmbedListEntries)
+          e.origins.push_back(canonical);
+        else if (origin_error.empty())
+          origin_error = err;
+      }
+      start = comma + 1;
+    }
+    if (!origin_error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.3f, 1), "%s", origin_error.c_str());
+
+    const bool can = origin_error.empty() && !e.panels.empty();
+    ImGui::BeginDisabled(!can);
+    if (ImGui::Button("Copy embed code")) {
+      const std::string base = app_.host.page_url ? app_.host.page_url() : std::string();
+      const std::string url = base + "?" + embed_query(e) + "#" + share_fragment(s);
+      const Preset* p = find_preset(s.preset);
+      const std::string title = "Attention Playground: " + (p ? p->title : std::string("scaled dot-product attention"));
+      embed_code_ = "<iframe src=\"" + html_attr(url) + "\" title=\"" + html_attr(title) + "\" width=\"" +
+                    std::to_string(width_) + "\" height=\"" + std::to_string(height_) +
+                    "\" sandbox=\"allow-scripts allow-same-origin\" allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
+      if (app_.host.copy_text) app_.host.copy_text(embed_code_);
+      app_.status = "Embed code copied.";
+    }
+    ImGui::EndDisabled();
+    ui::track("Copy embed code");
+    if (!embed_code_.empty()) selectable_text("##embed", embed_code_, ImGui::GetTextLineHeight() * 4.5f);
+  }
+
+  void export_section(const State& s, const AppResult& r) {
+    section_header("Export");
+    const bool files = static_cast<bool>(app_.host.download);
+    ImGui::BeginDisabled(!app_.host.capture_canvas);
+    if (ImGui::Button("PNG of the canvas")) {
+      app_.host.capture_canvas("attnplay-canvas.png");
+      app_.status = "Saving attnplay-canvas.png.";
+    }
+    ImGui::EndDisabled();
+    ui::track("PNG of the canvas");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!app_.host.save_png || r.core.main.weights.size() == 0);
+    if (ImGui::Button("PNG of the heatmap")) save_heatmap(r);
+    ImGui::EndDisabled();
+    ui::track("PNG of the heatmap");
+    ImGui::BeginDisabled(!files);
+    if (ImGui::Button("CSV of every matrix")) {
+      app_.host.download("attnplay-result.csv", "text/csv", result_csv(r));
+      app_.status = "Saved attnplay-result.csv.";
+    }
+    ui::track("CSV of every matrix");
+    ImGui::SameLine();
+    if (ImGui::Button("Result JSON")) {
+      app_.host.download("attnplay-result.json", "application/json", result_json_text(app_));
+      app_.status = "Saved attnplay-result.json.";
+    }
+    ui::track("Result JSON");
+    ImGui::SameLine();
+    if (ImGui::Button("State JSON")) {
+      app_.host.download("attnplay-state.json", "application/json",
+                         state_to_json(s).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+      app_.status = "Saved attnplay-state.json.";
+    }
+    ui::track("State JSON");
+    ImGui::EndDisabled();
+  }
+
+  void import_section() {
+    section_header("Import");
+    if (app_.host.pick_file) {
+      if (ImGui::Button("Import JSON…")) app_.host.pick_file();
+      ui::track("Import JSON…");
+      ImGui::SameLine();
+      ImGui::TextDisabled("or drop a .json file on the page");
+    } else if (app_.host.read_file) {
+      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.65f);
+      ImGui::InputTextWithHint("##import path", "scenario.json or state.json", path_, sizeof path_);
+      ImGui::SameLine();
+      if (ImGui::Button("Import JSON…") && path_[0]) {
+        std::string text;
+        const std::string err = app_.host.read_file(path_, text);
+        if (err.empty())
+          app_.import_text(text, path_);
+        else
+          app_.status = err;
+      }
+      ui::track("Import JSON…");
+    }
+    ImGui::TextDisabled("A CLI scenario (X or Q, K, V …) or a saved state.");
+  }
+
+  void save_heatmap(const AppResult& r) {
+    const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
+    const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
+    const int cell = std::clamp(512 / std::max(1, std::max(n, m)), 1, 48);
+    const int w = m * cell, ht = n * cell;
+    std::vector<uint8_t> rgba(static_cast<size_t>(w) * ht * 4);
+    for (int y = 0; y < ht; ++y)
+      for (int x = 0; x < w; ++x) {
+        const int i = y / cell, j = x / cell;
+        const bool masked = std::isinf(h.logits(i, j)) && h.logits(i, j) < 0;
+        unsigned c = masked ? (((x + y) / 4) % 2 ? 0xFF505050u : 0xFF303030u) : viridis_u32(h.weights(i, j));
+        uint8_t* px = &rgba[(static_cast<size_t>(y) * w + x) * 4];
+        px[0] = c & 0xFF;  // ImU32 is A B G R from the high byte down
+        px[1] = (c >> 8) & 0xFF;
+        px[2] = (c >> 16) & 0xFF;
+        px[3] = 0xFF;
+      }
+    app_.host.save_png("attnplay-heatmap.png", w, ht, rgba);
+    app_.status = "Saved attnplay-heatmap.png (" + std::to_string(w) + "×" + std::to_string(ht) + ").";
+  }
+
+  static void checkbox_row(const char* group, const std::vector<std::string>& ids, std::vector<std::string>& chosen,
+                           const char* skip) {
+    ImGui::PushID(group);
+    float x = 0;
+    const float avail = ImGui::GetContentRegionAvail().x;
+    bool first = true;
+    for (const std::string& id : ids) {
+      if (skip && id == skip) continue;
+      const float w = ImGui::CalcTextSize(id.c_str()).x + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                      ImGui::GetStyle().ItemSpacing.x;
+      if (!first && x + w < avail)
+        ImGui::SameLine();
+      else
+        x = 0;
+      x += w;
+      first = false;
+      bool on = std::find(chosen.begin(), chosen.end(), id) != chosen.end();
+      if (ImGui::Checkbox(id.c_str(), &on)) {
+        if (on)
+          chosen.push_back(id);
+        else
+          chosen.erase(std::remove(chosen.begin(), chosen.end(), id), chosen.end());
+      }
+      ui::track(std::string(group) + ":" + id);
+    }
+    ImGui::PopID();
+  }
+
+  App& app_;
+  std::string link_, embed_code_;
+  std::vector<std::string> embed_panels_, embed_lock_, embed_hide_;
+  char origins_[1024] = "";
+  char path_[1024] = "";
+  int width_ = 640, height_ = 400;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_share_panel(App& app) { return std::make_unique<SharePanel>(app); }
+
+}  // namespace attn::ui

@@ -1,0 +1,153 @@
+// variance_panel.cpp — the variance argument measured: q·k histograms against N(0, d_k), and std against d_k.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "ui/panels.h"
+#include "ui/plot.h"
+#include "ui/track.h"
+
+namespace attn::ui {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+double normal_pdf(double x, double var) { return std::exp(-x * x / (2 * var)) / std::sqrt(2 * kPi * var); }
+double sd_of(double var) { return var > 0 ? std::sqrt(var) : 0.0; }
+
+class VariancePanel : public Panel {
+ public:
+  const char* title() const override { return "Variance lab"; }
+
+  void draw(State&, const AppResult& r) override {
+    if (!ImGui::Begin(title(), open)) {
+      ImGui::End();
+      return;
+    }
+    const VarianceRow& v = r.variance;
+    if (v.samples <= 0 || v.d_k <= 0) {
+      ImGui::TextDisabled("The experiment has not run yet.");
+      ImGui::End();
+      return;
+    }
+    text_wrapped(std::to_string(v.samples) + " random pairs q, k with independent N(0, 1) entries at d_k = " +
+                 std::to_string(v.d_k) + ". Each product q_c·k_c has variance 1, so the sum q·k has variance d_k" +
+                 (v.d_k < 8 ? " (for small d_k the shape is not yet a bell curve, but the variance is still d_k)." : "."));
+    if (ImGui::RadioButton("q·k", !scaled_)) scaled_ = false;
+    ui::track("variance: unscaled");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("q·k ÷ √d_k", scaled_)) scaled_ = true;
+    ui::track("variance: scaled");
+    histogram(v);
+    readouts(v);
+    section_header("Spread against d_k");
+    std_curve(r.std_curve, v.d_k);
+    ImGui::End();
+  }
+
+ private:
+  void histogram(const VarianceRow& v) {
+    const Histogram& h = scaled_ ? v.hist_scaled : v.hist_unscaled;
+    const int bins = static_cast<int>(h.counts.size());
+    if (bins == 0 || !(h.hi > h.lo)) return;
+    const double var = scaled_ ? 1.0 : static_cast<double>(v.d_k);
+    const double w = (h.hi - h.lo) / bins;
+    // The density times samples × bin width is what a bin should count on average.
+    const double peak = v.samples * w * normal_pdf(0, var);
+    double top = peak;
+    for (uint32_t c : h.counts) top = std::max(top, static_cast<double>(c));
+    std::vector<double> xs, ys;
+    for (int k = 0; k <= 120; ++k) {
+      const double x = h.lo + (h.hi - h.lo) * k / 120.0;
+      xs.push_back(x);
+      ys.push_back(v.samples * w * normal_pdf(x, var));
+    }
+    const ImU32 col = scaled_ ? kScaledCol : kUnscaledCol;
+    const std::string theory = scaled_ ? "N(0, 1)" : "N(0, d_k = " + std::to_string(v.d_k) + ")";
+    legend_row({{col, scaled_ ? "measured q·k ÷ √d_k" : "measured q·k"}, {ImGui::GetColorU32(ImGuiCol_Text), theory}});
+    Plot p("hist", ImGui::GetFontSize() * 8, Axis{h.lo, h.hi}, Axis{0, top * 1.1});
+    for (int b = 0; b < bins; ++b) p.bar(h.lo + w * b, h.lo + w * (b + 1) - w * 0.08, h.counts[static_cast<size_t>(b)], (col & 0x00FFFFFF) | 0xB0000000);
+    p.line(xs, ys, ImGui::GetColorU32(ImGuiCol_Text), 2.0f);
+    if (ImGui::IsItemVisible()) ui::track("variance histogram");
+    if (p.hovered()) {
+      const int b = std::clamp(static_cast<int>((p.x_of(p.mouse_x()) - h.lo) / w), 0, bins - 1);
+      const double a = h.lo + w * b, e = a + w;
+      ImGui::SetTooltip("%s … %s: %u samples\n%s predicts ≈ %s%s", fmt(a, 2).c_str(), fmt(e, 2).c_str(),
+                        h.counts[static_cast<size_t>(b)], theory.c_str(),
+                        fmt(v.samples * w * normal_pdf((a + e) / 2, var), 1).c_str(),
+                        b == 0 || b == bins - 1 ? "\n(edge bins also count everything beyond ±4 standard deviations)" : "");
+    }
+  }
+
+  // Measured value with the theory beside it in grey, so the two are read together.
+  static void readouts(const VarianceRow& v) {
+    if (!ImGui::BeginTable("stats", 3, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_RowBg)) return;
+    ImGui::TableSetupColumn("measured");
+    ImGui::TableSetupColumn("q·k  (theory)");
+    ImGui::TableSetupColumn("q·k ÷ √d_k  (theory)");
+    ImGui::TableHeadersRow();
+    const double dk = v.d_k;
+    auto cell = [](const std::string& value, const std::string& theory) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(value.c_str());
+      if (theory.empty()) return;
+      ImGui::SameLine();
+      ImGui::TextDisabled("(%s)", theory.c_str());
+    };
+    auto row = [&](const char* name, const std::string& a, const std::string& at, const std::string& b,
+                   const std::string& bt) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(name);
+      cell(a, at);
+      cell(b, bt);
+    };
+    row("mean", fmt(v.mean_unscaled), "0", fmt(v.mean_scaled), "0");
+    row("variance", fmt(v.var_unscaled), std::to_string(v.d_k), fmt(v.var_scaled), "1");
+    row("variance ÷ d_k", fmt(v.var_unscaled / dk), "1", "—", "");
+    row("std", fmt(sd_of(v.var_unscaled)), fmt(std::sqrt(dk)), fmt(sd_of(v.var_scaled)), "1");
+    ImGui::EndTable();
+  }
+
+  void std_curve(const std::vector<VarianceRow>& rows, int current_dk) {
+    if (rows.empty()) return;
+    std::vector<double> xs, measured, root, scaled;
+    for (const VarianceRow& row : rows) {
+      xs.push_back(row.d_k);
+      measured.push_back(sd_of(row.var_unscaled));
+      root.push_back(std::sqrt(static_cast<double>(row.d_k)));
+      scaled.push_back(sd_of(row.var_scaled));
+    }
+    const ImU32 ref = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    ImGui::TextDisabled("standard deviation against d_k (log–log)");
+    legend_row({{kUnscaledCol, "q·k"}, {ref, "√d_k (theory)"}, {kScaledCol, "q·k ÷ √d_k (≈ 1)"}});
+    Plot p("std", ImGui::GetFontSize() * 9, Axis{1, 1024, true}, Axis{0.25, 64, true});
+    p.line(xs, root, ref, 4.0f);
+    p.hline(1.0, ref, 1.0f);
+    p.line(xs, measured, kUnscaledCol, 2.0f);
+    p.line(xs, scaled, kScaledCol, 2.0f);
+    for (size_t k = 0; k < xs.size(); ++k) {
+      p.dot(xs[k], measured[k], kUnscaledCol, 2.5f);
+      p.dot(xs[k], scaled[k], kScaledCol, 2.5f);
+    }
+    p.vline(current_dk, highlight_col(), 1.5f);
+    if (ImGui::IsItemVisible()) ui::track("variance std curve");  // a scrolled-away rect would point at another panel
+    if (p.hovered()) {
+      const double mx = std::log(std::max(1.0, p.x_of(p.mouse_x())));
+      size_t best = 0;
+      for (size_t k = 1; k < xs.size(); ++k)
+        if (std::fabs(std::log(xs[k]) - mx) < std::fabs(std::log(xs[best]) - mx)) best = k;
+      ImGui::SetTooltip("d_k = %d (%d samples)\nstd of q·k: %s   (√d_k = %s)\nstd of q·k ÷ √d_k: %s", rows[best].d_k,
+                        rows[best].samples, fmt(measured[best]).c_str(), fmt(root[best]).c_str(), fmt(scaled[best]).c_str());
+    }
+  }
+
+  bool scaled_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_variance_panel() { return std::make_unique<VariancePanel>(); }
+
+}  // namespace attn::ui

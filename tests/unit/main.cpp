@@ -1,0 +1,3 @@
+// main.cpp — Catch2's generated main() for the core unit tests.
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>

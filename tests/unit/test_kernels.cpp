@@ -1,0 +1,227 @@
+// test_kernels.cpp — the SIMD kernels against their scalar references, and the kernels' contracts.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+
+#include "core/kernels.h"
+#include "core/montecarlo.h"
+
+using attn::Mat;
+
+namespace {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+const int kSizes[] = {1, 3, 5, 17, 63, 130};
+
+Mat random_mat(attn::Rng& rng, int rows, int cols, double scale = 1.0) {
+  Mat m(rows, cols);
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j) m(i, j) = static_cast<float>(scale * rng.normal());
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("simd_is_wasm128 reports the build", "[kernels]") {
+#ifdef __wasm_simd128__
+  CHECK(attn::simd_is_wasm128());
+#else
+  CHECK_FALSE(attn::simd_is_wasm128());
+#endif
+}
+
+TEST_CASE("scores: SIMD matches scalar on odd shapes", "[kernels]") {
+  attn::Rng rng(101);
+  int idx = 0;
+  for (int n : kSizes)
+    for (int m : kSizes) {
+      const int d = kSizes[(idx++) % 6];
+      const Mat Q = random_mat(rng, n, d);
+      const Mat K = random_mat(rng, m, d);
+      const float alpha = 0.37f;
+      Mat S1, S2;
+      attn::scores_scalar(Q, K, alpha, S1);
+      attn::scores_simd(Q, K, alpha, S2);
+      REQUIRE(S1.rows() == n);
+      REQUIRE(S1.cols() == m);
+      REQUIRE(S2.rows() == n);
+      REQUIRE(S2.cols() == m);
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < m; ++j) {
+          // Two float summation orders differ by at most ≈ d·2^-24·Σ|q_t k_t| (7.7e-6 of that
+          // sum at d = 130), so 1e-5 relative to Σ|q_t k_t| is the spec's tolerance made safe
+          // for sums that cancel to near zero.
+          const double mag = alpha * (Q.row(i).cwiseAbs().dot(K.row(j).cwiseAbs())) + 1e-30;
+          INFO("n=" << n << " m=" << m << " d=" << d << " i=" << i << " j=" << j);
+          CHECK(std::abs(S1(i, j) - S2(i, j)) <= 1e-5 * mag);
+        }
+    }
+}
+
+TEST_CASE("scores: scalar kernel is the plain definition", "[kernels]") {
+  const Mat Q = (Mat(2, 3) << 1, 2, 3, -1, 0, 2).finished();
+  const Mat K = (Mat(2, 3) << 0, 1, 0, 4, 5, 6).finished();
+  Mat S;
+  attn::scores_scalar(Q, K, 2.0f, S);
+  // Small integers: every product and sum is exact in float.
+  CHECK(S(0, 0) == 4.0f);
+  CHECK(S(0, 1) == 2.0f * (4 + 10 + 18));
+  CHECK(S(1, 0) == 0.0f);
+  CHECK(S(1, 1) == 2.0f * (-4 + 0 + 12));
+}
+
+TEST_CASE("softmax: SIMD matches scalar, with masked cells and fully masked rows", "[kernels]") {
+  attn::Rng rng(202);
+  for (int n : kSizes)
+    for (int m : kSizes) {
+      Mat A = random_mat(rng, n, m, 4.0);
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < m; ++j)
+          if (rng.uniform() < 0.2) A(i, j) = -kInf;
+      if (n > 2) A.row(1).setConstant(-kInf);  // one fully masked row
+      Mat B = A, C = A;
+      attn::softmax_rows_scalar(B);
+      attn::softmax_rows_simd(C);
+      for (int i = 0; i < n; ++i) {
+        double sum_b = 0, sum_c = 0;
+        bool any_active = false;
+        for (int j = 0; j < m; ++j) {
+          // 1e-5 relative is the spec's agreement; the 1e-30 floor covers weights below
+          // e^-87 ≈ 1.6e-38, which the vectorised exps flush to 0 and std::exp keeps.
+          CHECK(std::abs(B(i, j) - C(i, j)) <= 1e-5 * std::max(B(i, j), C(i, j)) + 1e-30);
+          if (A(i, j) == -kInf) {
+            CHECK(B(i, j) == 0.0f);  // masked weights are exactly zero, not merely small
+            CHECK(C(i, j) == 0.0f);
+          } else {
+            any_active = true;
+          }
+          sum_b += B(i, j);
+          sum_c += C(i, j);
+        }
+        // Float normalisation of ≤ 130 terms: the sum is 1 within a few float ulps each.
+        CHECK(sum_b == Approx(any_active ? 1.0 : 0.0).margin(1e-5));
+        CHECK(sum_c == Approx(any_active ? 1.0 : 0.0).margin(1e-5));
+      }
+    }
+}
+
+TEST_CASE("softmax: extreme logits stay finite", "[kernels]") {
+  for (int variant = 0; variant < 2; ++variant) {
+    auto run = [&](Mat& A) {
+      if (variant == 0)
+        attn::softmax_rows_scalar(A);
+      else
+        attn::softmax_rows_simd(A);
+    };
+    {
+      INFO((variant == 0 ? "scalar" : "simd"));
+      // ±1e30: the maximum subtraction leaves 0 and −2e30, whose exp is exactly 0.
+      Mat A = (Mat(1, 5) << 1e30f, -1e30f, 0.0f, 1e30f, -kInf).finished();
+      run(A);
+      CHECK(A.allFinite());
+      CHECK(A(0, 0) == 0.5f);
+      CHECK(A(0, 3) == 0.5f);
+      CHECK(A(0, 1) == 0.0f);
+      CHECK(A(0, 2) == 0.0f);
+      CHECK(A(0, 4) == 0.0f);
+
+      // +inf (an overflowed logit) is a hard maximum shared between the tied entries.
+      Mat B = (Mat(1, 6) << 3.0f, kInf, -kInf, kInf, kInf, 1e30f).finished();
+      run(B);
+      CHECK(B.allFinite());
+      CHECK(B(0, 1) == Approx(1.0 / 3));
+      CHECK(B(0, 3) == B(0, 1));
+      CHECK(B(0, 4) == B(0, 1));
+      CHECK(B(0, 0) == 0.0f);
+      CHECK(B(0, 5) == 0.0f);
+
+      // NaN is never a maximum and gets weight 0.
+      Mat C = (Mat(1, 5) << std::nanf(""), 0.0f, 0.0f, std::nanf(""), 0.0f).finished();
+      run(C);
+      CHECK(C.allFinite());
+      CHECK(C(0, 0) == 0.0f);
+      CHECK(C(0, 3) == 0.0f);
+      // Three equal logits: float exp(0)=1 each, 1/3 per entry to within an ulp.
+      CHECK(C(0, 1) == Approx(1.0 / 3).epsilon(1e-6));
+
+      // All −inf: the fully masked row is zero.
+      Mat D = Mat::Constant(2, 7, -kInf);
+      run(D);
+      CHECK((D.array() == 0.0f).all());
+    }
+  }
+}
+
+TEST_CASE("softmax: SIMD exp is accurate across the range", "[kernels]") {
+  // Two entries [0, x]: weight of the second is e^x / (1 + e^x); check the vectorised exp over
+  // x in [−87, 0] against double precision.
+  for (int variant = 0; variant < 2; ++variant)
+    for (double x = -87.0; x <= 0.0; x += 0.173) {
+      Mat A(1, 2);
+      A << 0.0f, static_cast<float>(x);
+      if (variant == 0)
+        attn::softmax_rows_scalar(A);
+      else
+        attn::softmax_rows_simd(A);
+      const double xf = static_cast<float>(x);
+      const double want = std::exp(xf) / (1.0 + std::exp(xf));
+      INFO("x=" << x << " variant=" << variant);
+      // ~1e-6 relative is what the range-reduced polynomial promises (a few float ulps after
+      // the normalising division).
+      CHECK(std::abs(A(0, 1) - want) <= 1e-6 * want);
+    }
+}
+
+TEST_CASE("weighted sum: SIMD matches scalar and skips zero weights", "[kernels]") {
+  attn::Rng rng(303);
+  int idx = 0;
+  for (int n : kSizes)
+    for (int m : kSizes) {
+      const int dv = kSizes[(idx++ + 2) % 6];
+      Mat A = random_mat(rng, n, m).cwiseAbs();
+      Mat V = random_mat(rng, m, dv);
+      // Zero some weights and put non-finite values in exactly those keys' value rows for the
+      // rows that don't use them: every row zeroes the same column, so the key is unused.
+      const int dead = m / 2;
+      A.col(dead).setZero();
+      V.row(dead).setConstant(kInf);
+      V(dead, 0) = -kInf;
+      Mat Z1, Z2;
+      attn::weighted_sum_scalar(A, V, Z1);
+      attn::weighted_sum_simd(A, V, Z2);
+      REQUIRE(Z1.rows() == n);
+      REQUIRE(Z1.cols() == dv);
+      REQUIRE(Z2.rows() == n);
+      REQUIRE(Z2.cols() == dv);
+      CHECK(Z1.allFinite());
+      CHECK(Z2.allFinite());
+      for (int i = 0; i < n; ++i)
+        for (int t = 0; t < dv; ++t) {
+          double mag = 1e-30;
+          for (int j = 0; j < m; ++j)
+            if (j != dead) mag += std::abs(A(i, j) * V(j, t));
+          // Same bound as for the scores: summation order only, ≤ m·2^-24 relative to Σ|a v|.
+          CHECK(std::abs(Z1(i, t) - Z2(i, t)) <= 1e-5 * mag);
+        }
+    }
+}
+
+TEST_CASE("weighted sum: finite path equals the skipping path exactly for zero weights", "[kernels]") {
+  // A masked key with a huge but finite value row must not change any bit of the output.
+  Mat A = (Mat(2, 3) << 0.25f, 0.0f, 0.75f, 0.5f, 0.0f, 0.5f).finished();
+  Mat V1 = (Mat(3, 2) << 1, 2, 3, 4, 5, 6).finished();
+  Mat V2 = V1;
+  V2.row(1) << 3e38f, -3e38f;
+  Mat Z1, Z2, Z3, Z4;
+  attn::weighted_sum_simd(A, V1, Z1);
+  attn::weighted_sum_simd(A, V2, Z2);
+  attn::weighted_sum_scalar(A, V1, Z3);
+  attn::weighted_sum_scalar(A, V2, Z4);
+  CHECK(Z1 == Z2);
+  CHECK(Z3 == Z4);
+  // Exact binary fractions: 0.25·1 + 0.75·5 = 4, 0.25·2 + 0.75·6 = 5, (1+5)/2 = 3, (2+6)/2 = 4.
+  CHECK(Z1(0, 0) == 4.0f);
+  CHECK(Z1(0, 1) == 5.0f);
+  CHECK(Z1(1, 0) == 3.0f);
+  CHECK(Z1(1, 1) == 4.0f);
+}

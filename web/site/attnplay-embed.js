@@ -1,0 +1,151 @@
+// attnplay-embed.js — the postMessage API for a page embedding the playground in an <iframe>.
+// Only origins listed in the embedding URL (?origins=…, validated in C++) are obeyed; replies and
+// events go to that exact origin, never "*". Messages are checked against a fixed command list and
+// schema with size and depth limits; nothing from a message is ever inserted as HTML.
+'use strict';
+(function () {
+  const MAX_MESSAGE_BYTES = 1 << 20;  // the JSON form of one message
+  const MAX_DEPTH = 16;               // the state decoder's nesting limit
+  const MAX_QUEUE = 32;               // messages that arrive before the app is ready
+  const MAX_SUBSCRIBERS = 8;
+  const POLL_MS = 150;
+  const COMMANDS = new Set(['ping', 'getState', 'setState', 'getResult', 'shareURL', 'subscribe', 'unsubscribe']);
+  const EVENTS = new Set(['change', 'saturation']);
+  const KEYS = new Set(['attnplay', 'id', 'cmd', 'state', 'events']);
+
+  const api = window.attnplay;
+  if (!api) return;
+  let origins = null;  // null until ready: messages wait in the queue
+  const queue = [];
+  const subscribers = [];  // {source, origin, events: Set}
+  let last = null;         // the previous watch() snapshot
+  let timer = 0;
+
+  function isPlainObject(x) {
+    if (x === null || typeof x !== 'object' || Array.isArray(x)) return false;
+    const proto = Object.getPrototypeOf(x);
+    return proto === Object.prototype || proto === null;
+  }
+
+  // Depth of a structured-clone value, giving up as soon as it passes the limit.
+  function tooDeep(x, depth) {
+    if (x === null || typeof x !== 'object') return false;
+    if (depth >= MAX_DEPTH) return true;
+    for (const k of Object.keys(x)) if (tooDeep(x[k], depth + 1)) return true;
+    return false;
+  }
+
+  // Returns an error string for a malformed message, or '' if it is a valid command.
+  function check(data) {
+    for (const k of Object.keys(data)) if (!KEYS.has(k)) return 'unknown message field "' + k.slice(0, 40) + '"';
+    const id = data.id;
+    if (id !== undefined && !(Number.isSafeInteger(id) || (typeof id === 'string' && id.length <= 64)))
+      return 'id must be an integer or a string of at most 64 characters';
+    if (typeof data.cmd !== 'string' || !COMMANDS.has(data.cmd)) return 'unknown command';
+    if (data.cmd === 'setState') {
+      if (!isPlainObject(data.state)) return 'setState needs "state": an object';
+    } else if (data.state !== undefined) {
+      return '"state" is only allowed with setState';
+    }
+    if (data.cmd === 'subscribe' && data.events !== undefined) {
+      if (!Array.isArray(data.events) || data.events.length > 8 || !data.events.every((e) => typeof e === 'string' && EVENTS.has(e)))
+        return 'events must be a list of: ' + Array.from(EVENTS).join(', ');
+    } else if (data.events !== undefined) {
+      return '"events" is only allowed with subscribe';
+    }
+    if (tooDeep(data, 0)) return 'message is nested deeper than ' + MAX_DEPTH + ' levels';
+    let size = 0;
+    try { size = JSON.stringify(data).length; } catch (e) { return 'message is not JSON-serialisable'; }
+    if (size > MAX_MESSAGE_BYTES) return 'message is larger than 1 MiB';
+    return '';
+  }
+
+  function reply(ev, id, body) {
+    const msg = Object.assign({ attnplay: 1 }, id === undefined ? {} : { id }, body);
+    if (ev.source) ev.source.postMessage(msg, ev.origin);  // the exact, allow-listed origin
+  }
+
+  async function handle(ev) {
+    if (!origins.includes(ev.origin)) return;  // not allow-listed: ignored, no reply
+    const data = ev.data;
+    if (!isPlainObject(data) || data.attnplay !== 1) return;  // not for us
+    const id = (Number.isSafeInteger(data.id) || (typeof data.id === 'string' && data.id.length <= 64)) ? data.id : undefined;
+    const error = check(data);
+    if (error) { reply(ev, id, { ok: false, error }); return; }
+    try {
+      switch (data.cmd) {
+        case 'ping': reply(ev, id, { ok: true, result: 'pong' }); break;
+        case 'getState': reply(ev, id, { ok: true, result: await api.getState() }); break;
+        case 'getResult': reply(ev, id, { ok: true, result: await api.getResult() }); break;
+        case 'shareURL': reply(ev, id, { ok: true, result: await api.shareURL() }); break;
+        case 'setState': {
+          // Locked controls stop the learner, not the host: the page that embeds decides.
+          const r = await api.setState(data.state);
+          reply(ev, id, r.ok ? { ok: true } : { ok: false, error: String(r.error) });
+          break;
+        }
+        case 'subscribe': {
+          const events = new Set(data.events || Array.from(EVENTS));
+          let sub = subscribers.find((s) => s.source === ev.source && s.origin === ev.origin);
+          if (!sub) {
+            if (subscribers.length >= MAX_SUBSCRIBERS) { reply(ev, id, { ok: false, error: 'too many subscribers' }); return; }
+            sub = { source: ev.source, origin: ev.origin, events };
+            subscribers.push(sub);
+          }
+          sub.events = events;
+          const now = await api.watch();
+          if (!last) last = now;
+          reply(ev, id, { ok: true, result: { events: Array.from(events), saturated: now.saturated, max_weight: now.max_weight, row: now.row } });
+          startPolling();
+          break;
+        }
+        case 'unsubscribe': {
+          const i = subscribers.findIndex((s) => s.source === ev.source && s.origin === ev.origin);
+          if (i >= 0) subscribers.splice(i, 1);
+          reply(ev, id, { ok: true });
+          break;
+        }
+      }
+    } catch (e) {
+      reply(ev, id, { ok: false, error: String(e && e.message || e) });
+    }
+  }
+
+  function emit(name, body) {
+    for (const s of subscribers)
+      if (s.events.has(name)) s.source.postMessage(Object.assign({ attnplay: 1, event: name }, body), s.origin);
+  }
+
+  // Compares snapshots of attnplay.watch(): which state fields changed, and saturation edges.
+  async function poll() {
+    if (!subscribers.length) { clearInterval(timer); timer = 0; return; }
+    const now = await api.watch();
+    if (last) {
+      const changed = {};
+      for (const k of Object.keys(now.state))
+        if (JSON.stringify(now.state[k]) !== JSON.stringify(last.state[k])) changed[k] = now.state[k];
+      const names = Object.keys(changed);
+      for (const k of Object.keys(now.parts)) if (now.parts[k] !== last.parts[k]) names.push(k);
+      if (names.length) emit('change', { changed: names, values: changed });
+      if (now.saturated !== last.saturated || (now.row !== last.row && now.saturated))
+        emit('saturation', { saturated: now.saturated, max_weight: now.max_weight, row: now.row });
+    }
+    last = now;
+  }
+  function startPolling() { if (!timer) timer = setInterval(() => { poll().catch(() => {}); }, POLL_MS); }
+
+  window.addEventListener('message', (ev) => {
+    if (origins) { handle(ev); return; }
+    if (queue.length < MAX_QUEUE) queue.push(ev);
+  });
+
+  api.ready.then(async () => {
+    const info = await api.embedInfo();
+    origins = Array.isArray(info && info.origins) ? info.origins.slice() : [];
+    for (const ev of queue.splice(0)) handle(ev);
+    // Tell the embedding page we are ready, if it is allow-listed (Chromium exposes the parent's origin).
+    const parentOrigin = location.ancestorOrigins && location.ancestorOrigins.length ? location.ancestorOrigins[0] : '';
+    if (window.parent !== window && parentOrigin && origins.includes(parentOrigin))
+      window.parent.postMessage({ attnplay: 1, event: 'ready' }, parentOrigin);
+  }).catch(() => {});
+})();
