@@ -2,11 +2,13 @@
 // not the variance lab; moving d_k recomputes the attention and the histogram, not the sweep.
 #include "app/app.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
 #include "app/presets.h"
 #include "core/attention.h"
+#include "core/kernels.h"
 
 namespace attn {
 
@@ -117,6 +119,38 @@ DkSweep compute_sweep(const State& s, int row) {
   return sw;
 }
 
+bool flip_scaling(const Result& r, const Scenario& sc, Result& out) {
+  // Toggling the scale multiplies every dot/general logit by √d_k or 1/√d_k; masked −∞ stay −∞.
+  // Re-running softmax and A·V on the existing scores avoids a second QKᵀ (2 GFLOP at n = d_k = 1024).
+  if (sc.score == ScoreKind::Additive || sc.temperature <= 0 || r.d_k <= 0) return false;
+  const float factor = static_cast<float>(sc.scale ? std::sqrt(r.d_k) : 1.0 / std::sqrt(r.d_k));
+  out = r;
+  auto redo = [&](HeadResult& h) {
+    if (h.logits.size() == 0) return true;
+    for (Eigen::Index k = 0; k < h.logits.size(); ++k) {
+      const float v = h.logits.data()[k];
+      if (std::isfinite(v) && std::fabs(v) > 1e30f) return false;  // would overflow: take the slow path
+    }
+    h.logits *= factor;
+    h.weights = h.logits;
+    softmax_rows_simd(h.weights);
+    weighted_sum_simd(h.weights, h.V, h.output);
+    const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
+    for (int i = 0; i < n; ++i) {
+      const float* p = h.weights.row(i).data();
+      h.entropy[i] = static_cast<float>(row_entropy(p, m));
+      h.jacobian_norm[i] = static_cast<float>(row_jacobian_norm(p, m));
+      h.max_weight[i] = m > 0 ? h.weights.row(i).maxCoeff() : 0.0f;
+    }
+    return true;
+  };
+  if (r.heads.empty()) return redo(out.main);
+  for (HeadResult& h : out.heads)
+    if (!redo(h)) return false;
+  // The concatenated/final output of a multi-head flip isn't shown anywhere; keep the per-head views.
+  return true;
+}
+
 void App::update() {
   const Scenario sc = build_scenario(state);
   const uint64_t ck = fingerprint(sc);
@@ -127,10 +161,12 @@ void App::update() {
     const std::string err = compute(sc, r);
     if (err.empty()) {
       result.core = std::move(r);
-      Scenario other = sc;
-      other.scale = !sc.scale;
-      result.flipped = Result{};
-      compute(other, result.flipped);
+      if (!flip_scaling(result.core, sc, result.flipped)) {
+        Scenario other = sc;
+        other.scale = !sc.scale;
+        result.flipped = Result{};
+        compute(other, result.flipped);
+      }
       result.error.clear();
       const int n = static_cast<int>(result.core.main.Q.rows());
       const int m = static_cast<int>(result.core.main.K.rows());
@@ -166,7 +202,8 @@ void App::update() {
   vk.pod(dk);
   vk.pod(state.seed);
   if (vk.h != variance_key_) {
-    result.variance = variance_experiment({dk}, 20000, state.seed, 41).front();
+    const int samples = std::clamp(8000000 / std::max(dk, 1), 4000, 20000);  // ~constant cost per d_k
+    result.variance = variance_experiment({dk}, samples, state.seed, 41).front();
     variance_key_ = vk.h;
   }
   if (state.seed + 1 != curve_key_) {

@@ -67,5 +67,7 @@ class App {
 std::vector<int> sweep_dks();
 DkSweep compute_sweep(const State& s, int row);
 uint64_t fingerprint(const Scenario& sc);
+// The same result with scaling toggled, from the existing scores (false: recompute instead).
+bool flip_scaling(const Result& r, const Scenario& sc, Result& out);
 
 }  // namespace attn

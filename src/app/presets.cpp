@@ -64,6 +64,11 @@ const std::vector<Preset>& presets() {
        "entropy near 0 and its Jacobian (the gradient path) near 0. Turn scaling on to rescue it.",
        "The notes write the scale as d_k and the standard deviation as \"d_k\"; both mean √d_k (the square root "
        "was lost in typesetting)."},
+      {"dog-bites-man", "\"dog bites man\" vs \"man bites dog\" (positional encoding)", "Notes: positional encoding",
+       "Random embeddings, positional encoding off. Open View → Positional encoding: reversing the sentence gives "
+       "the same output rows in reverse order (max difference 0 up to rounding), so attention alone cannot tell who "
+       "bit whom. Turn positional encoding on and the rows change.",
+       ""},
   };
   return list;
 }
@@ -81,8 +86,12 @@ bool apply_preset(State& s, const std::string& id) {
   keep_display(s, old);
   s.preset = id;
   Scenario& e = s.explicit_scenario;
-  if (id == "default" || id == "saturation") {
+  if (id == "default" || id == "saturation" || id == "dog-bites-man") {
     s.mode = InputMode::Random;
+    if (id == "dog-bites-man") {
+      s.sentence = "dog bites man";
+      s.positional_encoding = PositionalEncoding::None;
+    }
     if (id == "saturation") {
       s.d_k = 512;
       s.scale = false;

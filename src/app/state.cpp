@@ -68,8 +68,13 @@ Scenario build_scenario(const State& s) {
     sc.W_v = random_projection(s.seed, 'v', s.d_model, s.d_v);
     sc.tokens = split_tokens(s.sentence);
     sc.mask = s.mask;
-    sc.key_padding = s.key_padding;
+    // A padding row or painted mask left over from a sentence of another length is ignored.
+    const Eigen::Index n = sc.X->rows();
+    if (static_cast<Eigen::Index>(s.key_padding.size()) == n) sc.key_padding = s.key_padding;
+    if (s.mask_cells && s.mask_cells->rows() == n && s.mask_cells->cols() == n) sc.mask_cells = s.mask_cells;
     sc.heads = s.heads;
+    // Several heads are mixed back together by an output projection W_O (d_v×d_v), seeded like W_Q.
+    if (s.heads > 1) sc.W_o = random_projection(s.seed, 'o', s.d_v, s.d_v);
     sc.positional_encoding = s.positional_encoding;
   }
   sc.scale = s.scale;

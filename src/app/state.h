@@ -18,6 +18,8 @@ struct PanelVisibility {
   bool controls = true, embeddings = true, pipeline = true, heatmap = true;
   bool saturation = true, variance = true, explain = true;
   bool share = false;  // the Share panel (links, embed code, export, import)
+  // "Beyond one head" panels: closed by default (View menu), so the default layout stays uncrowded.
+  bool masks = false, heads = false, positional = false, numerics = false, cross = false;
 };
 
 struct State {
@@ -33,6 +35,7 @@ struct State {
   double temperature = 1.0;
   MaskKind mask = MaskKind::None;
   std::vector<bool> key_padding;  // empty = none
+  std::optional<MaskMat> mask_cells;  // n×n painted mask (1 = blocked), random mode; absent = none
   int heads = 1;
   PositionalEncoding positional_encoding = PositionalEncoding::None;
   Scenario explicit_scenario;  // used when mode == Explicit

@@ -3,6 +3,7 @@
 #include "app/state_json.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "app/presets.h"
 #include "core/attention.h"
@@ -18,7 +19,9 @@ const char* mode_name(InputMode m) { return m == InputMode::Random ? "random" : 
 json panels_json(const PanelVisibility& p) {
   return {{"controls", p.controls},     {"embeddings", p.embeddings}, {"pipeline", p.pipeline},
           {"heatmap", p.heatmap},       {"saturation", p.saturation}, {"variance", p.variance},
-          {"explain", p.explain},       {"share", p.share}};
+          {"explain", p.explain},       {"share", p.share},           {"masks", p.masks},
+          {"heads", p.heads},           {"positional", p.positional}, {"numerics", p.numerics},
+          {"cross", p.cross}};
 }
 
 std::string get_int(const json& v, const char* key, int lo, int hi, int& out) {
@@ -31,11 +34,18 @@ std::string get_int(const json& v, const char* key, int lo, int hi, int& out) {
   return "";
 }
 
+// Shortest readable form of a bound for messages ("1e+06", "0.5"), not to_string's "0.500000".
+std::string fmt(double d) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", d);
+  return buf;
+}
+
 std::string get_num(const json& v, const char* key, double lo, double hi, double& out) {
   if (!v.is_number()) return std::string(key) + " must be a number";
   const double d = v.get<double>();
   if (!std::isfinite(d) || d < lo || d > hi)
-    return std::string(key) + " must be a finite number between " + std::to_string(lo) + " and " + std::to_string(hi);
+    return std::string(key) + " must be a finite number between " + fmt(lo) + " and " + fmt(hi);
   out = d;
   return "";
 }
@@ -62,6 +72,17 @@ json state_to_json(const State& s) {
   j["temperature"] = s.temperature;
   j["mask"] = s.mask == MaskKind::Causal ? "causal" : "none";
   j["key_padding"] = s.key_padding;
+  if (s.mask_cells) {
+    json mc = json::array();
+    for (Eigen::Index i = 0; i < s.mask_cells->rows(); ++i) {
+      json row = json::array();
+      for (Eigen::Index c = 0; c < s.mask_cells->cols(); ++c) row.push_back((*s.mask_cells)(i, c) != 0 ? 1 : 0);
+      mc.push_back(row);
+    }
+    j["mask_cells"] = mc;
+  } else {
+    j["mask_cells"] = nullptr;
+  }
   j["heads"] = s.heads;
   j["positional_encoding"] = s.positional_encoding == PositionalEncoding::Sinusoidal ? "sinusoidal" : "none";
   j["preset"] = s.preset;
@@ -148,6 +169,35 @@ std::string apply_state_json(State& live, const json& partial) {
         else
           err = "key_padding must be an array of booleans";
       if (err.empty()) s.key_padding = kp;
+    } else if (k == "mask_cells") {
+      // null or [] = no painted mask; else rows of 0/1 (or booleans), checked against n×n below.
+      if (v.is_null() || (v.is_array() && v.empty())) {
+        s.mask_cells.reset();
+      } else if (!v.is_array() || !v[0].is_array() || v.size() > static_cast<size_t>(kMaxTokens) ||
+                 v[0].size() > static_cast<size_t>(kMaxTokens)) {
+        err = "mask_cells must be an array of arrays of 0/1 or booleans";
+      } else {
+        const size_t cols = v[0].size();
+        MaskMat mc(static_cast<Eigen::Index>(v.size()), static_cast<Eigen::Index>(cols));
+        for (size_t i = 0; err.empty() && i < v.size(); ++i) {
+          if (!v[i].is_array() || v[i].size() != cols) {
+            err = "mask_cells rows must all have the same length";
+            break;
+          }
+          for (size_t c = 0; c < cols; ++c) {
+            const json& e = v[i][c];
+            if (e.is_boolean())
+              mc(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) = e.get<bool>() ? 1 : 0;
+            else if (e.is_number_integer() && (e.get<int64_t>() == 0 || e.get<int64_t>() == 1))
+              mc(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) = static_cast<uint8_t>(e.get<int64_t>());
+            else {
+              err = "mask_cells entries must be 0, 1, true or false";
+              break;
+            }
+          }
+        }
+        if (err.empty()) s.mask_cells = mc;
+      }
     } else if (k == "heads") {
       err = get_int(v, "heads", 1, kMaxHeads, s.heads);
     } else if (k == "positional_encoding") {
@@ -185,6 +235,11 @@ std::string apply_state_json(State& live, const json& partial) {
                      : pi.key() == "variance"   ? &p.variance
                      : pi.key() == "explain"    ? &p.explain
                      : pi.key() == "share"      ? &p.share
+                     : pi.key() == "masks"      ? &p.masks
+                     : pi.key() == "heads"      ? &p.heads
+                     : pi.key() == "positional" ? &p.positional
+                     : pi.key() == "numerics"   ? &p.numerics
+                     : pi.key() == "cross"      ? &p.cross
                                                 : nullptr;
         if (!slot)
           err = "unknown panel \"" + pi.key() + "\"";
@@ -216,11 +271,24 @@ std::string apply_state_json(State& live, const json& partial) {
       sync_embeddings(s, (seed_changed || width_changed) ? std::vector<std::string>{} : before);
     }
     if (s.plane_x >= s.d_model || s.plane_y >= s.d_model) return "plane_x and plane_y must be below d_model";
+    if (!partial.contains("key_padding") && s.key_padding.size() != split_tokens(s.sentence).size())
+      s.key_padding.clear();  // the sentence changed length: the old padding no longer fits
     if (!s.key_padding.empty() && s.key_padding.size() != split_tokens(s.sentence).size())
       return "key_padding must have one entry per token";
+    const Eigen::Index n_tok = static_cast<Eigen::Index>(split_tokens(s.sentence).size());
+    if (s.mask_cells && (s.mask_cells->rows() != n_tok || s.mask_cells->cols() != n_tok)) {
+      if (partial.contains("mask_cells"))
+        return "mask_cells must be " + std::to_string(n_tok) + "×" + std::to_string(n_tok) + " (tokens × tokens)";
+      s.mask_cells.reset();  // the sentence changed length: a painted mask no longer fits
+    }
   }
-  const std::string err = validate(build_scenario(s));
+  const Scenario built = build_scenario(s);
+  const std::string err = validate(built);
   if (!err.empty()) return err;
+  const int rows = built.Q ? static_cast<int>(built.Q->rows()) : (built.X ? static_cast<int>(built.X->rows()) : 0);
+  if (partial.contains("selected_row") && s.selected_row >= rows)
+    return "selected_row must be below the number of query rows (" + std::to_string(rows) + ")";
+  if (s.selected_row >= rows) s.selected_row = 0;  // e.g. a shorter sentence or another preset
   live = std::move(s);
   return "";
 }

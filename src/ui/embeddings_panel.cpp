@@ -26,8 +26,9 @@ class EmbeddingsPanel : public Panel {
       return;
     }
     if (s.mode != InputMode::Random) {
-      text_wrapped("This example fixes its own matrices (X or Q, K, V come from the preset), so there are no "
-                   "embeddings to edit here. Pick the random-embeddings preset in Controls to drag tokens around.");
+      text_wrapped(
+          "This example fixes its own matrices (X or Q, K, V come from the preset), so there are no "
+          "embeddings to edit here. Pick the random-embeddings preset in Controls to drag tokens around.");
       ImGui::End();
       return;
     }
@@ -108,7 +109,8 @@ class EmbeddingsPanel : public Panel {
       const double x = p.x_of(mouse.x), y = p.y_of(mouse.y);
       if (std::isfinite(x) && std::isfinite(y)) {
         s.embeddings(drag_, px) = static_cast<float>(std::clamp(x, -range_ * aspect, range_ * aspect));
-        s.embeddings(drag_, py) = static_cast<float>(std::clamp(y, -static_cast<double>(range_), static_cast<double>(range_)));
+        s.embeddings(drag_, py) =
+            static_cast<float>(std::clamp(y, -static_cast<double>(range_), static_cast<double>(range_)));
       }
     }
     p.vline(0, ImGui::GetColorU32(ImGuiCol_TextDisabled));
@@ -123,13 +125,14 @@ class EmbeddingsPanel : public Panel {
       if (sel) dl->AddCircle(q, kPointHalf * 2.2f, highlight_col(), 0, 2.0f);
       if (labels && i < static_cast<int>(r.row_labels.size()))
         dl->AddText(ImVec2(q.x + kPointHalf + 3, q.y - ImGui::GetTextLineHeight() * 0.5f),
-                    sel ? highlight_col() : ImGui::GetColorU32(ImGuiCol_Text), r.row_labels[static_cast<size_t>(i)].c_str());
+                    sel ? highlight_col() : ImGui::GetColorU32(ImGuiCol_Text),
+                    r.row_labels[static_cast<size_t>(i)].c_str());
       ui::track_rect("point:" + std::to_string(i), q.x - kPointHalf, q.y - kPointHalf, kPointHalf * 2, kPointHalf * 2);
     }
     const int tip = drag_ >= 0 ? drag_ : (p.hovered() ? nearest : -1);
     if (tip >= 0 && tip < static_cast<int>(r.row_labels.size()))
-      ImGui::SetTooltip("%s (token %d)\ndim %d = %s\ndim %d = %s", r.row_labels[static_cast<size_t>(tip)].c_str(), tip, px,
-                        fmt(s.embeddings(tip, px)).c_str(), py, fmt(s.embeddings(tip, py)).c_str());
+      ImGui::SetTooltip("%s (token %d)\ndim %d = %s\ndim %d = %s", r.row_labels[static_cast<size_t>(tip)].c_str(), tip,
+                        px, fmt(s.embeddings(tip, px)).c_str(), py, fmt(s.embeddings(tip, py)).c_str());
   }
 
   static void table(State& s, const AppResult& r, int n, int d) {
@@ -141,7 +144,8 @@ class EmbeddingsPanel : public Panel {
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("token", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4.5f);
     for (int c = 0; c < d; ++c)
-      ImGui::TableSetupColumn(("dim " + std::to_string(c)).c_str(), ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4.2f);
+      ImGui::TableSetupColumn(("dim " + std::to_string(c)).c_str(), ImGuiTableColumnFlags_WidthFixed,
+                              ImGui::GetFontSize() * 4.2f);
     ImGui::TableHeadersRow();
     // Only the rows on screen get widgets: 1024 tokens × d_model cells would be far too many.
     ImGuiListClipper clipper;

@@ -78,9 +78,10 @@ class ExplainPanel : public Panel {
     const bool additive = s.mode == InputMode::Explicit && s.explicit_scenario.score == ScoreKind::Additive;
 
     if (step("1 · Why three matrices: Q, K, V")) {
-      para("An embedding says what a word means, not what it is looking for, and comparing raw embeddings would "
-           "compare the wrong things. So each token is projected three ways: W_Q turns it into a query (what to "
-           "search for), W_K into a key (what it offers to be matched), W_V into a value (what it hands over).");
+      para(
+          "An embedding says what a word means, not what it is looking for, and comparing raw embeddings would "
+          "compare the wrong things. So each token is projected three ways: W_Q turns it into a query (what to "
+          "search for), W_K into a key (what it offers to be matched), W_V into a value (what it hands over).");
       if (s.mode == InputMode::Random)
         para("Here each token has d_model = " + std::to_string(s.d_model) + " numbers and is projected to " +
              std::to_string(s.d_k) + " numbers for queries and keys, " + std::to_string(s.d_v) + " for values" +
@@ -92,37 +93,45 @@ class ExplainPanel : public Panel {
     }
     if (step("2 · Scores: how well each query matches each key")) {
       if (additive)
-        para("This example scores with a small network instead of a dot product (additive, Bahdanau): "
-             "e = v_aᵀ tanh(W s + U h). Everything after the scores works the same.");
+        para(
+            "This example scores with a small network instead of a dot product (additive, Bahdanau): "
+            "e = v_aᵀ tanh(W s + U h). Everything after the scores works the same.");
       else
-        para("Row i, column j of QKᵀ is the dot product q_i·k_j = Σ q_i,c·k_j,c: large and positive when the two "
-             "point the same way, 0 when they are orthogonal, negative when they point opposite ways.");
+        para(
+            "Row i, column j of QKᵀ is the dot product q_i·k_j = Σ q_i,c·k_j,c: large and positive when the two "
+            "point the same way, 0 when they are orthogonal, negative when they point opposite ways.");
       int best = -1;
       for (int j = 0; j < h.scores.cols(); ++j)
-        if (!masked(h, i, j) && std::isfinite(h.scores(i, j)) && (best < 0 || h.scores(i, j) > h.scores(i, best))) best = j;
+        if (!masked(h, i, j) && std::isfinite(h.scores(i, j)) && (best < 0 || h.scores(i, j) > h.scores(i, best)))
+          best = j;
       if (best >= 0)
         para("For " + q + " the highest raw score is " + fmt(h.scores(i, best)) + ", against \"" +
-             r.col_labels[static_cast<size_t>(best)] + "\"; the raw scores in this row spread with standard deviation " +
-             fmt(row_sd(h.scores, h, i)) + ".");
+             r.col_labels[static_cast<size_t>(best)] +
+             "\"; the raw scores in this row spread with standard deviation " + fmt(row_sd(h.scores, h, i)) + ".");
     }
     if (step("3 · Why divide by √d_k")) {
-      para("Suppose the entries of q and k are independent with mean 0 and variance 1. Each product q_c·k_c then "
-           "has variance 1·1 = 1, and q·k adds d_k of them, so Var(q·k) = d_k and its standard deviation grows like "
-           "√d_k. Large scores push softmax towards one-hot. Dividing by √d_k brings the variance back to 1 for any d_k.");
+      para(
+          "Suppose the entries of q and k are independent with mean 0 and variance 1. Each product q_c·k_c then "
+          "has variance 1·1 = 1, and q·k adds d_k of them, so Var(q·k) = d_k and its standard deviation grows like "
+          "√d_k. Large scores push softmax towards one-hot. Dividing by √d_k brings the variance back to 1 for any "
+          "d_k.");
       para("Now d_k = " + fmt(dk, 0) + ", so √d_k = " + fmt(sdk) + ": unscaled scores typically land within about ±" +
            fmt(sdk, 2) + ", scaled ones within about ±1. " +
-           (s.scale && !additive ? "Scaling is on: this row's spread goes from " + fmt(row_sd(h.scores, h, i)) + " to " +
-                                       fmt(row_sd(h.logits, h, i)) + "."
+           (s.scale && !additive ? "Scaling is on: this row's spread goes from " + fmt(row_sd(h.scores, h, i)) +
+                                       " to " + fmt(row_sd(h.logits, h, i)) + "."
                                  : "Scaling is off: the scores go into softmax as they are."));
       if (s.temperature != 1.0)
-        para("Temperature T = " + fmt(s.temperature) + " divides the scores once more: T < 1 sharpens the softmax, "
-             "T > 1 flattens it" + (s.temperature == 0 ? " (T = 0 is the hard maximum)." : "."));
+        para("Temperature T = " + fmt(s.temperature) +
+             " divides the scores once more: T < 1 sharpens the softmax, "
+             "T > 1 flattens it" +
+             (s.temperature == 0 ? " (T = 0 is the hard maximum)." : "."));
       text_wrapped("The notes write the divisor as \"d_k\"; they mean √d_k (the root was lost in typesetting).",
                    ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     if (step("4 · Softmax: scores become weights")) {
-      para("Softmax turns each row into a probability distribution: A_ij = exp(ℓ_ij) / Σ_j exp(ℓ_ij). Every weight "
-           "is at least 0 and the row sums to 1, so keys compete: more attention to one means less to the others.");
+      para(
+          "Softmax turns each row into a probability distribution: A_ij = exp(ℓ_ij) / Σ_j exp(ℓ_ij). Every weight "
+          "is at least 0 and the row sums to 1, so keys compete: more attention to one means less to the others.");
       para("For " + q + " the largest weights are " + top_weights(h, r, i) + ".");
       int m = 0;
       for (int j = 0; j < h.logits.cols(); ++j) m += masked(h, i, j) ? 0 : 1;
@@ -132,12 +141,14 @@ class ExplainPanel : public Panel {
              ". Low entropy means focused, high means spread out; both can be right for a task.");
     }
     if (step("5 · Weighted sum of values")) {
-      para("The output for a query is Σ_j A_ij·v_j, a soft lookup: values of well-matching keys contribute most. "
-           "Because the weights are ≥ 0 and sum to 1, the output is a blend that stays inside the range of the value "
-           "vectors (interpolation, not extrapolation).");
+      para(
+          "The output for a query is Σ_j A_ij·v_j, a soft lookup: values of well-matching keys contribute most. "
+          "Because the weights are ≥ 0 and sum to 1, the output is a blend that stays inside the range of the value "
+          "vectors (interpolation, not extrapolation).");
       if (h.output.cols() > 0) {
         std::string z = "[";
-        for (int c = 0; c < std::min<int>(4, static_cast<int>(h.output.cols())); ++c) z += (c ? ", " : "") + fmt(h.output(i, c));
+        for (int c = 0; c < std::min<int>(4, static_cast<int>(h.output.cols())); ++c)
+          z += (c ? ", " : "") + fmt(h.output(i, c));
         z += h.output.cols() > 4 ? ", …]" : "]";
         para("Output for " + q + ": " + z + ".");
       }
@@ -173,16 +184,18 @@ class ExplainPanel : public Panel {
   }
 
   static void saturation(const AppResult& r, const HeadResult& h, int i, const std::string& q, bool scale) {
-    para("When the scores are large, softmax becomes almost one-hot. Its Jacobian diag(p) − ppᵀ then has entries "
-         "near 0, so almost no gradient flows back through it: positions with weight near 0 cannot learn to get more "
-         "attention. That is the vanishing-gradient problem the √d_k scaling prevents.");
+    para(
+        "When the scores are large, softmax becomes almost one-hot. Its Jacobian diag(p) − ppᵀ then has entries "
+        "near 0, so almost no gradient flows back through it: positions with weight near 0 cannot learn to get more "
+        "attention. That is the vanishing-gradient problem the √d_k scaling prevents.");
     if (i >= h.max_weight.size()) return;
     const bool sat = h.max_weight(i) > kSaturatedMaxWeight;
     para("Now, for " + q + ": largest weight " + fmt(h.max_weight(i)) + ", Jacobian norm " + fmt(h.jacobian_norm(i)) +
          (sat ? " — saturated." : "."));
     const HeadResult& o = r.flipped.heads.empty() ? r.flipped.main : r.flipped.heads.front();
     if (i < o.max_weight.size() && i < o.jacobian_norm.size())
-      para(std::string("With scaling turned ") + (scale ? "off" : "on") + ": largest weight " + fmt(o.max_weight(i)) + ", Jacobian norm " + fmt(o.jacobian_norm(i)) +
+      para(std::string("With scaling turned ") + (scale ? "off" : "on") + ": largest weight " + fmt(o.max_weight(i)) +
+           ", Jacobian norm " + fmt(o.jacobian_norm(i)) +
            (o.max_weight(i) > kSaturatedMaxWeight ? " — saturated." : "."));
   }
 };

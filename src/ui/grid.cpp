@@ -69,8 +69,8 @@ GridHit draw_grid(const char* id, const GridSpec& g) {
   }
   // Let short column names (tokens) fit too, but never let one long name widen every cell a lot.
   for (int j = 0; j < nc && g.col_labels; ++j)
-    cell_w = std::max(cell_w, std::min(ImGui::CalcTextSize(label_or_index(g.col_labels, j).c_str()).x,
-                                       ImGui::GetFontSize() * 5));
+    cell_w = std::max(
+        cell_w, std::min(ImGui::CalcTextSize(label_or_index(g.col_labels, j).c_str()).x, ImGui::GetFontSize() * 5));
   cell_w += 10;
   label_w = std::min(label_w, 110.0f) + 8;
   const float line = ImGui::GetTextLineHeight();

@@ -16,10 +16,10 @@ struct GridSpec {
   const Mat* m = nullptr;
   const std::vector<std::string>* row_labels = nullptr;  // nullptr → row numbers
   const std::vector<std::string>* col_labels = nullptr;  // nullptr → column numbers
-  bool unit = false;   // viridis on [0, 1] (weights) instead of diverging around 0
-  float range = 0;     // diverging: |value| that gets full colour; ≤ 0 = the visible cells' max
+  bool unit = false;                                     // viridis on [0, 1] (weights) instead of diverging around 0
+  float range = 0;  // diverging: |value| that gets full colour; ≤ 0 = the visible cells' max
   int decimals = 4;
-  int focus_row = -1;  // kept in view and outlined (the selected query)
+  int focus_row = -1;                    // kept in view and outlined (the selected query)
   std::function<bool(int, int)> masked;  // cells shown as "masked"; may be empty
 };
 

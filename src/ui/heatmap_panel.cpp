@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "render/heatmap.h"
@@ -41,9 +42,11 @@ class HeatmapPanel : public Panel {
 
     const bool labels = n <= 64 && m <= 64;
     const float label_w = labels ? 70.0f : 0.0f, label_h = labels ? 18.0f : 0.0f;
+    const bool row_entropy = n <= 64;  // per-row entropy at the right of each row
+    const float entropy_w = row_entropy ? 58.0f : 0.0f;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float legend_h = 34.0f;
-    const float cell = std::max(0.5f, std::min((avail.x - label_w) / m, (avail.y - label_h - legend_h) / n));
+    const float cell = std::max(0.5f, std::min((avail.x - label_w - entropy_w) / m, (avail.y - label_h - legend_h) / n));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 p0(origin.x + label_w, origin.y + label_h);
     const ImVec2 size(cell * m, cell * n);
@@ -77,6 +80,17 @@ class HeatmapPanel : public Panel {
                           r.col_labels[j].c_str(), h.weights(i, j), h.logits(i, j), h.scores(i, j));
       if (ImGui::IsMouseClicked(0)) s.selected_row = i;
     }
+    if (row_entropy && cell >= 11.0f) {
+      for (int i = 0; i < n; ++i) {
+        char buf[24];
+        const bool none = i < static_cast<int>(h.row_fully_masked.size()) && h.row_fully_masked[static_cast<size_t>(i)];
+        if (none)
+          std::snprintf(buf, sizeof buf, "no keys");
+        else
+          std::snprintf(buf, sizeof buf, "H %.2f", static_cast<double>(h.entropy(i)));
+        dl->AddText(ImVec2(p0.x + size.x + 6, p0.y + cell * (i + 0.5f) - 7), ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
+      }
+    }
     // Selected row outline.
     dl->AddRect(ImVec2(p0.x, p0.y + cell * s.selected_row), ImVec2(p0.x + size.x, p0.y + cell * (s.selected_row + 1)),
                 IM_COL32(255, 190, 60, 255), 0, 0, 2.0f);
@@ -92,6 +106,16 @@ class HeatmapPanel : public Panel {
     dl->AddText(ImVec2(l0.x + lw * 0.5f - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled), "0.5");
     dl->AddText(ImVec2(l0.x + lw - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled), "1");
     dl->AddText(ImVec2(l0.x + lw + 12, l0.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), "weight (rows sum to 1)");
+    {  // Saturation meter: the share of rows whose largest weight exceeds 0.95 (nearly one-hot).
+      int saturated = 0;
+      for (int i = 0; i < n; ++i) saturated += h.max_weight(i) > 0.95f ? 1 : 0;
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "saturated %d/%d", saturated, n);
+      const float fx = l0.x + lw + 12, fy = l0.y + 15, fw = 40.0f;
+      dl->AddRect(ImVec2(fx, fy + 2), ImVec2(fx + fw, fy + 10), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+      dl->AddRectFilled(ImVec2(fx, fy + 2), ImVec2(fx + fw * saturated / std::max(1, n), fy + 10), IM_COL32(255, 140, 60, 255));
+      dl->AddText(ImVec2(fx + fw + 6, fy - 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
+    }
     ImGui::Dummy(ImVec2(size.x, legend_h));
     ImGui::End();
   }

@@ -74,7 +74,8 @@ class PipelinePanel : public Panel {
       sc_ = build_scenario(s);
       rev_ = r.revision;
     }
-    if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "Showing the last valid result: %s", r.error.c_str());
+    if (!r.error.empty())
+      ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "Showing the last valid result: %s", r.error.c_str());
     const int heads = static_cast<int>(r.core.heads.size());
     head_ = std::clamp(head_, 0, std::max(0, heads - 1));
     if (heads > 0) {
@@ -171,7 +172,8 @@ class PipelinePanel : public Panel {
     matrix_or_identity(s, "W_Q", "what each token looks for", sc_.W_q);
     matrix_or_identity(s, "W_K", "what each token offers to be matched", sc_.W_k);
     matrix_or_identity(s, "W_V", "what each token hands over", sc_.W_v);
-    if (sc_.heads > 1) ImGui::TextDisabled("With %d heads each head uses its own d_k-column slice of these.", sc_.heads);
+    if (sc_.heads > 1)
+      ImGui::TextDisabled("With %d heads each head uses its own d_k-column slice of these.", sc_.heads);
   }
 
   // Hover text for Q/K/V cells: x_i · column c of W (or "given" / identity).
@@ -239,8 +241,10 @@ class PipelinePanel : public Panel {
       std::string out = "e = v_aᵀ tanh(q·W_a + k·U_a)\n  = ";
       for (int c = 0; c < std::min(da, kTerms); ++c) {
         const double qa = dot([&](int k) { return h.Q(i, k); }, [&](int k) { return W(k, c); }, d);
-        const double kb = dot([&](int k) { return h.K(j, k); }, [&](int k) { return U(k, c); }, static_cast<int>(U.rows()));
-        out += (c ? (c % 3 == 0 ? "\n  + " : " + ") : "") + num((*sc_.v_a)(c)) + "×tanh(" + num(qa) + " + " + num(kb) + ")";
+        const double kb =
+            dot([&](int k) { return h.K(j, k); }, [&](int k) { return U(k, c); }, static_cast<int>(U.rows()));
+        out += (c ? (c % 3 == 0 ? "\n  + " : " + ") : "") + num((*sc_.v_a)(c)) + "×tanh(" + num(qa) + " + " + num(kb) +
+               ")";
       }
       if (da > kTerms) out += " + …";
       return out + "\n  = " + fmt(sv);
@@ -249,10 +253,12 @@ class PipelinePanel : public Panel {
   }
 
   void scores(State& s, const AppResult& r, const HeadResult& h) {
-    const char* what = sc_.score == ScoreKind::Dot       ? "S = QKᵀ: row i, column j = q_i·k_j, how well query i matches key j"
+    const char* what = sc_.score == ScoreKind::Dot
+                           ? "S = QKᵀ: row i, column j = q_i·k_j, how well query i matches key j"
                        : sc_.score == ScoreKind::General ? "S = Q·W_a·Kᵀ (general / multiplicative scores)"
                                                          : "e = v_aᵀ tanh(q·W_a + k·U_a) (additive / Bahdanau scores)";
-    text_wrapped(std::string(what) + "  (" + std::to_string(h.scores.rows()) + "×" + std::to_string(h.scores.cols()) + ")");
+    text_wrapped(std::string(what) + "  (" + std::to_string(h.scores.rows()) + "×" + std::to_string(h.scores.cols()) +
+                 ")");
     const GridHit hit = grid(s, "S", h.scores, &r.row_labels, &r.col_labels, true, shared_range(s, h));
     if (hit.row >= 0 && hit.col >= 0)
       tooltip(r.row_labels[static_cast<size_t>(hit.row)] + " → " + r.col_labels[static_cast<size_t>(hit.col)],
@@ -271,17 +277,21 @@ class PipelinePanel : public Panel {
     const bool scaled = sc_.scale && sc_.score != ScoreKind::Additive;
     if (scaled) t += " ÷ √d_k";
     if (sc_.temperature != 1.0) t += " ÷ T";
-    if (t.empty()) return "ℓ = s (scaling is off" + std::string(sc_.score == ScoreKind::Additive ? "; additive scores are not scaled)" : ")");
+    if (t.empty())
+      return "ℓ = s (scaling is off" +
+             std::string(sc_.score == ScoreKind::Additive ? "; additive scores are not scaled)" : ")");
     std::string out = "ℓ = s" + t + "  (";
     if (scaled) out += "√d_k = √" + fmt(r.core.d_k, 0) + " = " + fmt(std::sqrt(r.core.d_k));
-    if (sc_.temperature == 0) return out + std::string(scaled ? ", " : "") + "T → 0: hard attention, all weight on the largest)";
+    if (sc_.temperature == 0)
+      return out + std::string(scaled ? ", " : "") + "T → 0: hard attention, all weight on the largest)";
     if (sc_.temperature != 1.0) out += std::string(scaled ? ", " : "") + "T = " + fmt(sc_.temperature);
     return out + ")";
   }
 
   void scaled(State& s, const AppResult& r, const HeadResult& h) {
     text_wrapped(divisor_text(r));
-    const GridHit hit = grid(s, "L", h.logits, &r.row_labels, &r.col_labels, true, shared_range(s, h), false, &h.logits);
+    const GridHit hit =
+        grid(s, "L", h.logits, &r.row_labels, &r.col_labels, true, shared_range(s, h), false, &h.logits);
     if (hit.row < 0 || hit.col < 0) return;
     const int i = hit.row, j = hit.col;
     std::string body;
@@ -311,8 +321,9 @@ class PipelinePanel : public Panel {
   }
 
   void weights(State& s, const AppResult& r, const HeadResult& h) {
-    text_wrapped("A = softmax of each row of ℓ: every entry ≥ 0 and each row sums to 1 (keys compete for the query's "
-                 "attention).");
+    text_wrapped(
+        "A = softmax of each row of ℓ: every entry ≥ 0 and each row sums to 1 (keys compete for the query's "
+        "attention).");
     const GridHit hit = grid(s, "A", h.weights, &r.row_labels, &r.col_labels, true, 1.0f, true, &h.logits);
     if (hit.row < 0 || hit.col < 0) return;
     const int i = hit.row, j = hit.col, m = static_cast<int>(h.logits.cols());
@@ -320,8 +331,10 @@ class PipelinePanel : public Panel {
     if (is_masked(h.logits, i, j)) {
       body = "masked: exp(−∞) = 0, so A = 0";
     } else if (sc_.temperature == 0) {
-      body = "T → 0: softmax(ℓ / T) tends to a hard maximum: the largest score\nin the row gets all the weight (ties share it), every other key 0.\nA = " +
-             fmt(h.weights(i, j));
+      body =
+          "T → 0: softmax(ℓ / T) tends to a hard maximum: the largest score\nin the row gets all the weight (ties "
+          "share it), every other key 0.\nA = " +
+          fmt(h.weights(i, j));
     } else {
       double mx = -INFINITY, sum = 0;
       for (int k = 0; k < m; ++k)

@@ -111,7 +111,9 @@ double Plot::y_of(float screen_y) const {
   return y_.log ? std::exp(v) : v;
 }
 
-int Plot::y_ticks(float pixels) { return std::clamp(static_cast<int>(pixels / (ImGui::GetTextLineHeight() * 2.2f)), 2, 6); }
+int Plot::y_ticks(float pixels) {
+  return std::clamp(static_cast<int>(pixels / (ImGui::GetTextLineHeight() * 2.2f)), 2, 6);
+}
 
 void Plot::ticks() {
   const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border, 0.5f), text = ImGui::GetColorU32(ImGuiCol_TextDisabled);

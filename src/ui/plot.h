@@ -20,8 +20,8 @@ ImU32 title_col();      // headings such as a preset's title
 
 struct Axis {
   double lo = 0, hi = 1;
-  bool log = false;    // log axes need lo > 0
-  bool ticks = true;   // false: the caller labels the axis (e.g. token names under bars)
+  bool log = false;   // log axes need lo > 0
+  bool ticks = true;  // false: the caller labels the axis (e.g. token names under bars)
 };
 
 // One plot: reserves its rectangle (with room for tick labels), draws the frame and ticks, and

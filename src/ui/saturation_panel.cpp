@@ -67,8 +67,8 @@ class SaturationPanel : public Panel {
   }
 
  private:
-  void distribution(const char* id, const char* name, const HeadResult* h, bool current, int row,
-                    const AppResult& r, ImU32 col) {
+  void distribution(const char* id, const char* name, const HeadResult* h, bool current, int row, const AppResult& r,
+                    ImU32 col) {
     ImGui::Text("%s%s", name, current ? " (current)" : "");
     if (!h) {
       ImGui::TextDisabled("not available");
@@ -88,7 +88,8 @@ class SaturationPanel : public Panel {
     {
       Plot p(id, ImGui::GetFontSize() * 7, xa, Axis{0, 1});
       const double gap = m <= 32 ? 0.15 : 0.0;
-      for (int j = 0; j < m; ++j) p.bar(j + gap, j + 1 - gap, h->weights(row, j), current ? col : (col & 0x00FFFFFF) | 0xA0000000);
+      for (int j = 0; j < m; ++j)
+        p.bar(j + gap, j + 1 - gap, h->weights(row, j), current ? col : (col & 0x00FFFFFF) | 0xA0000000);
       if (p.hovered()) hovered = std::clamp(static_cast<int>(p.x_of(p.mouse_x())), 0, m - 1);
       p0 = p.min();
       p1 = p.max();
@@ -151,8 +152,9 @@ class SaturationPanel : public Panel {
            else
              ImGui::Text("%s", fmt(w).c_str());
          });
-    stat("Jacobian norm", "‖diag(p) − ppᵀ‖_F: how strongly the weights respond to a change in the scores. "
-                          "Near 0 the gradient through softmax vanishes.",
+    stat("Jacobian norm",
+         "‖diag(p) − ppᵀ‖_F: how strongly the weights respond to a change in the scores. "
+         "Near 0 the gradient through softmax vanishes.",
          [&](const HeadResult& h) { ImGui::Text("%s", fmt(h.jacobian_norm(row)).c_str()); });
     ImGui::EndTable();
   }
@@ -160,8 +162,10 @@ class SaturationPanel : public Panel {
   void curves(const AppResult& r) {
     const DkSweep& sw = r.sweep;
     if (!sw.available || sw.d_k.empty()) {
-      text_wrapped("The sweep over d_k needs the random-embedding mode: this example fixes the matrices, so d_k is "
-                   "fixed at " + fmt(r.core.d_k, 0) + ". Compare the two cases above instead.");
+      text_wrapped(
+          "The sweep over d_k needs the random-embedding mode: this example fixes the matrices, so d_k is "
+          "fixed at " +
+          fmt(r.core.d_k, 0) + ". Compare the two cases above instead.");
       return;
     }
     std::vector<double> xs(sw.d_k.begin(), sw.d_k.end());

@@ -37,10 +37,11 @@ std::string html_attr(const std::string& s) {
 void selectable_text(const char* id, const std::string& text, float height) {
   std::vector<char> buf(text.begin(), text.end());
   buf.push_back('\0');
-  if (height > 0)
-    ImGui::InputTextMultiline(id, buf.data(), buf.size(), ImVec2(-FLT_MIN, height), ImGuiInputTextFlags_ReadOnly);
-  else {
-    ImGui::SetNextItemWidth(-FLT_MIN);
+  const float width = ImGui::CalcItemWidth();
+  if (height > 0) {
+    ImGui::InputTextMultiline(id, buf.data(), buf.size(), ImVec2(width, height), ImGuiInputTextFlags_ReadOnly);
+  } else {
+    ImGui::SetNextItemWidth(width);
     ImGui::InputText(id, buf.data(), buf.size(), ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
   }
 }
@@ -54,17 +55,24 @@ class SharePanel : public Panel {
   const char* title() const override { return "Share"; }
 
   void draw(State& s, const AppResult& r) override {
-    ImGui::SetNextWindowSize(ImVec2(460, 560), ImGuiCond_FirstUseEver);
+    // A floating window over the layout: in front when it opens, always exactly as tall as its content
+    // (so no button is ever clipped under another panel), growing downwards from below the menu bar.
     const ImVec2 ds = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(ds.x * 0.5f, ds.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    if (!ImGui::Begin(title(), open)) {
+    ImGui::SetNextWindowPos(ImVec2(ds.x * 0.5f, ImGui::GetFrameHeight() + 8), ImGuiCond_Appearing, ImVec2(0.5f, 0));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(ds.x, std::max(200.0f, ds.y - ImGui::GetFrameHeight() - 8)));
+    if (ImGui::GetFrameCount() > last_frame_ + 1) ImGui::SetNextWindowFocus();  // (re)opened: in front
+    last_frame_ = ImGui::GetFrameCount();
+    if (!ImGui::Begin(title(), open, ImGuiWindowFlags_AlwaysAutoResize)) {
       ImGui::End();
       return;
     }
+    width_px_ = ImGui::GetFontSize() * 30;
+    ImGui::PushItemWidth(width_px_);
     link_section(s);
     embed_section(s);
     export_section(s, r);
     import_section();
+    ImGui::PopItemWidth();
     ImGui::End();
   }
 
@@ -84,6 +92,11 @@ class SharePanel : public Panel {
 
   void embed_section(const State& s) {
     section_header("Embed in a course page");
+    if (!ImGui::TreeNode("embed", "Embed code for an <iframe> (panels, locks, host origins)")) {
+      ui::track("Embed options");
+      return;
+    }
+    ui::track("Embed options");
     ImGui::TextUnformatted("Panels to show");
     checkbox_row("show", panel_ids(), embed_panels_, /*skip=*/"share");
     ImGui::TextUnformatted("Controls the learner cannot change");
@@ -91,7 +104,6 @@ class SharePanel : public Panel {
     ImGui::TextUnformatted("Controls to hide");
     checkbox_row("hide", control_ids(), embed_hide_, nullptr);
     ImGui::TextUnformatted("Host pages that may drive it (origins, comma-separated)");
-    ImGui::SetNextItemWidth(-FLT_MIN);
     ImGui::InputTextWithHint("##origins", "https://course.example", origins_, sizeof origins_);
     ui::track("Embed origins");
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
@@ -144,6 +156,7 @@ class SharePanel : public Panel {
     ImGui::EndDisabled();
     ui::track("Copy embed code");
     if (!embed_code_.empty()) selectable_text("##embed", embed_code_, ImGui::GetTextLineHeight() * 4.5f);
+    ImGui::TreePop();
   }
 
   void export_section(const State& s, const AppResult& r) {
@@ -191,7 +204,7 @@ class SharePanel : public Panel {
       ImGui::SameLine();
       ImGui::TextDisabled("or drop a .json file on the page");
     } else if (app_.host.read_file) {
-      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.65f);
+      ImGui::SetNextItemWidth(width_px_ * 0.7f);
       ImGui::InputTextWithHint("##import path", "scenario.json or state.json", path_, sizeof path_);
       ImGui::SameLine();
       if (ImGui::Button("Import JSON…") && path_[0]) {
@@ -232,7 +245,7 @@ class SharePanel : public Panel {
                            const char* skip) {
     ImGui::PushID(group);
     float x = 0;
-    const float avail = ImGui::GetContentRegionAvail().x;
+    const float avail = ImGui::CalcItemWidth();
     bool first = true;
     for (const std::string& id : ids) {
       if (skip && id == skip) continue;
@@ -262,6 +275,8 @@ class SharePanel : public Panel {
   char origins_[1024] = "";
   char path_[1024] = "";
   int width_ = 640, height_ = 400;
+  float width_px_ = 440;
+  int last_frame_ = -10;
 };
 
 }  // namespace

@@ -30,6 +30,11 @@ Shell::Shell(App& app) : app_(app) {
   add(make_variance_panel(), &v.variance);
   add(make_explain_panel(), &v.explain);
   add(make_share_panel(app_), &v.share);
+  add(make_mask_panel(), &v.masks);
+  add(make_heads_panel(), &v.heads);
+  add(make_positional_panel(), &v.positional);
+  add(make_numerics_panel(), &v.numerics);
+  add(make_cross_panel(), &v.cross);
 }
 
 Shell::~Shell() = default;
@@ -79,7 +84,7 @@ void Shell::apply_theme() {
 void Shell::layout(float w, float h, float top) {
   // Three columns that never overlap; proportions tuned for 1280×800 and still legible at 1024×768.
   const float H = h - top;
-  const float a = w * 0.25f, b = w * 0.40f, c = w - a - b;
+  const float a = std::max(w * 0.25f, std::min(300.0f, w * 0.3f)), b = w * 0.40f, c = w - a - b;
   struct Slot {
     const char* title;
     float x, y, w, h;

@@ -32,9 +32,10 @@ class VariancePanel : public Panel {
       ImGui::End();
       return;
     }
-    text_wrapped(std::to_string(v.samples) + " random pairs q, k with independent N(0, 1) entries at d_k = " +
-                 std::to_string(v.d_k) + ". Each product q_c·k_c has variance 1, so the sum q·k has variance d_k" +
-                 (v.d_k < 8 ? " (for small d_k the shape is not yet a bell curve, but the variance is still d_k)." : "."));
+    text_wrapped(
+        std::to_string(v.samples) + " random pairs q, k with independent N(0, 1) entries at d_k = " +
+        std::to_string(v.d_k) + ". Each product q_c·k_c has variance 1, so the sum q·k has variance d_k" +
+        (v.d_k < 8 ? " (for small d_k the shape is not yet a bell curve, but the variance is still d_k)." : "."));
     if (ImGui::RadioButton("q·k", !scaled_)) scaled_ = false;
     ui::track("variance: unscaled");
     ImGui::SameLine();
@@ -68,16 +69,19 @@ class VariancePanel : public Panel {
     const std::string theory = scaled_ ? "N(0, 1)" : "N(0, d_k = " + std::to_string(v.d_k) + ")";
     legend_row({{col, scaled_ ? "measured q·k ÷ √d_k" : "measured q·k"}, {ImGui::GetColorU32(ImGuiCol_Text), theory}});
     Plot p("hist", ImGui::GetFontSize() * 8, Axis{h.lo, h.hi}, Axis{0, top * 1.1});
-    for (int b = 0; b < bins; ++b) p.bar(h.lo + w * b, h.lo + w * (b + 1) - w * 0.08, h.counts[static_cast<size_t>(b)], (col & 0x00FFFFFF) | 0xB0000000);
+    for (int b = 0; b < bins; ++b)
+      p.bar(h.lo + w * b, h.lo + w * (b + 1) - w * 0.08, h.counts[static_cast<size_t>(b)],
+            (col & 0x00FFFFFF) | 0xB0000000);
     p.line(xs, ys, ImGui::GetColorU32(ImGuiCol_Text), 2.0f);
     if (ImGui::IsItemVisible()) ui::track("variance histogram");
     if (p.hovered()) {
       const int b = std::clamp(static_cast<int>((p.x_of(p.mouse_x()) - h.lo) / w), 0, bins - 1);
       const double a = h.lo + w * b, e = a + w;
-      ImGui::SetTooltip("%s … %s: %u samples\n%s predicts ≈ %s%s", fmt(a, 2).c_str(), fmt(e, 2).c_str(),
-                        h.counts[static_cast<size_t>(b)], theory.c_str(),
-                        fmt(v.samples * w * normal_pdf((a + e) / 2, var), 1).c_str(),
-                        b == 0 || b == bins - 1 ? "\n(edge bins also count everything beyond ±4 standard deviations)" : "");
+      ImGui::SetTooltip(
+          "%s … %s: %u samples\n%s predicts ≈ %s%s", fmt(a, 2).c_str(), fmt(e, 2).c_str(),
+          h.counts[static_cast<size_t>(b)], theory.c_str(),
+          fmt(v.samples * w * normal_pdf((a + e) / 2, var), 1).c_str(),
+          b == 0 || b == bins - 1 ? "\n(edge bins also count everything beyond ±4 standard deviations)" : "");
     }
   }
 
@@ -139,7 +143,8 @@ class VariancePanel : public Panel {
       for (size_t k = 1; k < xs.size(); ++k)
         if (std::fabs(std::log(xs[k]) - mx) < std::fabs(std::log(xs[best]) - mx)) best = k;
       ImGui::SetTooltip("d_k = %d (%d samples)\nstd of q·k: %s   (√d_k = %s)\nstd of q·k ÷ √d_k: %s", rows[best].d_k,
-                        rows[best].samples, fmt(measured[best]).c_str(), fmt(root[best]).c_str(), fmt(scaled[best]).c_str());
+                        rows[best].samples, fmt(measured[best]).c_str(), fmt(root[best]).c_str(),
+                        fmt(scaled[best]).c_str());
     }
   }
 

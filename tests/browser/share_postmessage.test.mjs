@@ -77,7 +77,7 @@ describe('postMessage API', { timeout: 175000 }, () => {
       await pollUntil(() => logText(page), (t) => /\[saturation\] changed: d_k/.test(t), { timeout: 5000, what: 'a change event' });
 
       // Saturation on, then off: events both ways.
-      await page.evaluate(() => window.course.send('saturation', 'setState', { state: { d_k: 1024, scale: false, temperature: 0.25 } }));
+      await page.evaluate(() => window.course.send('saturation', 'setState', { state: { d_k: 1024, scale: false, temperature: 0.05 } }));
       await pollUntil(() => logText(page), (t) => t.includes('[saturation] saturated'), { timeout: 5000, what: 'a saturation event' });
       await page.click('#scale-on');
       await pollUntil(() => logText(page), (t) => t.includes('no longer saturated'), { timeout: 5000, what: 'saturation ending' });
@@ -86,13 +86,19 @@ describe('postMessage API', { timeout: 175000 }, () => {
       const box = await (await frame.frameElement()).boundingBox();
       const dk = await inFrame(frame, () => window.attnplay.ui.itemRect('d_k'));
       const y = box.y + dk.y + dk.h / 2;
-      await page.mouse.move(box.x + dk.x + dk.w * 0.9, y);
+      const frames = () => inFrame(frame, () => window.attnplay.frames());
+      const settle = async () => { const f0 = await frames(); await pollUntil(frames, (f) => f >= f0 + 2, { what: 'frames in the iframe' }); };
+      // The tracked rect is the slider's frame plus its label; press near the frame's low end.
+      await page.mouse.move(box.x + dk.x + dk.w * 0.05, y);
+      await settle();
       await page.mouse.down();
+      await settle();
       for (let i = 1; i <= 6; i++) {
-        await page.mouse.move(box.x + dk.x + dk.w * (0.9 - 0.12 * i), y);
-        await page.waitForTimeout(60);
+        await page.mouse.move(box.x + dk.x + dk.w * (0.05 + 0.05 * i), y);
+        await settle();
       }
       await page.mouse.up();
+      await settle();
       const moved = (await inFrame(frame, () => window.attnplay.getState())).d_k;
       assert.notEqual(moved, 1024, 'the drag moved d_k');
       await pollUntil(() => page.textContent('#feedback-saturation'), (t) => t.includes('You moved d_k to ' + moved),

@@ -1,0 +1,133 @@
+// heads_panel.cpp — multi-head attention: h heads share the total width d_k, each head's heatmap and
+// entropy side by side, then the concatenation and the output projection W_O.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "ui/panels.h"
+#include "ui/track.h"
+
+namespace attn::ui {
+namespace {
+
+// A small matrix as coloured rects, sampled to at most `max_cells` per side.
+void draw_matrix(ImDrawList* dl, ImVec2 p0, float w, float h, const Mat& M, bool probabilities) {
+  const int n = static_cast<int>(M.rows()), m = static_cast<int>(M.cols());
+  if (n == 0 || m == 0) return;
+  const int rn = std::min(n, 32), rm = std::min(m, 32);  // beyond 32, sample evenly
+  float range = 1e-6f;
+  if (!probabilities)
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < m; ++j)
+        if (std::isfinite(M(i, j))) range = std::max(range, std::fabs(M(i, j)));
+  const float cw = w / rm, ch = h / rn;
+  for (int a = 0; a < rn; ++a)
+    for (int b = 0; b < rm; ++b) {
+      const int i = a * n / rn, j = b * m / rm;
+      const float v = M(i, j);
+      const ImU32 col = !std::isfinite(v) ? IM_COL32(80, 80, 80, 255)
+                        : probabilities   ? viridis_u32(v)
+                                          : diverging_u32(v, range);
+      dl->AddRectFilled(ImVec2(p0.x + b * cw, p0.y + a * ch), ImVec2(p0.x + (b + 1) * cw, p0.y + (a + 1) * ch), col);
+    }
+}
+
+class HeadsPanel : public Panel {
+ public:
+  const char* title() const override { return "Heads"; }
+
+  void draw(State& s, const AppResult& r) override {
+    ImGui::SetNextWindowPos(ImVec2(120, 80), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(620, 560), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin(title(), open)) {
+      ImGui::End();
+      return;
+    }
+    if (s.mode == InputMode::Random) {
+      // h can be any power of two that divides both widths: each head gets d_k/h and d_v/h columns.
+      std::vector<int> options;
+      for (int h = 1; h <= kMaxHeads; h *= 2)
+        if (s.d_k % h == 0 && s.d_v % h == 0) options.push_back(h);
+      int idx = 0;
+      for (size_t k = 0; k < options.size(); ++k)
+        if (options[k] == s.heads) idx = static_cast<int>(k);
+      char fmt[32];
+      std::snprintf(fmt, sizeof fmt, "h = %d", options[static_cast<size_t>(idx)]);
+      if (ImGui::SliderInt("Heads", &idx, 0, static_cast<int>(options.size()) - 1, fmt, ImGuiSliderFlags_AlwaysClamp))
+        s.heads = options[static_cast<size_t>(std::clamp(idx, 0, static_cast<int>(options.size()) - 1))];
+      track("Heads");
+      ImGui::TextWrapped("Total widths stay fixed (d_k = %d, d_v = %d): each head gets d_k/h = %d query/key columns "
+                         "and d_v/h = %d value columns, and scales its logits by 1/√%d.",
+                         s.d_k, s.d_v, s.d_k / std::max(1, s.heads), s.d_v / std::max(1, s.heads),
+                         s.d_k / std::max(1, s.heads));
+    } else {
+      ImGui::TextWrapped("This preset fixes its matrices (h = %d). Use a random-embedding preset to change h.", s.heads);
+    }
+    if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", r.error.c_str());
+
+    const Result& c = r.core;
+    std::vector<const HeadResult*> heads;
+    if (c.heads.empty())
+      heads.push_back(&c.main);
+    else
+      for (const HeadResult& h : c.heads) heads.push_back(&h);
+    const int shown = std::min(static_cast<int>(heads.size()), 16);
+    if (heads.front()->weights.size() == 0) {
+      ImGui::TextDisabled("Nothing to show.");
+      ImGui::End();
+      return;
+    }
+    section_header("Each head's attention (rows: queries, columns: keys)");
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const int per_row = std::max(1, std::min(shown, 4));
+    const float tile = std::clamp((avail - 12.0f * per_row) / per_row, 60.0f, 180.0f);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    for (int k = 0; k < shown; ++k) {
+      const HeadResult& h = *heads[static_cast<size_t>(k)];
+      if (k % per_row != 0) ImGui::SameLine(0, 12);
+      ImGui::BeginGroup();
+      const double mean_h = h.entropy.size() ? static_cast<double>(h.entropy.mean()) : 0.0;
+      ImGui::Text("head %d  mean H %.2f", k + 1, mean_h);
+      const ImVec2 p0 = ImGui::GetCursorScreenPos();
+      draw_matrix(dl, p0, tile, tile, h.weights, true);
+      ImGui::Dummy(ImVec2(tile, tile));
+      track("head:" + std::to_string(k));
+      ImGui::EndGroup();
+    }
+    if (static_cast<int>(heads.size()) > shown)
+      ImGui::TextDisabled("(first %d of %d heads shown)", shown, static_cast<int>(heads.size()));
+
+    if (!c.heads.empty()) {
+      section_header("Concatenate, then mix with W_O");
+      ImGui::TextWrapped("concat(head₁ … head_%d) is %d×%d; output = concat · W_O (%d×%d), %d×%d.",
+                         static_cast<int>(c.heads.size()), static_cast<int>(c.concat.rows()),
+                         static_cast<int>(c.concat.cols()), static_cast<int>(c.concat.cols()),
+                         static_cast<int>(c.output.cols()), static_cast<int>(c.output.rows()),
+                         static_cast<int>(c.output.cols()));
+      const float w = std::clamp((avail - 40) / 2, 80.0f, 260.0f);
+      const float hgt = std::min(160.0f, w);
+      ImGui::BeginGroup();
+      ImGui::TextUnformatted("concat");
+      draw_matrix(dl, ImGui::GetCursorScreenPos(), w, hgt, c.concat, false);
+      ImGui::Dummy(ImVec2(w, hgt));
+      ImGui::EndGroup();
+      ImGui::SameLine(0, 24);
+      ImGui::BeginGroup();
+      ImGui::TextUnformatted("output = concat · W_O");
+      draw_matrix(dl, ImGui::GetCursorScreenPos(), w, hgt, c.output, false);
+      ImGui::Dummy(ImVec2(w, hgt));
+      ImGui::EndGroup();
+    }
+    ImGui::End();
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_heads_panel() { return std::make_unique<HeadsPanel>(); }
+
+}  // namespace attn::ui

@@ -1,0 +1,148 @@
+// mask_panel.cpp — causal mask, a paintable n×n mask and per-key padding, with each row's renormalised weights.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "core/attention.h"
+#include "ui/panels.h"
+#include "ui/track.h"
+
+namespace attn::ui {
+namespace {
+
+class MaskPanel : public Panel {
+ public:
+  const char* title() const override { return "Masks"; }
+
+  void draw(State& s, const AppResult& r) override {
+    ImGui::SetNextWindowPos(ImVec2(80, 60), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(560, 520), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin(title(), open)) {
+      ImGui::End();
+      return;
+    }
+    if (s.mode != InputMode::Random) {
+      ImGui::TextWrapped("Masks are edited on random-embedding states (e.g. the default preset); this preset "
+                         "fixes its own matrices.");
+      ImGui::End();
+      return;
+    }
+    const int n = static_cast<int>(s.embeddings.rows());
+    const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
+    const bool fits = h.weights.rows() == n && h.weights.cols() == n && n > 0;
+
+    bool causal = s.mask == MaskKind::Causal;
+    if (ImGui::Checkbox("Causal mask", &causal)) s.mask = causal ? MaskKind::Causal : MaskKind::None;
+    track("Causal mask");
+    ImGui::SameLine();
+    if (ImGui::Button("Clear painted cells")) s.mask_cells.reset();
+    track("Clear painted cells");
+    ImGui::SameLine();
+    if (ImGui::Button("Clear padding")) s.key_padding.clear();
+    track("Clear padding");
+    ImGui::TextDisabled("Click or drag on the grid to block cells; blocked logits become −∞ and each row renormalises.");
+    if (!r.core.heads.empty()) ImGui::TextDisabled("Weights shown: head 1 of %d.", static_cast<int>(r.core.heads.size()));
+    if (n == 0 || !fits) {
+      ImGui::TextDisabled("Nothing to show.");
+      ImGui::End();
+      return;
+    }
+
+    // Padding toggles, one per key.
+    ImGui::TextUnformatted("Key padding (ignore key):");
+    const std::vector<std::string>& cols = r.col_labels;
+    for (int j = 0; j < n; ++j) {
+      bool pad = j < static_cast<int>(s.key_padding.size()) && s.key_padding[static_cast<size_t>(j)];
+      if (j > 0 && j % 8 != 0) ImGui::SameLine();
+      const std::string label = (j < static_cast<int>(cols.size()) ? cols[static_cast<size_t>(j)] : "k") + "##pad" +
+                                std::to_string(j);
+      if (ImGui::Checkbox(label.c_str(), &pad)) {
+        if (static_cast<int>(s.key_padding.size()) != n) s.key_padding.assign(static_cast<size_t>(n), false);
+        s.key_padding[static_cast<size_t>(j)] = pad;
+      }
+      if (n <= 16) track("pad:" + std::to_string(j));
+    }
+
+    // The grid: cell colour = weight; painted cells red, causal/padded cells grey.
+    const bool labels = n <= 32;
+    const float label_w = labels ? 60.0f : 0.0f, stats_w = 150.0f;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float cell = std::clamp(std::min((avail.x - label_w - stats_w) / n, (avail.y - 8) / n), 2.0f, 40.0f);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 p0(origin.x + label_w, origin.y);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImGui::SetCursorScreenPos(p0);
+    ImGui::InvisibleButton("mask grid", ImVec2(cell * n, cell * n));
+    track("mask grid");
+    const bool painted_any = s.mask_cells && s.mask_cells->rows() == n && s.mask_cells->cols() == n;
+    auto painted = [&](int i, int j) { return painted_any && (*s.mask_cells)(i, j) != 0; };
+    if (ImGui::IsItemActive()) {
+      const ImVec2 mp = ImGui::GetMousePos();
+      const int j = static_cast<int>(std::floor((mp.x - p0.x) / cell));
+      const int i = static_cast<int>(std::floor((mp.y - p0.y) / cell));
+      if (i >= 0 && i < n && j >= 0 && j < n) {
+        if (ImGui::IsItemActivated()) paint_value_ = !painted(i, j);  // the first cell decides paint or erase
+        if (!painted_any) s.mask_cells = MaskMat::Zero(n, n);
+        (*s.mask_cells)(i, j) = paint_value_ ? 1 : 0;
+      }
+    }
+    const bool have = s.mask_cells && s.mask_cells->rows() == n && s.mask_cells->cols() == n;
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        const ImVec2 a(p0.x + cell * j, p0.y + cell * i), b(a.x + cell - 1, a.y + cell - 1);
+        const bool paint = have && (*s.mask_cells)(i, j) != 0;
+        const bool blocked = std::isinf(h.logits(i, j)) && h.logits(i, j) < 0;
+        ImU32 col;
+        if (paint)
+          col = IM_COL32(170, 50, 50, 255);
+        else if (blocked)
+          col = IM_COL32(80, 80, 80, 255);
+        else
+          col = viridis_u32(h.weights(i, j));
+        dl->AddRectFilled(a, b, col);
+        if (cell >= 34) {
+          char buf[16];
+          std::snprintf(buf, sizeof buf, "%.2f", h.weights(i, j));
+          dl->AddText(ImVec2(a.x + 2, a.y + cell * 0.5f - 7), h.weights(i, j) > 0.6f ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), buf);
+        }
+        if (n <= 16) track_rect("mask:" + std::to_string(i) + "," + std::to_string(j), a.x, a.y, cell, cell);
+      }
+      if (labels) {
+        const std::string& t = r.row_labels[static_cast<size_t>(i)];
+        const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+        dl->AddText(ImVec2(p0.x - ts.x - 6, p0.y + cell * (i + 0.5f) - ts.y * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), t.c_str());
+      }
+      if (cell >= 12) {  // each row's sum and entropy: the renormalisation, made visible
+        char buf[64];
+        const bool none = i < static_cast<int>(h.row_fully_masked.size()) && h.row_fully_masked[static_cast<size_t>(i)];
+        if (none)
+          std::snprintf(buf, sizeof buf, "no keys (weights 0)");
+        else
+          std::snprintf(buf, sizeof buf, "Σ %.3f  H %.2f  max %.2f", static_cast<double>(h.weights.row(i).sum()),
+                        static_cast<double>(h.entropy(i)), static_cast<double>(h.max_weight(i)));
+        dl->AddText(ImVec2(p0.x + cell * n + 8, p0.y + cell * (i + 0.5f) - 7),
+                    none ? IM_COL32(255, 160, 80, 255) : ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
+      }
+    }
+    if (ImGui::IsItemHovered()) {
+      const ImVec2 mp = ImGui::GetMousePos();
+      const int j = std::clamp(static_cast<int>((mp.x - p0.x) / cell), 0, n - 1);
+      const int i = std::clamp(static_cast<int>((mp.y - p0.y) / cell), 0, n - 1);
+      ImGui::SetTooltip("%s → %s: weight %.4f", r.row_labels[static_cast<size_t>(i)].c_str(),
+                        r.col_labels[static_cast<size_t>(j)].c_str(), static_cast<double>(h.weights(i, j)));
+    }
+    ImGui::End();
+  }
+
+ private:
+  bool paint_value_ = true;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_mask_panel() { return std::make_unique<MaskPanel>(); }
+
+}  // namespace attn::ui

@@ -1,0 +1,123 @@
+// numerics_panel.cpp — why softmax subtracts the row maximum: the selected row's unscaled logits through
+// float32 exp without it overflow to inf (and inf/inf = NaN), while the stable form stays exact.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "ui/panels.h"
+#include "ui/track.h"
+
+namespace attn::ui {
+namespace {
+
+// Text for a float that may be inf or NaN: these are shown as labels, never plotted.
+std::string show(float v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", static_cast<double>(v));
+  return buf;
+}
+
+class NumericsPanel : public Panel {
+ public:
+  const char* title() const override { return "Numerics"; }
+
+  void draw(State& s, const AppResult& r) override {
+    ImGui::SetNextWindowPos(ImVec2(200, 120), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(560, 480), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin(title(), open)) {
+      ImGui::End();
+      return;
+    }
+    const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
+    const int n = static_cast<int>(h.scores.rows()), m = static_cast<int>(h.scores.cols());
+    if (n == 0 || m == 0) {
+      ImGui::TextDisabled("Nothing to show.");
+      ImGui::End();
+      return;
+    }
+    const int row = std::clamp(s.selected_row, 0, n - 1);
+    ImGui::TextWrapped("Row \"%s\" at d_k = %g: the raw (unscaled) logits q·k, times a multiplier you can raise to "
+                       "see the overflow. float32 exp(x) overflows to inf for x > 88.72 (ln of the largest float, "
+                       "3.4e38), and then inf/inf = NaN.",
+                       r.row_labels[static_cast<size_t>(row)].c_str(), r.core.d_k);
+    ImGui::SliderFloat("Logit multiplier", &multiplier_, 1.0f, 100.0f, "×%.1f", ImGuiSliderFlags_Logarithmic);
+    track("Logit multiplier");
+
+    std::vector<float> x(static_cast<size_t>(m)), naive(static_cast<size_t>(m)), stable(static_cast<size_t>(m));
+    float naive_sum = 0;
+    float mx = -INFINITY;
+    for (int j = 0; j < m; ++j) {
+      const bool blocked = std::isinf(h.logits(row, j)) && h.logits(row, j) < 0;
+      x[static_cast<size_t>(j)] = blocked ? -INFINITY : h.scores(row, j) * multiplier_;
+      mx = std::max(mx, x[static_cast<size_t>(j)]);
+    }
+    for (int j = 0; j < m; ++j) {
+      naive[static_cast<size_t>(j)] = std::exp(x[static_cast<size_t>(j)]);  // float exp: may be inf
+      naive_sum += naive[static_cast<size_t>(j)];
+    }
+    double stable_sum = 0;
+    for (int j = 0; j < m; ++j) stable_sum += std::isfinite(mx) ? std::exp(static_cast<double>(x[static_cast<size_t>(j)] - mx)) : 0.0;
+    for (int j = 0; j < m; ++j)
+      stable[static_cast<size_t>(j)] =
+          stable_sum > 0 ? static_cast<float>(std::exp(static_cast<double>(x[static_cast<size_t>(j)] - mx)) / stable_sum) : 0.0f;
+
+    int overflowed = 0, nans = 0;
+    if (ImGui::BeginTable("numerics", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
+                          ImVec2(0, std::min(24.0f * (std::min(m, 64) + 1) + 4, ImGui::GetContentRegionAvail().y - 70)))) {
+      ImGui::TableSetupScrollFreeze(0, 1);
+      ImGui::TableSetupColumn("key");
+      ImGui::TableSetupColumn("logit x");
+      ImGui::TableSetupColumn("exp(x) float32");
+      ImGui::TableSetupColumn("naive exp/Σ");
+      ImGui::TableSetupColumn("stable exp(x−max)/Σ");
+      ImGui::TableHeadersRow();
+      for (int j = 0; j < m; ++j) {
+        const float e = naive[static_cast<size_t>(j)];
+        const float p = naive_sum == 0 ? NAN : e / naive_sum;  // 0/0 and inf/inf are NaN, as in float code
+        if (std::isinf(e)) ++overflowed;
+        if (std::isnan(p)) ++nans;
+        if (j >= 64) continue;  // count all, show the first 64
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.col_labels[static_cast<size_t>(j)].c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(show(x[static_cast<size_t>(j)]).c_str());
+        ImGui::TableNextColumn();
+        if (std::isinf(e))
+          ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "%s", show(e).c_str());
+        else
+          ImGui::TextUnformatted(show(e).c_str());
+        ImGui::TableNextColumn();
+        if (std::isnan(p))
+          ImGui::TextColored(ImVec4(1, 0.3f, 0.3f, 1), "NaN");
+        else
+          ImGui::TextUnformatted(show(p).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(show(stable[static_cast<size_t>(j)]).c_str());
+      }
+      ImGui::EndTable();
+    }
+    ImGui::Text("max logit %s; naive Σ exp = %s", show(mx).c_str(), show(naive_sum).c_str());
+    if (overflowed || nans)
+      ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "%d exp() overflowed to inf, %d naive weights are NaN; the stable "
+                         "form subtracts the max first, so its largest term is exp(0) = 1.", overflowed, nans);
+    else
+      ImGui::TextDisabled("No overflow yet: raise the multiplier (or d_k without scaling) until a logit passes 88.72.");
+    ImGui::End();
+  }
+
+ private:
+  float multiplier_ = 1.0f;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_numerics_panel() { return std::make_unique<NumericsPanel>(); }
+
+}  // namespace attn::ui

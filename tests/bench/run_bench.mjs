@@ -1,0 +1,202 @@
+#!/usr/bin/env node
+// run_bench.mjs — runs every attention benchmark in one go and prints the combined table with ratios.
+//
+//   node tests/bench/run_bench.mjs [--quick] [--no-build] [--rounds R] [--clock wall|cpu] [--min-time S]
+//                                  [--shapes n:d,...] [--json FILE] [--markdown FILE]
+//                                  [--native-build DIR] [--web-build DIR]
+//
+// Programs (each checks its outputs against a double-precision reference before timing):
+//   <native-build>/tests/bench/attn_bench        attnplay-native, eigen-native, compute-native
+//   <native-build>/tests/bench/attn_bench_march  eigen-native-march (Eigen, -march=native)
+//   <web-build>/tests/bench/attn_bench.js        attnplay-wasm, eigen-wasm, compute-wasm (node)
+//   tests/bench/tfjs_peer.mjs                    tfjs-wasm (TensorFlow.js wasm backend, SIMD, 1 thread)
+// The driver then checks across processes that all programs saw the same inputs (hash of their bits)
+// and computed the same outputs (checksums within 1e-5 of Σ|Z|), and prints median times, GFLOP/s
+// (4·n²·d_k flops) and the same-run ratios. With --rounds R every program runs R times, alternating,
+// and each figure is the median over the rounds. Nothing here fails on timing.
+//
+// Build trees (configured and built here unless --no-build): native = build/bench (preset "bench":
+// Release, ATTNPLAY_NATIVE_ARCH=ON), web = build/bench-web (Emscripten, Release, no app).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+const opt = {
+  quick: false, build: true, rounds: 1, clock: 'wall', minTime: null, shapes: null, json: '', markdown: '',
+  nativeBuild: path.join(root, 'build', 'bench'), webBuild: path.join(root, 'build', 'bench-web'),
+};
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; ++i) {
+  const a = argv[i];
+  const value = () => {
+    if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+    return argv[++i];
+  };
+  if (a === '--quick') opt.quick = true;
+  else if (a === '--no-build') opt.build = false;
+  else if (a === '--rounds') opt.rounds = Math.max(1, parseInt(value(), 10));
+  else if (a === '--clock') opt.clock = value();
+  else if (a === '--min-time') opt.minTime = value();
+  else if (a === '--shapes') opt.shapes = value();
+  else if (a === '--json') opt.json = path.resolve(value());
+  else if (a === '--markdown') opt.markdown = path.resolve(value());
+  else if (a === '--native-build') opt.nativeBuild = path.resolve(value());
+  else if (a === '--web-build') opt.webBuild = path.resolve(value());
+  else if (a === '--help' || a === '-h') {
+    console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 22).join('\n'));
+    process.exit(0);
+  } else {
+    console.error(`unknown option ${a}`);
+    process.exit(2);
+  }
+}
+
+function run(cmd, args, extraEnv = {}) {
+  console.log(`$ ${[cmd, ...args].join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...extraEnv },
+                                   encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.stdout) process.stdout.write(r.stdout);
+  if (r.status !== 0) {
+    console.error(`FAILED (exit ${r.status ?? r.signal}): ${cmd} ${args.join(' ')}`);
+    process.exit(1);
+  }
+  return r.stdout;
+}
+
+// ---- build --------------------------------------------------------------------------------------------
+const emscriptenEnv = { NODE_PATH: '/usr/share/nodejs' };
+if (opt.build) {
+  const jobs = String(Math.max(1, Math.min(os.cpus().length, 2)));
+  if (!fs.existsSync(path.join(opt.nativeBuild, 'CMakeCache.txt'))) {
+    if (opt.nativeBuild === path.join(root, 'build', 'bench')) run('cmake', ['--preset', 'bench', '-S', root]);
+    else run('cmake', ['-S', root, '-B', opt.nativeBuild, '-DCMAKE_BUILD_TYPE=Release', '-DATTNPLAY_APP=OFF']);
+  }
+  run('cmake', ['--build', opt.nativeBuild, '--target', 'attn_bench', 'attn_bench_march', '-j', jobs]);
+  if (!fs.existsSync(path.join(opt.webBuild, 'CMakeCache.txt')))
+    run('cmake', ['-S', root, '-B', opt.webBuild, '-DCMAKE_BUILD_TYPE=Release', '-DATTNPLAY_APP=OFF',
+                  '-DCMAKE_TOOLCHAIN_FILE=/usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake'], emscriptenEnv);
+  run('cmake', ['--build', opt.webBuild, '--target', 'attn_bench', '-j', jobs], emscriptenEnv);
+}
+
+// ---- run ----------------------------------------------------------------------------------------------
+const common = ['--clock', opt.clock];
+if (opt.quick) common.push('--quick');
+if (opt.minTime !== null) common.push('--min-time', opt.minTime);
+if (opt.shapes) common.push('--shapes', opt.shapes);
+const programs = [
+  { name: 'native', cmd: path.join(opt.nativeBuild, 'tests', 'bench', 'attn_bench'), pre: [] },
+  { name: 'native-march', cmd: path.join(opt.nativeBuild, 'tests', 'bench', 'attn_bench_march'), pre: [] },
+  { name: 'wasm', cmd: 'node', pre: ['--no-experimental-fetch', path.join(opt.webBuild, 'tests', 'bench', 'attn_bench.js')] },
+  { name: 'tfjs', cmd: 'node', pre: [path.join(here, 'tfjs_peer.mjs')] },
+];
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-bench-'));
+const load = () => os.loadavg().map((x) => x.toFixed(2)).join(', ');
+const loadBefore = load();
+console.log(`load average before: ${loadBefore} (${os.cpus().length} CPUs: ${os.cpus()[0].model})`);
+const timings = new Map(); // key impl|n|d → [median_ms per round]
+const checks = [];
+const order = [];
+const extras = [];
+for (let round = 0; round < opt.rounds; ++round) {
+  for (const p of programs) {
+    const json = path.join(tmp, `${p.name}-${round}.json`), chk = path.join(tmp, `${p.name}-${round}.checks.json`);
+    const args = [...p.pre, ...common, '--json', json, '--checks', chk];
+    if (round > 0) args.push('--no-extras');
+    const out = run(p.cmd, args);
+    for (const line of out.split('\n')) if (line.startsWith('variance_experiment')) extras.push(`${p.name}: ${line}`);
+    for (const r of JSON.parse(fs.readFileSync(json, 'utf8'))) {
+      const key = `${r.impl}|${r.n}|${r.d_k}`;
+      if (!timings.has(key)) { timings.set(key, []); order.push(r); }
+      timings.get(key).push(r.median_ms);
+    }
+    if (round === 0) checks.push(...JSON.parse(fs.readFileSync(chk, 'utf8')));
+  }
+}
+const loadAfter = load();
+fs.rmSync(tmp, { recursive: true, force: true });
+
+// ---- agreement across processes --------------------------------------------------------------------------
+const median = (v) => { const s = [...v].sort((a, b) => a - b); const k = s.length >> 1; return s.length % 2 ? s[k] : 0.5 * (s[k - 1] + s[k]); };
+let agree = true;
+const byShape = new Map();
+for (const c of checks) {
+  const key = `${c.n}|${c.d_k}`;
+  if (!byShape.has(key)) byShape.set(key, []);
+  byShape.get(key).push(c);
+}
+let worstErr = 0;
+for (const [key, cs] of byShape) {
+  const ref = cs[0];
+  for (const c of cs) {
+    worstErr = Math.max(worstErr, c.max_abs_err);
+    if (c.input_hash !== ref.input_hash) {
+      console.error(`DISAGREE: ${c.impl} saw different inputs at n|d_k = ${key}`);
+      agree = false;
+    }
+    if (Math.abs(c.checksum - ref.checksum) > 1e-5 * ref.abs_sum + 1e-6) {
+      console.error(`DISAGREE: ${c.impl} ΣZ = ${c.checksum} vs ${ref.impl} ${ref.checksum} at n|d_k = ${key}`);
+      agree = false;
+    }
+  }
+}
+if (!agree) process.exit(1);
+console.log(`\nagreement: ${checks.length} outputs over ${byShape.size} shapes, identical inputs; every output within ` +
+            `${worstErr.toExponential(1)} of the double-precision reference (tolerance 1e-4), checksums within 1e-5·Σ|Z|`);
+
+// ---- table ------------------------------------------------------------------------------------------------
+const rows = order.map((r) => {
+  const ms = median(timings.get(`${r.impl}|${r.n}|${r.d_k}`));
+  return { impl: r.impl, n: r.n, d_k: r.d_k, median_ms: ms, gflops: (4 * r.n * r.n * r.d_k) / (ms * 1e-3) * 1e-9 };
+});
+const get = (impl, n, d) => rows.find((r) => r.impl === impl && r.n === n && r.d_k === d);
+const shapes = [];
+for (const r of rows) if (!shapes.some(([n, d]) => n === r.n && d === r.d_k)) shapes.push([r.n, r.d_k]);
+const columns = ['attnplay-wasm', 'eigen-wasm', 'tfjs-wasm', 'eigen-native-march', 'attnplay-native', 'eigen-native',
+                 'compute-wasm', 'compute-native'].filter((c) => rows.some((r) => r.impl === c));
+const cell = (r) => (r ? `${r.median_ms < 10 ? r.median_ms.toFixed(3) : r.median_ms.toFixed(1)} ms ${r.gflops.toFixed(1)}` : '–');
+const ratio = (num, den) => (num && den ? `${(num.median_ms / den.median_ms).toFixed(2)}×` : '–');
+const header = ['n', 'd_k', ...columns.map((c) => `${c} (ms, GFLOP/s)`), 'ours ÷ eigen-wasm', 'ours ÷ tfjs-wasm', 'ours ÷ native-march'];
+const lines = [header, header.map(() => '---')];
+for (const [n, d] of shapes) {
+  const ours = get('attnplay-wasm', n, d);
+  lines.push([String(n), String(d), ...columns.map((c) => cell(get(c, n, d))),
+              ratio(get('eigen-wasm', n, d), ours), ratio(get('tfjs-wasm', n, d), ours),
+              ratio(get('eigen-native-march', n, d), ours)]);
+}
+const table = lines.map((l) => `| ${l.join(' | ')} |`).join('\n');
+const clockNote = `${opt.clock} clock, median of ≥ ${opt.quick ? 2 : 7} repetitions${opt.rounds > 1 ? `, median over ${opt.rounds} rounds` : ''}`;
+console.log(`\nattention forward pass softmax(QKᵀ/√d_k)·V, single thread, ${clockNote}`);
+console.log(`load average: ${loadBefore} before, ${loadAfter} after; speed-ups are "time of the other ÷ time of attnplay-wasm" (> 1: ours is faster)\n`);
+console.log(table);
+
+// ---- targets ------------------------------------------------------------------------------------------------
+const summary = [];
+const t512 = get('attnplay-wasm', 512, 64), e512 = get('eigen-wasm', 512, 64);
+if (t512 && e512) {
+  const x = e512.median_ms / t512.median_ms;
+  summary.push(`attnplay-wasm vs eigen-wasm at n = 512, d_k = 64: ${x.toFixed(2)}× (target ≥ 2×: ${x >= 2 ? 'met' : 'NOT met'})`);
+}
+const tf = shapes.filter(([n]) => n >= 64).map(([n, d]) => [n, d, get('tfjs-wasm', n, d), get('attnplay-wasm', n, d)])
+  .filter(([, , a, b]) => a && b);
+if (tf.length) {
+  const worst = tf.reduce((w, x) => (x[2].median_ms / x[3].median_ms < w[2].median_ms / w[3].median_ms ? x : w));
+  const x = worst[2].median_ms / worst[3].median_ms;
+  const slower = tf.filter(([, , a, b]) => a.median_ms <= b.median_ms).map(([n, d]) => `n=${n},d_k=${d}`);
+  summary.push(`attnplay-wasm vs tfjs-wasm at n ≥ 64: worst ${x.toFixed(2)}× at n = ${worst[0]}, d_k = ${worst[1]} ` +
+               `(target > 1× everywhere: ${slower.length ? `NOT met at ${slower.join(' ')}` : 'met'})`);
+}
+for (const [n, limit] of [[512, 16], [1024, 33]]) {
+  const c = get('compute-wasm', n, 64);
+  if (c) summary.push(`compute-wasm (whole attn::compute) at n = ${n}, d_k = 64: ${c.median_ms.toFixed(2)} ms (target < ${limit} ms: ${c.median_ms < limit ? 'met' : 'NOT met'})`);
+}
+for (const e of extras) summary.push(e + (e.startsWith('wasm') ? ' (target ≥ 1 million/s in wasm)' : ''));
+console.log('\n' + summary.join('\n'));
+
+if (opt.json) fs.writeFileSync(opt.json, JSON.stringify(rows, null, 1) + '\n');
+if (opt.markdown)
+  fs.writeFileSync(opt.markdown, `${table}\n\n${clockNote}; load average ${loadBefore} before, ${loadAfter} after.\n\n` +
+                   summary.map((s) => `- ${s}`).join('\n') + '\n');

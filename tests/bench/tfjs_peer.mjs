@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+// tfjs_peer.mjs — the TensorFlow.js peer of attn_bench: the same attention forward pass
+// Z = softmax(Q Kᵀ / √d_k) · V with @tensorflow/tfjs-core + @tensorflow/tfjs-backend-wasm (SIMD
+// binary, one thread), on the same inputs, checked against the same double-precision reference,
+// timed the same way and written in the same JSON formats (impl "tfjs-wasm").
+//
+//   node tests/bench/tfjs_peer.mjs [--quick] [--json FILE] [--checks FILE] [--clock wall|cpu]
+//                                  [--min-time S] [--min-reps N] [--max-reps N] [--shapes n:d,...]
+//
+// The peer gets its fast path: in tfjs 4.x the wasm backend hands matMul to XNNPACK only when
+// neither operand is transposed, so the scores are tf.matMul(q·α, tf.transpose(k)) rather than
+// tf.matMul(q, k, false, true); the scale α = 1/√d_k is applied to q (n·d_k multiplies, not n²).
+// The wasm binary is loaded from node_modules by file path (node 20's fetch is not needed).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import fs from 'node:fs';
+
+import * as tf from '@tensorflow/tfjs-core';
+import * as tfwasm from '@tensorflow/tfjs-backend-wasm';
+
+const IMPL = 'tfjs-wasm';
+const TOLERANCE = 1e-4; // same as attn_bench (kTolerance)
+
+// ---- options (the same as attn_bench) ---------------------------------------------------------------
+const opt = { quick: false, json: '', checks: '', cpu: false, minTime: 0.5, minReps: 7, maxReps: 300, shapes: [] };
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; ++i) {
+  const a = argv[i];
+  const value = () => {
+    if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+    return argv[++i];
+  };
+  if (a === '--quick') opt.quick = true;
+  else if (a === '--json') opt.json = value();
+  else if (a === '--checks') opt.checks = value();
+  else if (a === '--clock') opt.cpu = value() === 'cpu';
+  else if (a === '--min-time') opt.minTime = Number(value());
+  else if (a === '--min-reps') opt.minReps = Math.max(1, parseInt(value(), 10));
+  else if (a === '--max-reps') opt.maxReps = Math.max(1, parseInt(value(), 10));
+  else if (a === '--shapes')
+    opt.shapes = value().split(',').map((s) => s.split(':').map((x) => parseInt(x, 10)));
+  else if (a === '--no-extras' || a === '--impl') { if (a === '--impl') value(); } // accepted for symmetry
+  else {
+    console.error(`unknown option ${a}`);
+    process.exit(2);
+  }
+}
+if (opt.quick) {
+  opt.minTime = 0;
+  opt.minReps = opt.maxReps = 2;
+}
+if (opt.shapes.length === 0) {
+  opt.shapes = opt.quick
+    ? [[16, 64], [64, 64], [256, 64], [64, 4], [64, 16], [64, 256]]
+    : [[16, 64], [64, 64], [256, 64], [512, 64], [1024, 64], [2048, 64], [512, 4], [512, 16], [512, 256], [512, 1024]];
+}
+
+const now = opt.cpu
+  ? () => { const u = process.cpuUsage(); return (u.user + u.system) * 1e-6; }
+  : () => performance.now() * 1e-3;
+
+// ---- inputs: bit for bit those of attn_bench ----------------------------------------------------------
+function mulberry32(seed) {
+  let a = seed | 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function makeInputs(n, d) {
+  const rng = mulberry32((0x2545f491 ^ (n * 7919 + d)) >>> 0);
+  const halfWidth = Math.sqrt(3);
+  const mats = [new Float32Array(n * d), new Float32Array(n * d), new Float32Array(n * d)];
+  let hash = 2166136261;
+  for (const m of mats) {
+    for (let i = 0; i < m.length; ++i) m[i] = (2 * rng() - 1) * halfWidth; // rounds to float like the C++ cast
+    const bits = new Uint32Array(m.buffer);
+    for (let i = 0; i < bits.length; ++i)
+      for (let b = 0; b < 4; ++b) hash = Math.imul(hash ^ ((bits[i] >>> (8 * b)) & 0xff), 16777619) >>> 0;
+  }
+  return { Q: mats[0], K: mats[1], V: mats[2], hash };
+}
+
+function sampleRows(n) {
+  const rows = [];
+  const step = Math.max(1, Math.floor(n / 32));
+  for (let i = 0; i < n; i += step) rows.push(i);
+  if (rows[rows.length - 1] !== n - 1) rows.push(n - 1);
+  return rows;
+}
+
+function referenceRow({ Q, K, V }, n, d, i) {
+  const alpha = 1 / Math.sqrt(d);
+  const s = new Float64Array(n);
+  let mx = -Infinity;
+  for (let j = 0; j < n; ++j) {
+    let acc = 0;
+    for (let t = 0; t < d; ++t) acc += Q[i * d + t] * K[j * d + t];
+    s[j] = acc * alpha;
+    mx = Math.max(mx, s[j]);
+  }
+  let sum = 0;
+  for (let j = 0; j < n; ++j) sum += (s[j] = Math.exp(s[j] - mx));
+  const z = new Float64Array(d);
+  for (let j = 0; j < n; ++j) for (let t = 0; t < d; ++t) z[t] += (s[j] / sum) * V[j * d + t];
+  return z;
+}
+
+// ---- the peer --------------------------------------------------------------------------------------------
+const require = createRequire(import.meta.url);
+const wasmDir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep;
+tfwasm.setWasmPaths(wasmDir);
+tfwasm.setThreadsCount(1);
+if (!(await tf.setBackend('wasm'))) throw new Error('cannot initialise the tfjs wasm backend');
+await tf.ready();
+const simd = await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT');
+if (!simd) throw new Error('tfjs wasm backend without SIMD: the comparison would be unfair to it');
+
+function attention(q, k, v, alpha) {
+  return tf.tidy(() => tf.matMul(tf.softmax(tf.matMul(tf.mul(q, alpha), tf.transpose(k))), v));
+}
+
+function median(v) {
+  const s = [...v].sort((a, b) => a - b);
+  const k = s.length >> 1;
+  return s.length % 2 ? s[k] : 0.5 * (s[k - 1] + s[k]);
+}
+
+console.log(`attention forward pass softmax(QK^T/sqrt(d_k))V, tfjs ${tf.version_core} wasm backend ` +
+            `(SIMD, ${tfwasm.getThreadsCount()} thread), ${opt.cpu ? 'CPU' : 'wall'} clock, median of >= ${opt.minReps} reps` +
+            (opt.quick ? ' (quick mode: timings are not meaningful)' : ''));
+console.log(`${'impl'.padEnd(20)} ${'n'.padStart(5)} ${'d_k'.padStart(5)} ${'median ms'.padStart(11)} ` +
+            `${'GFLOP/s'.padStart(9)} ${'reps'.padStart(5)} ${'max|err|'.padStart(10)}`);
+const rows = [];
+let ok = true;
+for (const [n, d] of opt.shapes) {
+  const inp = makeInputs(n, d);
+  const q = tf.tensor2d(inp.Q, [n, d]), k = tf.tensor2d(inp.K, [n, d]), v = tf.tensor2d(inp.V, [n, d]);
+  const alpha = tf.scalar(1 / Math.sqrt(d));
+  // Agreement before timing.
+  const zt = attention(q, k, v, alpha);
+  const Z = zt.dataSync();
+  zt.dispose();
+  let err = 0, checksum = 0, absSum = 0;
+  sampleRows(n).forEach((i) => {
+    const ref = referenceRow(inp, n, d, i);
+    for (let t = 0; t < d; ++t) {
+      const e = Math.abs(Z[i * d + t] - ref[t]);
+      err = Number.isNaN(e) ? Infinity : Math.max(err, e);
+    }
+  });
+  for (let i = 0; i < Z.length; ++i) { checksum += Z[i]; absSum += Math.abs(Z[i]); }
+  if (!(err <= TOLERANCE)) {
+    console.error(`DISAGREE: ${IMPL} at n=${n} d_k=${d}: max |Z - Z_ref| = ${err} > ${TOLERANCE}`);
+    ok = false;
+  } else {
+    attention(q, k, v, alpha).dispose(); // warm-up
+    const times = [];
+    let spent = 0;
+    while (times.length < opt.maxReps && (times.length < opt.minReps || spent < opt.minTime)) {
+      const t0 = now();
+      attention(q, k, v, alpha).dispose(); // the wasm backend runs synchronously
+      const dt = now() - t0;
+      times.push(dt);
+      spent += dt;
+    }
+    const med = median(times);
+    const row = { impl: IMPL, n, d_k: d, median_ms: med * 1e3, gflops: med > 0 ? (4 * n * n * d) / med * 1e-9 : 0,
+                  reps: times.length, input_hash: inp.hash, max_abs_err: err, checksum, abs_sum: absSum };
+    rows.push(row);
+    console.log(`${IMPL.padEnd(20)} ${String(n).padStart(5)} ${String(d).padStart(5)} ${row.median_ms.toFixed(4).padStart(11)} ` +
+                `${row.gflops.toFixed(2).padStart(9)} ${String(row.reps).padStart(5)} ${err.toExponential(2).padStart(10)}`);
+  }
+  tf.dispose([q, k, v, alpha]);
+}
+
+const pick = (r, keys) => Object.fromEntries(keys.map((key) => [key, r[key]]));
+if (opt.json)
+  fs.writeFileSync(opt.json, JSON.stringify(rows.map((r) => pick(r, ['impl', 'n', 'd_k', 'median_ms', 'gflops'])), null, 1) + '\n');
+if (opt.checks)
+  fs.writeFileSync(opt.checks, JSON.stringify(rows.map((r) => pick(r, ['impl', 'n', 'd_k', 'input_hash', 'max_abs_err', 'checksum', 'abs_sum'])), null, 1) + '\n');
+if (!ok) {
+  console.error(`outputs disagree (tolerance ${TOLERANCE}): no timings for those shapes`);
+  process.exit(1);
+}

@@ -1,0 +1,99 @@
+// test_app.cpp — the app layer: presets reproduce the notes' numbers, state JSON is strict, and the
+// cheap "scaling toggled" result equals a full recompute.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "app/app.h"
+#include "app/presets.h"
+#include "app/state_json.h"
+#include "core/attention.h"
+
+using namespace attn;
+
+TEST_CASE("every preset computes without error or NaN", "[app]") {
+  for (const Preset& p : presets()) {
+    State s;
+    REQUIRE(apply_preset(s, p.id));
+    Result r;
+    INFO(p.id);
+    REQUIRE(compute(build_scenario(s), r).empty());
+    REQUIRE(r.output.allFinite());
+    for (int i = 0; i < r.main.weights.rows(); ++i) REQUIRE(r.main.weights.row(i).sum() == Approx(1.0f).margin(1e-5));
+  }
+}
+
+TEST_CASE("presets hold the corrected numbers of the notes", "[app]") {
+  auto run = [](const char* id) {
+    State s;
+    apply_preset(s, id);
+    Result r;
+    REQUIRE(compute(build_scenario(s), r).empty());
+    return r;
+  };
+  // Independent expectations from exp(); tolerance 1e-5 covers float32 rounding of 3-digit inputs.
+  const double e = std::exp(1.0);
+  Result a = run("sdpa-example-1");
+  CHECK(a.output(0, 0) == Approx(5 * e / (e + 1)).margin(1e-5));
+  CHECK(a.output(0, 1) == Approx(3 / (e + 1)).margin(1e-5));
+  Result b = run("bahdanau");  // additive scores built to equal the note's 0.3, 2.1, 0.5
+  const double z = std::exp(0.3) + std::exp(2.1) + std::exp(0.5);
+  CHECK(b.main.weights(0, 1) == Approx(std::exp(2.1) / z).margin(1e-5));
+  CHECK(b.main.scores(0, 1) == Approx(2.1).margin(1e-5));
+  Result c = run("cat-sat-mat");
+  CHECK(c.main.scores(1, 0) == Approx(0.28).margin(1e-6));  // the article printed 0.29
+  CHECK(c.main.scores(2, 3) == Approx(0.28).margin(1e-6));  // the article printed 0.29
+  Result d = run("softmax-article");
+  const double zz = std::exp(0.3) + std::exp(0.2) + std::exp(0.5);
+  CHECK(d.main.weights(0, 0) == Approx(std::exp(0.3) / zz).margin(1e-5));  // not 0.3 as the article says
+  Result sat = run("saturation");
+  CHECK(sat.main.max_weight.maxCoeff() > 0.95f);
+}
+
+TEST_CASE("flip_scaling equals recomputing with the scale toggled", "[app]") {
+  for (const char* id : {"default", "self-attn-example-1", "saturation"}) {
+    for (bool scale : {true, false}) {
+      State s;
+      apply_preset(s, id);
+      s.scale = scale;
+      const Scenario sc = build_scenario(s);
+      Result r, fast, slow;
+      REQUIRE(compute(sc, r).empty());
+      REQUIRE(flip_scaling(r, sc, fast));
+      Scenario other = sc;
+      other.scale = !scale;
+      REQUIRE(compute(other, slow).empty());
+      INFO(id << " scale " << scale);
+      // Relative 1e-4: the fast path multiplies rounded logits by √d_k instead of rescaling exact scores.
+      REQUIRE(fast.main.weights.isApprox(slow.main.weights, 1e-4f));
+      REQUIRE(fast.main.entropy.isApprox(slow.main.entropy, 1e-3f));
+    }
+  }
+}
+
+TEST_CASE("setState is all-or-nothing and names the problem", "[app]") {
+  State s;
+  apply_preset(s, "default");
+  const nlohmann::json before = state_to_json(s);
+  for (const char* bad : {R"({"d_k": 0})", R"({"d_k": 5000})", R"({"temperature": -1})", R"({"scale": "yes"})",
+                          R"({"selected_row": 6})", R"({"nope": 1})", R"({"d_k": 8, "mask": "sideways"})",
+                          R"([1,2])", R"({"sentence": ""})", "{", R"({"preset": "missing"})"}) {
+    INFO(bad);
+    const std::string err = apply_state_text(s, bad);
+    CHECK_FALSE(err.empty());
+    CHECK(state_to_json(s) == before);
+  }
+  CHECK(apply_state_text(s, R"({"temperature": -1})").find("between 0 and 1e+06") != std::string::npos);
+  REQUIRE(apply_state_text(s, R"({"d_k": 256, "scale": false, "selected_row": 5})").empty());
+  CHECK(s.d_k == 256);
+  CHECK_FALSE(s.scale);
+  CHECK(s.selected_row == 5);
+}
+
+TEST_CASE("the same word gets the same embedding; edits survive unrelated sentence changes", "[app]") {
+  State s;
+  apply_preset(s, "default");  // "The cat sat on the mat"
+  s.embeddings(1, 0) = 42.0f;  // edit "cat"
+  REQUIRE(apply_state_text(s, R"({"sentence": "The cat sat on the rug"})").empty());
+  CHECK(s.embeddings(1, 0) == 42.0f);  // position and word unchanged: edit kept
+  CHECK(s.embeddings.row(0).isApprox(random_embedding(s.seed, "The", 0, s.d_model).transpose()));
+}
