@@ -4,11 +4,14 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 
 PKGS=(cmake g++ clang make pkg-config emscripten libeigen3-dev libglfw3-dev libgl-dev catch2 nlohmann-json3-dev
-      chromium xvfb xauth fonts-dejavu-core fonttools nodejs npm dpkg-dev gzip python3 libclang-rt-14-dev libstb-dev x11-apps imagemagick zlib1g-dev)
+      chromium xvfb xauth fonts-dejavu-core fonttools dpkg-dev gzip python3 libclang-rt-14-dev libstb-dev zlib1g-dev)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js may come from Debian or elsewhere; only ask apt for it when there is none at all.
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 if ((${#missing[@]})); then
   echo "deps: installing ${missing[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
