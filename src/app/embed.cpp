@@ -7,7 +7,9 @@
 namespace attn {
 
 namespace {
-bool contains(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool contains(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
 
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -77,18 +79,22 @@ void read_ids(const std::string& value, const std::vector<std::string>& known, c
 }
 }  // namespace
 
-bool EmbedSettings::is_locked(const std::string& control) const { return contains(locked, control) || contains(hidden, control); }
+bool EmbedSettings::is_locked(const std::string& control) const {
+  return contains(locked, control) || contains(hidden, control);
+}
 bool EmbedSettings::is_hidden(const std::string& control) const { return contains(hidden, control); }
 
 const std::vector<std::string>& panel_ids() {
-  static const std::vector<std::string> ids = {"controls", "embeddings", "pipeline", "heatmap",
-                                               "saturation", "variance", "explain", "share"};
+  static const std::vector<std::string> ids = {"controls",   "embeddings", "pipeline", "heatmap", "saturation",
+                                               "variance",   "explain",    "share",    "masks",   "heads",
+                                               "positional", "numerics",   "cross"};
   return ids;
 }
 
 const std::vector<std::string>& control_ids() {
-  static const std::vector<std::string> ids = {"preset", "d_k", "scale", "temperature", "sentence",
-                                               "seed", "selected_row", "embeddings", "theme", "text_scale"};
+  static const std::vector<std::string> ids = {
+      "preset", "d_k",        "scale", "temperature", "sentence",           "seed", "selected_row", "embeddings",
+      "theme",  "text_scale", "mask",  "heads",       "positional_encoding"};
   return ids;
 }
 
@@ -101,6 +107,11 @@ bool* panel_flag(PanelVisibility& p, const std::string& id) {
          : id == "variance"   ? &p.variance
          : id == "explain"    ? &p.explain
          : id == "share"      ? &p.share
+         : id == "masks"      ? &p.masks
+         : id == "heads"      ? &p.heads
+         : id == "positional" ? &p.positional
+         : id == "numerics"   ? &p.numerics
+         : id == "cross"      ? &p.cross
                               : nullptr;
 }
 
@@ -237,9 +248,17 @@ void revert_locked(State& now, const State& before, const EmbedSettings& e) {
     now.seed = before.seed;
     now.embeddings = before.embeddings;
   }
-  if (e.is_locked("embeddings") && (now.embeddings.rows() != before.embeddings.rows() ||
-                                    now.embeddings.cols() != before.embeddings.cols() || now.embeddings != before.embeddings))
+  if (e.is_locked("embeddings") &&
+      (now.embeddings.rows() != before.embeddings.rows() || now.embeddings.cols() != before.embeddings.cols() ||
+       now.embeddings != before.embeddings))
     now.embeddings = before.embeddings;
+  if (e.is_locked("mask")) {
+    now.mask = before.mask;
+    now.key_padding = before.key_padding;
+    now.mask_cells = before.mask_cells;
+  }
+  if (e.is_locked("heads")) now.heads = before.heads;
+  if (e.is_locked("positional_encoding")) now.positional_encoding = before.positional_encoding;
   if (e.is_locked("selected_row")) now.selected_row = before.selected_row;
   if (e.is_locked("theme")) now.dark_theme = before.dark_theme;
   if (e.is_locked("text_scale")) now.text_scale = before.text_scale;

@@ -24,10 +24,10 @@ constexpr size_t kMaxEmbedListEntries = 32;
 constexpr size_t kMaxOriginBytes = 256;
 
 // Panel ids, as in state JSON's "panels": controls, embeddings, pipeline, heatmap, saturation, variance,
-// explain, share.
+// explain, share, masks, heads, positional, numerics, cross.
 const std::vector<std::string>& panel_ids();
 // Control ids for lock= and hide=: preset, d_k, scale, temperature, sentence, seed, selected_row,
-// embeddings, theme, text_scale.
+// embeddings, theme, text_scale, mask, heads, positional_encoding (the last three lock their panels).
 const std::vector<std::string>& control_ids();
 bool* panel_flag(PanelVisibility& p, const std::string& id);
 

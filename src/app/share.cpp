@@ -67,7 +67,8 @@ void csv_block(std::string& out, const std::string& name, const Mat& m, const st
                const std::vector<std::string>& cols, const char* col_prefix) {
   if (m.size() == 0) return;
   out += csv_text(name);
-  for (Eigen::Index j = 0; j < m.cols(); ++j) out += "," + csv_text(cols.empty() ? col_prefix + std::to_string(j + 1) : label(cols, j, col_prefix));
+  for (Eigen::Index j = 0; j < m.cols(); ++j)
+    out += "," + csv_text(cols.empty() ? col_prefix + std::to_string(j + 1) : label(cols, j, col_prefix));
   out += "\n";
   for (Eigen::Index i = 0; i < m.rows(); ++i) {
     out += csv_text(label(rows, i, "row "));
@@ -106,7 +107,9 @@ State default_state() {
   return s;
 }
 
-json share_state_json(const State& s) {
+namespace {
+// Everything but what follows from the rest (see share.h).
+json full_share_json(const State& s) {
   json j = state_to_json(s);
   j.erase("tokens");
   if (s.mode == InputMode::Random) j.erase("scenario");
@@ -114,6 +117,23 @@ json share_state_json(const State& s) {
     j["embeddings"] = nullptr;
   else if (same(s.embeddings, seeded_embeddings(s)))
     j.erase("embeddings");
+  return j;
+}
+}  // namespace
+
+json share_state_json(const State& s) {
+  json j = full_share_json(s);
+  // Decoding starts from the defaults with the preset applied first, so fields equal to that baseline
+  // can be left out: the default state's link carries little more than its preset's name.
+  State base = default_state();
+  if (!s.preset.empty()) apply_preset(base, s.preset);
+  const json b = full_share_json(base);
+  for (auto it = b.begin(); it != b.end(); ++it) {
+    const std::string& k = it.key();
+    if (k == "version" || k == "preset" || k == "embeddings") continue;  // always explicit (absent embeddings = seeded)
+    const auto mine = j.find(k);
+    if (mine != j.end() && *mine == it.value()) j.erase(mine);
+  }
   return j;
 }
 
@@ -238,7 +258,9 @@ std::string result_json_text(const App& app) {
 }
 
 // ---- App members -----------------------------------------------------------------------------
-std::string App::share_link() const { return (host.page_url ? host.page_url() : std::string()) + "#" + share_fragment(state); }
+std::string App::share_link() const {
+  return (host.page_url ? host.page_url() : std::string()) + "#" + share_fragment(state);
+}
 
 bool App::open_fragment(const std::string& fragment) {
   State s;

@@ -13,8 +13,9 @@ namespace attn {
 // The state App starts with (the "default" preset).
 State default_state();
 
-// state_to_json without what follows from the rest: "tokens" always, "scenario" in random mode, and
-// "embeddings" when they are the seeded ones for (seed, sentence, d_model). Empty embeddings are null.
+// state_to_json without what follows from the rest: "tokens" always, "scenario" in random mode,
+// "embeddings" when they are the seeded ones for (seed, sentence, d_model) (empty embeddings are null),
+// and every field equal to the state decoding starts from (the defaults with the same preset applied).
 nlohmann::json share_state_json(const State& s);
 // share_state_json → "s=1.…" (see share_codec.h).
 std::string share_fragment(const State& s);

@@ -115,14 +115,37 @@ inline void store_tile(const v128_t (&c0)[R], const v128_t (&c1)[R], float* out,
   }
 }
 
-// One R × kNR tile of C = alpha · A B: A is R rows with stride lda, B a packed panel of `len`
-// steps of kNR floats. Used for the scores (A = Q, B = packed Kᵀ, len = d) and the weighted sum
-// (A = weights, B = packed V, len = m).
+// Loads the rows × cols corner of a tile written by store_tile (zeros past cols).
 template <int R>
-inline void tile_kernel(const float* a, long lda, const float* panel, int len, float alpha, float* out, int ldo,
-                        int cols) {
+inline void load_tile(v128_t (&c0)[R], v128_t (&c1)[R], const float* out, int ldo, int cols) {
+  if (cols == kNR) {
+    for (int r = 0; r < R; ++r) {
+      c0[r] = wasm_v128_load(out + static_cast<long>(r) * ldo);
+      c1[r] = wasm_v128_load(out + static_cast<long>(r) * ldo + 4);
+    }
+    return;
+  }
+  alignas(16) float buf[kNR] = {};
+  for (int r = 0; r < R; ++r) {
+    for (int c = 0; c < cols; ++c) buf[c] = out[static_cast<long>(r) * ldo + c];
+    c0[r] = wasm_v128_load(buf);
+    c1[r] = wasm_v128_load(buf + 4);
+  }
+}
+
+// One R × kNR tile of C = alpha · A B over `len` steps of the reduction: A is R rows with stride
+// lda, B `len` steps of kNR floats of a packed panel. `first`: start from zero, else add to the
+// partial sums already in `out`; alpha scales only the finished sums (the scalar twin's order:
+// the whole sum, then one multiplication).
+template <int R>
+inline void tile_kernel(const float* a, long lda, const float* panel, int len, bool first, float alpha, float* out,
+                        int ldo, int cols) {
   v128_t c0[R], c1[R];
-  for (int r = 0; r < R; ++r) c0[r] = c1[r] = wasm_f32x4_splat(0.0f);
+  if (first) {
+    for (int r = 0; r < R; ++r) c0[r] = c1[r] = wasm_f32x4_splat(0.0f);
+  } else {
+    load_tile<R>(c0, c1, out, ldo, cols);
+  }
   const float* b = panel;
   for (int t = 0; t < len; ++t, b += kNR) {
     const v128_t b0 = wasm_v128_load(b);
@@ -143,29 +166,36 @@ inline void tile_kernel(const float* a, long lda, const float* panel, int len, f
   store_tile<R>(c0, c1, out, ldo, cols);
 }
 
-// C (rows × cols_total, row stride ldo) = alpha · A · B with B packed in kNR-column panels of
-// `len` steps each. Row blocks outside, panels inside: the kMR rows of A stay in L1 while the
-// panels stream from L2.
+// Reduction steps per pass: a 4-row slice of A (4 KB) and a panel slice (8 KB) stay in L1 even
+// for d_k = 1024 or m = 4096, where whole rows and panels would not.
+constexpr int kKC = 256;
+
 template <int R>
-void gemm_rows(const float* a, long lda, const float* packed, int len, int cols_total, float alpha, float* out,
-               int ldo) {
+void gemm_rows(const float* a, long lda, const float* packed, int len, int t0, int kc, float alpha, int cols_total,
+               float* out, int ldo) {
   for (int j0 = 0; j0 < cols_total; j0 += kNR)
-    tile_kernel<R>(a, lda, packed + static_cast<long>(j0) * len, len, alpha, out + j0, ldo,
-                   std::min(kNR, cols_total - j0));
+    tile_kernel<R>(a + t0, lda, packed + static_cast<long>(j0) * len + static_cast<long>(t0) * kNR, kc, t0 == 0,
+                   alpha, out + j0, ldo, std::min(kNR, cols_total - j0));
 }
 
+// C (rows × cols_total, row stride ldo) = alpha · A · B with B packed in kNR-column panels of `len`
+// steps each. Reduction slices outermost, then row blocks, then panels.
 void gemm_packed(const float* a, long lda, int rows, const float* packed, int len, int cols_total, float alpha,
                  float* out, int ldo) {
-  int i = 0;
-  for (; i + kMR <= rows; i += kMR)
-    gemm_rows<kMR>(a + i * lda, lda, packed, len, cols_total, alpha, out + static_cast<long>(i) * ldo, ldo);
-  const float* ai = a + i * lda;
-  float* oi = out + static_cast<long>(i) * ldo;
-  switch (rows - i) {
-    case 3: gemm_rows<3>(ai, lda, packed, len, cols_total, alpha, oi, ldo); break;
-    case 2: gemm_rows<2>(ai, lda, packed, len, cols_total, alpha, oi, ldo); break;
-    case 1: gemm_rows<1>(ai, lda, packed, len, cols_total, alpha, oi, ldo); break;
-    default: break;
+  for (int t0 = 0; t0 == 0 || t0 < len; t0 += kKC) {
+    const int kc = std::min(kKC, len - t0);
+    const float al = t0 + kc >= len ? alpha : 1.0f;  // scale once, after the last slice
+    int i = 0;
+    for (; i + kMR <= rows; i += kMR)
+      gemm_rows<kMR>(a + i * lda, lda, packed, len, t0, kc, al, cols_total, out + static_cast<long>(i) * ldo, ldo);
+    const float* ai = a + i * lda;
+    float* oi = out + static_cast<long>(i) * ldo;
+    switch (rows - i) {
+      case 3: gemm_rows<3>(ai, lda, packed, len, t0, kc, al, cols_total, oi, ldo); break;
+      case 2: gemm_rows<2>(ai, lda, packed, len, t0, kc, al, cols_total, oi, ldo); break;
+      case 1: gemm_rows<1>(ai, lda, packed, len, t0, kc, al, cols_total, oi, ldo); break;
+      default: break;
+    }
   }
 }
 
@@ -175,32 +205,29 @@ inline float hsum(v128_t v) {
   return wasm_f32x4_extract_lane(s, 0);
 }
 
-// exp(x) for x ≤ 0 (the softmax only feeds x − max): x = k·ln2 + r with |r| ≤ ln2/2, e^r by the
-// Cephes degree-6 polynomial (≈1 ulp), 2^k built in the exponent bits. x below −87.33 (where
-// 2^k would leave the normal range), −inf and NaN all give exactly 0.
-// k comes from the "magic number" rounding: x·log2(e) + (2^23 + 127) rounds to an integer whose
-// low mantissa bits are k + 127, the biased exponent of 2^k, so no float→int conversion is
-// needed (i32x4.trunc_sat_f32x4_s is a long sequence on x86).
+// exp(x) for x ≤ 0 (the softmax only feeds x − max): x = k·ln2 + r with |r| ≤ ln2/2, 2^k built in
+// the exponent bits, e^r ≈ 1 + r·p(r) with the degree-4 minimax p of XNNPACK's "rr2_p5" kernels
+// (max relative error 1.7e-7 ≈ 1.5 ulp over [−87.3, 0], checked in float arithmetic).
+// k comes from the "magic number" rounding: x·log2(e) + (1.5·2^23 + 127) rounds to an integer whose
+// low mantissa bits are k + 127, the biased exponent of 2^k, so no float→int conversion is needed
+// (i32x4.trunc_sat_f32x4_s is a long sequence on x86). No clamping either: x below −87.33 (where
+// 2^k would leave the normal range), −inf and NaN produce garbage bits that the final mask turns
+// into exactly 0.
 inline v128_t exp_ps(v128_t x) {
-  const v128_t lo = wasm_f32x4_splat(-87.3365447504f);  // ln(2^-126)
-  const v128_t hi = wasm_f32x4_splat(88.0f);            // keeps k ≤ 127, a valid biased exponent
-  const v128_t magic = wasm_f32x4_splat(8388735.0f);    // 2^23 + 127
-  const v128_t keep = wasm_f32x4_ge(x, lo);             // false for NaN and −inf too
-  const v128_t xc = wasm_f32x4_pmin(wasm_f32x4_pmax(x, lo), hi);
-  const v128_t kb = wasm_f32x4_add(wasm_f32x4_mul(xc, wasm_f32x4_splat(1.44269504088896341f)), magic);
+  const v128_t keep = wasm_f32x4_ge(x, wasm_f32x4_splat(-87.3365447504f));  // ln(2^-126); false for NaN
+  const v128_t magic = wasm_f32x4_splat(12583039.0f);                       // 1.5·2^23 + 127
+  const v128_t kb = wasm_f32x4_add(wasm_f32x4_mul(x, wasm_f32x4_splat(1.44269504088896341f)), magic);
   const v128_t kf = wasm_f32x4_sub(kb, magic);  // k, exactly
-  // ln 2 split in two so that k·C1 is exact and r keeps full precision.
-  v128_t r = wasm_f32x4_sub(xc, wasm_f32x4_mul(kf, wasm_f32x4_splat(0.693359375f)));
-  r = wasm_f32x4_sub(r, wasm_f32x4_mul(kf, wasm_f32x4_splat(-2.12194440e-4f)));
-  v128_t y = wasm_f32x4_splat(1.9875691500e-4f);
-  y = wasm_f32x4_add(wasm_f32x4_mul(y, r), wasm_f32x4_splat(1.3981999507e-3f));
-  y = wasm_f32x4_add(wasm_f32x4_mul(y, r), wasm_f32x4_splat(8.3334519073e-3f));
-  y = wasm_f32x4_add(wasm_f32x4_mul(y, r), wasm_f32x4_splat(4.1665795894e-2f));
-  y = wasm_f32x4_add(wasm_f32x4_mul(y, r), wasm_f32x4_splat(1.6666665459e-1f));
-  y = wasm_f32x4_add(wasm_f32x4_mul(y, r), wasm_f32x4_splat(5.0000001201e-1f));
-  const v128_t r2 = wasm_f32x4_mul(r, r);
-  y = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(y, r2), r), wasm_f32x4_splat(1.0f));
-  const v128_t pow2 = wasm_i32x4_shl(kb, 23);  // (k + 127) << 23 = 2^k; the 2^23 bits shift out
+  // ln 2 split in two (hi has trailing zero bits, so k·hi is exact) keeps r at full precision.
+  v128_t r = wasm_f32x4_add(wasm_f32x4_mul(kf, wasm_f32x4_splat(-0x1.62E400p-1f)), x);
+  r = wasm_f32x4_add(wasm_f32x4_mul(kf, wasm_f32x4_splat(-0x1.7F7D1Cp-20f)), r);
+  v128_t p = wasm_f32x4_splat(0x1.0F9F9Cp-7f);
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(0x1.573A1Ap-5f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(0x1.555A80p-3f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(0x1.FFFDC6p-2f));
+  p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(0x1.FFFFF6p-1f));
+  const v128_t y = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(1.0f));
+  const v128_t pow2 = wasm_i32x4_shl(kb, 23);  // (k + 127) << 23 = 2^k; the magic's high bits shift out
   return wasm_v128_and(wasm_f32x4_mul(y, pow2), keep);
 }
 

@@ -23,20 +23,22 @@ class CrossPanel : public Panel {
 
   void draw(State& s, const AppResult& /*r*/) override {
     ImGui::SetNextWindowPos(ImVec2(240, 90), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(640, 520), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(720, 540), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin(title(), open)) {
       ImGui::End();
       return;
     }
     if (seed_ != s.seed || results_.empty()) build(s.seed);
-    ImGui::TextWrapped("Encoder states of \"Je suis étudiant\" are the keys and values; the decoder's states for "
-                       "\"I am a student\" are the queries (seeded, width %d). The same states, three score functions:",
-                       kWidth);
+    ImGui::TextWrapped(
+        "Encoder states of \"Je suis étudiant\" are the keys and values; the decoder's states for "
+        "\"I am a student\" are the queries (seeded, width %d). The same states, three score functions:",
+        kWidth);
     const int n = static_cast<int>(decoder_.size());
     ImGui::SliderInt("Decoder step", &step_, 0, n - 1, "%d");
     track("Decoder step");
     step_ = std::clamp(step_, 0, n - 1);
-    ImGui::Text("generating after \"%s\": which source word does it look at?", decoder_[static_cast<size_t>(step_)].c_str());
+    ImGui::Text("generating after \"%s\": which source word does it look at?",
+                decoder_[static_cast<size_t>(step_)].c_str());
     static const char* names[3] = {"additive (Bahdanau)\nv_aᵀ tanh(W_a q + U_a k)", "general (Luong)\nqᵀ W_a k",
                                    "scaled dot product\nq·k / √d_k"};
     const float avail = ImGui::GetContentRegionAvail().x;
@@ -58,14 +60,15 @@ class CrossPanel : public Panel {
       const ImVec2 p0 = ImGui::GetCursorScreenPos();
       for (int i = 0; i < n; ++i)
         for (int j = 0; j < m; ++j)
-          dl->AddRectFilled(ImVec2(p0.x + cell * j, p0.y + cell * i), ImVec2(p0.x + cell * (j + 1) - 1, p0.y + cell * (i + 1) - 1),
-                            viridis_u32(W(i, j)));
-      dl->AddRect(ImVec2(p0.x, p0.y + cell * step_), ImVec2(p0.x + cell * m, p0.y + cell * (step_ + 1)), IM_COL32(255, 190, 60, 255), 0, 0, 2);
+          dl->AddRectFilled(ImVec2(p0.x + cell * j, p0.y + cell * i),
+                            ImVec2(p0.x + cell * (j + 1) - 1, p0.y + cell * (i + 1) - 1), viridis_u32(W(i, j)));
+      dl->AddRect(ImVec2(p0.x, p0.y + cell * step_), ImVec2(p0.x + cell * m, p0.y + cell * (step_ + 1)),
+                  IM_COL32(255, 190, 60, 255), 0, 0, 2);
       ImGui::Dummy(ImVec2(tile_w, cell * n));
       track("cross:" + std::to_string(k));
       for (int j = 0; j < m; ++j)
-        ImGui::Text("%-9s %.3f  (score %.3f)", encoder_[static_cast<size_t>(j)].c_str(), static_cast<double>(W(step_, j)),
-                    static_cast<double>(res.main.scores(step_, j)));
+        ImGui::Text("%-9s %.3f  (score %.3f)", encoder_[static_cast<size_t>(j)].c_str(),
+                    static_cast<double>(W(step_, j)), static_cast<double>(res.main.scores(step_, j)));
       std::string ctx = "context [";
       for (Eigen::Index c = 0; c < res.output.cols(); ++c) {
         char buf[24];
@@ -75,8 +78,9 @@ class CrossPanel : public Panel {
       ImGui::TextUnformatted((ctx + "]").c_str());
       ImGui::EndGroup();
     }
-    ImGui::TextWrapped("The context vector is the weighted sum of the encoder states: the decoder reads it before "
-                       "emitting the next word. Step through the decoder to watch the alignment move.");
+    ImGui::TextWrapped(
+        "The context vector is the weighted sum of the encoder states: the decoder reads it before "
+        "emitting the next word. Step through the decoder to watch the alignment move.");
     ImGui::End();
   }
 
@@ -86,8 +90,10 @@ class CrossPanel : public Panel {
     encoder_ = {"Je", "suis", "étudiant"};
     decoder_ = {"<s>", "I", "am", "a"};
     Mat H(3, kWidth), S(4, kWidth);
-    for (int i = 0; i < 3; ++i) H.row(i) = random_embedding(seed, "enc:" + encoder_[static_cast<size_t>(i)], i, kWidth).transpose();
-    for (int i = 0; i < 4; ++i) S.row(i) = random_embedding(seed, "dec:" + decoder_[static_cast<size_t>(i)], i, kWidth).transpose();
+    for (int i = 0; i < 3; ++i)
+      H.row(i) = random_embedding(seed, "enc:" + encoder_[static_cast<size_t>(i)], i, kWidth).transpose();
+    for (int i = 0; i < 4; ++i)
+      S.row(i) = random_embedding(seed, "dec:" + decoder_[static_cast<size_t>(i)], i, kWidth).transpose();
     Scenario base;
     base.Q = S;
     base.K = H;

@@ -52,6 +52,10 @@ class HeadsPanel : public Panel {
       std::vector<int> options;
       for (int h = 1; h <= kMaxHeads; h *= 2)
         if (s.d_k % h == 0 && s.d_v % h == 0) options.push_back(h);
+      if (std::find(options.begin(), options.end(), s.heads) == options.end()) {  // e.g. h = 3 set through the API
+        options.push_back(s.heads);
+        std::sort(options.begin(), options.end());
+      }
       int idx = 0;
       for (size_t k = 0; k < options.size(); ++k)
         if (options[k] == s.heads) idx = static_cast<int>(k);
@@ -60,12 +64,13 @@ class HeadsPanel : public Panel {
       if (ImGui::SliderInt("Heads", &idx, 0, static_cast<int>(options.size()) - 1, fmt, ImGuiSliderFlags_AlwaysClamp))
         s.heads = options[static_cast<size_t>(std::clamp(idx, 0, static_cast<int>(options.size()) - 1))];
       track("Heads");
-      ImGui::TextWrapped("Total widths stay fixed (d_k = %d, d_v = %d): each head gets d_k/h = %d query/key columns "
-                         "and d_v/h = %d value columns, and scales its logits by 1/√%d.",
-                         s.d_k, s.d_v, s.d_k / std::max(1, s.heads), s.d_v / std::max(1, s.heads),
-                         s.d_k / std::max(1, s.heads));
+      ImGui::TextWrapped(
+          "Total widths stay fixed (d_k = %d, d_v = %d): each head gets d_k/h = %d query/key columns "
+          "and d_v/h = %d value columns, and scales its logits by 1/√%d.",
+          s.d_k, s.d_v, s.d_k / std::max(1, s.heads), s.d_v / std::max(1, s.heads), s.d_k / std::max(1, s.heads));
     } else {
-      ImGui::TextWrapped("This preset fixes its matrices (h = %d). Use a random-embedding preset to change h.", s.heads);
+      ImGui::TextWrapped("This preset fixes its matrices (h = %d). Use a random-embedding preset to change h.",
+                         s.heads);
     }
     if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", r.error.c_str());
 
@@ -103,11 +108,10 @@ class HeadsPanel : public Panel {
 
     if (!c.heads.empty()) {
       section_header("Concatenate, then mix with W_O");
-      ImGui::TextWrapped("concat(head₁ … head_%d) is %d×%d; output = concat · W_O (%d×%d), %d×%d.",
-                         static_cast<int>(c.heads.size()), static_cast<int>(c.concat.rows()),
-                         static_cast<int>(c.concat.cols()), static_cast<int>(c.concat.cols()),
-                         static_cast<int>(c.output.cols()), static_cast<int>(c.output.rows()),
-                         static_cast<int>(c.output.cols()));
+      ImGui::TextWrapped(
+          "concat(head₁ … head_%d) is %d×%d; output = concat · W_O (%d×%d), %d×%d.", static_cast<int>(c.heads.size()),
+          static_cast<int>(c.concat.rows()), static_cast<int>(c.concat.cols()), static_cast<int>(c.concat.cols()),
+          static_cast<int>(c.output.cols()), static_cast<int>(c.output.rows()), static_cast<int>(c.output.cols()));
       const float w = std::clamp((avail - 40) / 2, 80.0f, 260.0f);
       const float hgt = std::min(160.0f, w);
       ImGui::BeginGroup();

@@ -25,8 +25,9 @@ class MaskPanel : public Panel {
       return;
     }
     if (s.mode != InputMode::Random) {
-      ImGui::TextWrapped("Masks are edited on random-embedding states (e.g. the default preset); this preset "
-                         "fixes its own matrices.");
+      ImGui::TextWrapped(
+          "Masks are edited on random-embedding states (e.g. the default preset); this preset "
+          "fixes its own matrices.");
       ImGui::End();
       return;
     }
@@ -43,8 +44,10 @@ class MaskPanel : public Panel {
     ImGui::SameLine();
     if (ImGui::Button("Clear padding")) s.key_padding.clear();
     track("Clear padding");
-    ImGui::TextDisabled("Click or drag on the grid to block cells; blocked logits become −∞ and each row renormalises.");
-    if (!r.core.heads.empty()) ImGui::TextDisabled("Weights shown: head 1 of %d.", static_cast<int>(r.core.heads.size()));
+    ImGui::TextDisabled(
+        "Click or drag on the grid to block cells; blocked logits become −∞ and each row renormalises.");
+    if (!r.core.heads.empty())
+      ImGui::TextDisabled("Weights shown: head 1 of %d.", static_cast<int>(r.core.heads.size()));
     if (n == 0 || !fits) {
       ImGui::TextDisabled("Nothing to show.");
       ImGui::End();
@@ -57,8 +60,8 @@ class MaskPanel : public Panel {
     for (int j = 0; j < n; ++j) {
       bool pad = j < static_cast<int>(s.key_padding.size()) && s.key_padding[static_cast<size_t>(j)];
       if (j > 0 && j % 8 != 0) ImGui::SameLine();
-      const std::string label = (j < static_cast<int>(cols.size()) ? cols[static_cast<size_t>(j)] : "k") + "##pad" +
-                                std::to_string(j);
+      const std::string label =
+          (j < static_cast<int>(cols.size()) ? cols[static_cast<size_t>(j)] : "k") + "##pad" + std::to_string(j);
       if (ImGui::Checkbox(label.c_str(), &pad)) {
         if (static_cast<int>(s.key_padding.size()) != n) s.key_padding.assign(static_cast<size_t>(n), false);
         s.key_padding[static_cast<size_t>(j)] = pad;
@@ -106,14 +109,16 @@ class MaskPanel : public Panel {
         if (cell >= 34) {
           char buf[16];
           std::snprintf(buf, sizeof buf, "%.2f", h.weights(i, j));
-          dl->AddText(ImVec2(a.x + 2, a.y + cell * 0.5f - 7), h.weights(i, j) > 0.6f ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), buf);
+          dl->AddText(ImVec2(a.x + 2, a.y + cell * 0.5f - 7),
+                      h.weights(i, j) > 0.6f ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), buf);
         }
         if (n <= 16) track_rect("mask:" + std::to_string(i) + "," + std::to_string(j), a.x, a.y, cell, cell);
       }
       if (labels) {
         const std::string& t = r.row_labels[static_cast<size_t>(i)];
         const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-        dl->AddText(ImVec2(p0.x - ts.x - 6, p0.y + cell * (i + 0.5f) - ts.y * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), t.c_str());
+        dl->AddText(ImVec2(p0.x - ts.x - 6, p0.y + cell * (i + 0.5f) - ts.y * 0.5f), ImGui::GetColorU32(ImGuiCol_Text),
+                    t.c_str());
       }
       if (cell >= 12) {  // each row's sum and entropy: the renormalisation, made visible
         char buf[64];

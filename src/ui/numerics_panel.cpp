@@ -42,10 +42,11 @@ class NumericsPanel : public Panel {
       return;
     }
     const int row = std::clamp(s.selected_row, 0, n - 1);
-    ImGui::TextWrapped("Row \"%s\" at d_k = %g: the raw (unscaled) logits q·k, times a multiplier you can raise to "
-                       "see the overflow. float32 exp(x) overflows to inf for x > 88.72 (ln of the largest float, "
-                       "3.4e38), and then inf/inf = NaN.",
-                       r.row_labels[static_cast<size_t>(row)].c_str(), r.core.d_k);
+    ImGui::TextWrapped(
+        "Row \"%s\" at d_k = %g: the raw (unscaled) logits q·k, times a multiplier you can raise to "
+        "see the overflow. float32 exp(x) overflows to inf for x > 88.72 (ln of the largest float, "
+        "3.4e38), and then inf/inf = NaN.",
+        r.row_labels[static_cast<size_t>(row)].c_str(), r.core.d_k);
     ImGui::SliderFloat("Logit multiplier", &multiplier_, 1.0f, 100.0f, "×%.1f", ImGuiSliderFlags_Logarithmic);
     track("Logit multiplier");
 
@@ -62,14 +63,18 @@ class NumericsPanel : public Panel {
       naive_sum += naive[static_cast<size_t>(j)];
     }
     double stable_sum = 0;
-    for (int j = 0; j < m; ++j) stable_sum += std::isfinite(mx) ? std::exp(static_cast<double>(x[static_cast<size_t>(j)] - mx)) : 0.0;
+    for (int j = 0; j < m; ++j)
+      stable_sum += std::isfinite(mx) ? std::exp(static_cast<double>(x[static_cast<size_t>(j)] - mx)) : 0.0;
     for (int j = 0; j < m; ++j)
       stable[static_cast<size_t>(j)] =
-          stable_sum > 0 ? static_cast<float>(std::exp(static_cast<double>(x[static_cast<size_t>(j)] - mx)) / stable_sum) : 0.0f;
+          stable_sum > 0
+              ? static_cast<float>(std::exp(static_cast<double>(x[static_cast<size_t>(j)] - mx)) / stable_sum)
+              : 0.0f;
 
     int overflowed = 0, nans = 0;
-    if (ImGui::BeginTable("numerics", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
-                          ImVec2(0, std::min(24.0f * (std::min(m, 64) + 1) + 4, ImGui::GetContentRegionAvail().y - 70)))) {
+    if (ImGui::BeginTable(
+            "numerics", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
+            ImVec2(0, std::min(24.0f * (std::min(m, 64) + 1) + 4, ImGui::GetContentRegionAvail().y - 70)))) {
       ImGui::TableSetupScrollFreeze(0, 1);
       ImGui::TableSetupColumn("key");
       ImGui::TableSetupColumn("logit x");
@@ -105,8 +110,10 @@ class NumericsPanel : public Panel {
     }
     ImGui::Text("max logit %s; naive Σ exp = %s", show(mx).c_str(), show(naive_sum).c_str());
     if (overflowed || nans)
-      ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "%d exp() overflowed to inf, %d naive weights are NaN; the stable "
-                         "form subtracts the max first, so its largest term is exp(0) = 1.", overflowed, nans);
+      ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1),
+                         "%d exp() overflowed to inf, %d naive weights are NaN; the stable "
+                         "form subtracts the max first, so its largest term is exp(0) = 1.",
+                         overflowed, nans);
     else
       ImGui::TextDisabled("No overflow yet: raise the multiplier (or d_k without scaling) until a logit passes 88.72.");
     ImGui::End();

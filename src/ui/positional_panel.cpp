@@ -32,7 +32,8 @@ double equivariance_gap(Scenario sc, const std::vector<int>& perm, PositionalEnc
   double gap = 0;
   for (size_t i = 0; i < perm.size(); ++i)
     for (Eigen::Index c = 0; c < a.output.cols(); ++c)
-      gap = std::max(gap, static_cast<double>(std::fabs(b.output(static_cast<Eigen::Index>(i), c) - a.output(perm[i], c))));
+      gap = std::max(gap,
+                     static_cast<double>(std::fabs(b.output(static_cast<Eigen::Index>(i), c) - a.output(perm[i], c))));
   return gap;
 }
 
@@ -66,7 +67,8 @@ class PositionalPanel : public Panel {
     if (n > 0) {
       const Mat P = sinusoidal_encoding(std::min(n, 64), s.d_model);
       const float w = std::min(ImGui::GetContentRegionAvail().x - 70, 12.0f * s.d_model + 100);
-      const float cw = w / static_cast<float>(P.cols()), ch = std::clamp(120.0f / static_cast<float>(P.rows()), 2.0f, 14.0f);
+      const float cw = w / static_cast<float>(P.cols()),
+                  ch = std::clamp(120.0f / static_cast<float>(P.rows()), 2.0f, 14.0f);
       const ImVec2 p0 = ImGui::GetCursorScreenPos();
       ImDrawList* dl = ImGui::GetWindowDrawList();
       for (Eigen::Index i = 0; i < P.rows(); ++i)
@@ -91,19 +93,23 @@ class PositionalPanel : public Panel {
         gap_off_ = equivariance_gap(sc, perm_, PositionalEncoding::None);
         gap_on_ = equivariance_gap(sc, perm_, PositionalEncoding::Sinusoidal);
         reversed_.clear();
-        for (int i = n - 1; i >= 0; --i) reversed_ += (reversed_.empty() ? "" : " ") + r.row_labels[static_cast<size_t>(i)];
+        const std::vector<std::string> tokens = split_tokens(s.sentence);
+        for (int i = std::min(n, static_cast<int>(tokens.size())) - 1; i >= 0; --i)
+          reversed_ += (reversed_.empty() ? "" : " ") + tokens[static_cast<size_t>(i)];
         cached_ = r.revision;
       }
-      ImGui::TextWrapped("Compare \"%s\" with its reversal \"%s\" (masks ignored here):", s.sentence.c_str(), reversed_.c_str());
+      ImGui::TextWrapped("Compare \"%s\" with its reversal \"%s\" (masks ignored here):", s.sentence.c_str(),
+                         reversed_.c_str());
       ImGui::Text("without PE: max |Y(reversed) − reversed Y| = %.3g", gap_off_);
       ImGui::SameLine();
       ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", gap_off_ < 1e-4 ? "same rows, permuted" : "differ");
       ImGui::Text("with PE:    max |Y(reversed) − reversed Y| = %.3g", gap_on_);
       ImGui::SameLine();
       ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s", gap_on_ < 1e-4 ? "same rows, permuted" : "order matters");
-      ImGui::TextWrapped("Without positions, attention sees a bag of tokens: each output row depends only on its own "
-                         "token and the set of others, so \"dog bites man\" and \"man bites dog\" give the same rows "
-                         "in another order (0 up to rounding). Adding PE makes the rows position-dependent.");
+      ImGui::TextWrapped(
+          "Without positions, attention sees a bag of tokens: each output row depends only on its own "
+          "token and the set of others, so \"dog bites man\" and \"man bites dog\" give the same rows "
+          "in another order (0 up to rounding). Adding PE makes the rows position-dependent.");
     }
     ImGui::End();
   }
@@ -116,7 +122,8 @@ class PositionalPanel : public Panel {
     std::vector<int> perm(static_cast<size_t>(n));
     std::iota(perm.begin(), perm.end(), 0);
     Rng rng(s.seed * 7919 + ++shuffles_);
-    for (int i = n - 1; i > 0; --i) std::swap(perm[static_cast<size_t>(i)], perm[static_cast<size_t>(rng.next_u64() % static_cast<uint64_t>(i + 1))]);
+    for (int i = n - 1; i > 0; --i)
+      std::swap(perm[static_cast<size_t>(i)], perm[static_cast<size_t>(rng.next_u64() % static_cast<uint64_t>(i + 1))]);
     Mat E = s.embeddings;
     std::string sentence;
     for (int i = 0; i < n; ++i) {

@@ -23,11 +23,20 @@ std::string html_attr(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -59,7 +68,9 @@ class SharePanel : public Panel {
     // (so no button is ever clipped under another panel), growing downwards from below the menu bar.
     const ImVec2 ds = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(ds.x * 0.5f, ImGui::GetFrameHeight() + 8), ImGuiCond_Appearing, ImVec2(0.5f, 0));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(ds.x, std::max(200.0f, ds.y - ImGui::GetFrameHeight() - 8)));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0),
+                                        ImVec2(ds.x, std::max(200.0f, ds.y - ImGui::GetFrameHeight() - 8)));
+    ImGui::SetNextWindowBgAlpha(1.0f);  // it floats over the panels: keep it legible
     if (ImGui::GetFrameCount() > last_frame_ + 1) ImGui::SetNextWindowFocus();  // (re)opened: in front
     last_frame_ = ImGui::GetFrameCount();
     if (!ImGui::Begin(title(), open, ImGuiWindowFlags_AlwaysAutoResize)) {
@@ -147,9 +158,10 @@ class SharePanel : public Panel {
       const std::string url = base + "?" + embed_query(e) + "#" + share_fragment(s);
       const Preset* p = find_preset(s.preset);
       const std::string title = "Attention Playground: " + (p ? p->title : std::string("scaled dot-product attention"));
-      embed_code_ = "<iframe src=\"" + html_attr(url) + "\" title=\"" + html_attr(title) + "\" width=\"" +
-                    std::to_string(width_) + "\" height=\"" + std::to_string(height_) +
-                    "\" sandbox=\"allow-scripts allow-same-origin\" allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
+      embed_code_ =
+          "<iframe src=\"" + html_attr(url) + "\" title=\"" + html_attr(title) + "\" width=\"" +
+          std::to_string(width_) + "\" height=\"" + std::to_string(height_) +
+          "\" sandbox=\"allow-scripts allow-same-origin\" allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
       if (app_.host.copy_text) app_.host.copy_text(embed_code_);
       app_.status = "Embed code copied.";
     }
@@ -249,8 +261,8 @@ class SharePanel : public Panel {
     bool first = true;
     for (const std::string& id : ids) {
       if (skip && id == skip) continue;
-      const float w = ImGui::CalcTextSize(id.c_str()).x + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                      ImGui::GetStyle().ItemSpacing.x;
+      const float w = ImGui::CalcTextSize(id.c_str()).x + ImGui::GetFrameHeight() +
+                      ImGui::GetStyle().ItemInnerSpacing.x + ImGui::GetStyle().ItemSpacing.x;
       if (!first && x + w < avail)
         ImGui::SameLine();
       else

@@ -146,7 +146,11 @@ void draw_embedded(App& app, std::vector<std::unique_ptr<Panel>>& panels) {
     ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
     bool* flag = p->open;
     p->open = nullptr;  // no close button: the embedding page decides what shows
-    const bool disable_all = flag == &app.state.panels.embeddings && locked("embeddings");
+    // Panels that edit one locked thing throughout are disabled as a whole.
+    const PanelVisibility& pv = app.state.panels;
+    const bool disable_all = (flag == &pv.embeddings && locked("embeddings")) || (flag == &pv.masks && locked("mask")) ||
+                             (flag == &pv.heads && locked("heads")) ||
+                             (flag == &pv.positional && locked("positional_encoding"));
     if (disable_all) ImGui::BeginDisabled();
     p->draw(app.state, app.result);
     if (disable_all) ImGui::EndDisabled();

@@ -234,8 +234,10 @@ struct Options {
   std::string json, checks;
   std::vector<std::string> impl_filter;  // empty = all
   double min_time = 0.5;                 // seconds of timed repetitions per implementation and shape
-  int min_reps = 7, max_reps = 300;
-  bool extras = true;  // Monte Carlo rate (not in the quick mode)
+  int min_reps = 7, max_reps = 1000;
+  double warmup = 0.2;  // seconds of untimed runs per implementation and shape
+  bool extras = true;        // Monte Carlo rate (not in the quick mode)
+  bool extras_only = false;  // only the Monte Carlo rate
   std::vector<std::pair<int, int>> shapes;
 };
 
@@ -254,7 +256,8 @@ std::vector<std::string> split(const std::string& s, char sep) {
 void usage() {
   std::printf(
       "usage: attn_bench [--quick] [--json FILE] [--checks FILE] [--impl a,b] [--clock wall|cpu]\n"
-      "                  [--min-time SECONDS] [--min-reps N] [--max-reps N] [--shapes n:d,n:d,...] [--no-extras]\n"
+      "                  [--min-time SECONDS] [--min-reps N] [--max-reps N] [--shapes n:d,n:d,...]\n"
+      "                  [--no-extras | --extras-only]\n"
       "  default shapes: n in {16,64,256,512,1024,2048} at d_k = 64, and d_k in {4,16,64,256,1024} at n = 512\n"
       "  --quick: n in {16,64,256} at d_k = 64 and d_k in {4,16,256} at n = 64, 2 repetitions, no extras\n"
       "  --json: rows {impl, n, d_k, median_ms, gflops}; --checks: rows {impl, n, d_k, input_hash,\n"
@@ -292,6 +295,8 @@ bool parse(int argc, char** argv, Options& o) {
       o.max_reps = std::max(1, std::atoi(value("--max-reps").c_str()));
     } else if (a == "--no-extras") {
       o.extras = false;
+    } else if (a == "--extras-only") {
+      o.extras_only = true;
     } else if (a == "--shapes") {
       for (const std::string& s : split(value("--shapes"), ',')) {
         const auto p = split(s, ':');
@@ -312,6 +317,7 @@ bool parse(int argc, char** argv, Options& o) {
   if (o.quick) {
     o.min_time = 0;
     o.min_reps = o.max_reps = 2;
+    o.warmup = 0;
     o.extras = false;
   }
   if (o.shapes.empty()) {
@@ -380,8 +386,12 @@ bool run_shape(std::vector<Impl>& impls, int n, int d, const Options& o, std::ve
 
   std::vector<std::vector<double>> times(impls.size());
   std::vector<double> spent(impls.size(), 0.0);
-  // Warm-up: one more run each (the first one above already paid allocation and V8's tier-up).
-  for (size_t k = 0; k < impls.size(); ++k) impls[k].run(in, Z[k]);
+  // Warm-up: at least o.warmup seconds or two runs each, whichever is longer, so that allocation,
+  // caches and V8's tier-up from its baseline compiler (Liftoff) to TurboFan are paid before timing.
+  for (size_t k = 0; k < impls.size(); ++k) {
+    const double t0 = now_seconds();
+    for (int rep = 0; rep < 2 || now_seconds() - t0 < o.warmup; ++rep) impls[k].run(in, Z[k]);
+  }
   for (;;) {
     bool more = false;
     for (size_t k = 0; k < impls.size(); ++k) {
@@ -458,6 +468,12 @@ int main(int argc, char** argv) {
     usage();
     return 2;
   }
+#ifndef ATTNPLAY_BENCH_EIGEN_ONLY
+  if (o.extras_only) {
+    monte_carlo_rate();
+    return 0;
+  }
+#endif
   std::vector<Impl> impls;
   for (Impl& im : all_impls()) {
     const bool wanted = o.impl_filter.empty() || std::find(o.impl_filter.begin(), o.impl_filter.end(), im.name) !=

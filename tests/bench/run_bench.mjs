@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // run_bench.mjs — runs every attention benchmark in one go and prints the combined table with ratios.
 //
-//   node tests/bench/run_bench.mjs [--quick] [--no-build] [--rounds R] [--clock wall|cpu] [--min-time S]
+//   node tests/bench/run_bench.mjs [--quick] [--no-build] [--rounds R] [--aggregate median|min]
+//                                  [--clock wall|cpu] [--min-time S]
 //                                  [--shapes n:d,...] [--json FILE] [--markdown FILE]
 //                                  [--native-build DIR] [--web-build DIR]
 //
@@ -12,8 +13,10 @@
 //   tests/bench/tfjs_peer.mjs                    tfjs-wasm (TensorFlow.js wasm backend, SIMD, 1 thread)
 // The driver then checks across processes that all programs saw the same inputs (hash of their bits)
 // and computed the same outputs (checksums within 1e-5 of Σ|Z|), and prints median times, GFLOP/s
-// (4·n²·d_k flops) and the same-run ratios. With --rounds R every program runs R times, alternating,
-// and each figure is the median over the rounds. Nothing here fails on timing.
+// (4·n²·d_k flops) and the same-run ratios. Programs take turns shape by shape; with --rounds R the
+// whole sequence runs R times and each figure is the median (or, with --aggregate min, the least
+// disturbed) of the rounds' medians.
+// Nothing here fails on timing.
 //
 // Build trees (configured and built here unless --no-build): native = build/bench (preset "bench":
 // Release, ATTNPLAY_NATIVE_ARCH=ON), web = build/bench-web (Emscripten, Release, no app).
@@ -26,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const opt = {
-  quick: false, build: true, rounds: 1, clock: 'wall', minTime: null, shapes: null, json: '', markdown: '',
+  quick: false, build: true, rounds: 1, aggregate: 'median', clock: 'wall', minTime: null, shapes: null, json: '', markdown: '',
   nativeBuild: path.join(root, 'build', 'bench'), webBuild: path.join(root, 'build', 'bench-web'),
 };
 const argv = process.argv.slice(2);
@@ -39,6 +42,7 @@ for (let i = 0; i < argv.length; ++i) {
   if (a === '--quick') opt.quick = true;
   else if (a === '--no-build') opt.build = false;
   else if (a === '--rounds') opt.rounds = Math.max(1, parseInt(value(), 10));
+  else if (a === '--aggregate') opt.aggregate = value() === 'min' ? 'min' : 'median';
   else if (a === '--clock') opt.clock = value();
   else if (a === '--min-time') opt.minTime = value();
   else if (a === '--shapes') opt.shapes = value();
@@ -47,7 +51,8 @@ for (let i = 0; i < argv.length; ++i) {
   else if (a === '--native-build') opt.nativeBuild = path.resolve(value());
   else if (a === '--web-build') opt.webBuild = path.resolve(value());
   else if (a === '--help' || a === '-h') {
-    console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 22).join('\n'));
+    const lines = fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
+    console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).join('\n'));
     process.exit(0);
   } else {
     console.error(`unknown option ${a}`);
@@ -55,12 +60,13 @@ for (let i = 0; i < argv.length; ++i) {
   }
 }
 
-function run(cmd, args, extraEnv = {}) {
-  console.log(`$ ${[cmd, ...args].join(' ')}`);
+function run(cmd, args, extraEnv = {}, echo = true) {
+  if (echo) console.log(`$ ${[cmd, ...args].join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...extraEnv },
                                    encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (r.stdout) process.stdout.write(r.stdout);
+  if (r.stdout && echo) process.stdout.write(r.stdout);
   if (r.status !== 0) {
+    if (r.stdout && !echo) process.stdout.write(r.stdout);
     console.error(`FAILED (exit ${r.status ?? r.signal}): ${cmd} ${args.join(' ')}`);
     process.exit(1);
   }
@@ -86,7 +92,6 @@ if (opt.build) {
 const common = ['--clock', opt.clock];
 if (opt.quick) common.push('--quick');
 if (opt.minTime !== null) common.push('--min-time', opt.minTime);
-if (opt.shapes) common.push('--shapes', opt.shapes);
 const programs = [
   { name: 'native', cmd: path.join(opt.nativeBuild, 'tests', 'bench', 'attn_bench'), pre: [] },
   { name: 'native-march', cmd: path.join(opt.nativeBuild, 'tests', 'bench', 'attn_bench_march'), pre: [] },
@@ -101,21 +106,34 @@ const timings = new Map(); // key impl|n|d → [median_ms per round]
 const checks = [];
 const order = [];
 const extras = [];
+// Shape by shape, program after program: the machine's load drifts over minutes (other builds on the
+// same two cores), so alternating at this grain exposes every program to about the same conditions.
+const shapeList = (opt.shapes ?? (opt.quick ? '16:64,64:64,256:64,64:4,64:16,64:256'
+  : '16:64,64:64,256:64,512:64,1024:64,2048:64,512:4,512:16,512:256,512:1024')).split(',');
+let seq = 0;
+const verbose = opt.rounds * shapeList.length <= 12;
 for (let round = 0; round < opt.rounds; ++round) {
-  for (const p of programs) {
-    const json = path.join(tmp, `${p.name}-${round}.json`), chk = path.join(tmp, `${p.name}-${round}.checks.json`);
-    const args = [...p.pre, ...common, '--json', json, '--checks', chk];
-    if (round > 0) args.push('--no-extras');
-    const out = run(p.cmd, args);
-    for (const line of out.split('\n')) if (line.startsWith('variance_experiment')) extras.push(`${p.name}: ${line}`);
-    for (const r of JSON.parse(fs.readFileSync(json, 'utf8'))) {
-      const key = `${r.impl}|${r.n}|${r.d_k}`;
-      if (!timings.has(key)) { timings.set(key, []); order.push(r); }
-      timings.get(key).push(r.median_ms);
+  for (const shape of shapeList) {
+    for (const p of programs) {
+      const json = path.join(tmp, `${seq}.json`), chk = path.join(tmp, `${seq}.checks.json`);
+      ++seq;
+      const out = run(p.cmd, [...p.pre, ...common, '--shapes', shape, '--no-extras', '--json', json, '--checks', chk], {}, verbose);
+      for (const r of JSON.parse(fs.readFileSync(json, 'utf8'))) {
+        const key = `${r.impl}|${r.n}|${r.d_k}`;
+        if (!timings.has(key)) { timings.set(key, []); order.push(r); }
+        timings.get(key).push(r.median_ms);
+      }
+      if (round === 0) checks.push(...JSON.parse(fs.readFileSync(chk, 'utf8')));
+      if (!verbose) process.stdout.write(out.split('\n').filter((l) => /^\S+-(wasm|native)/.test(l)).map((l) => `${l}\n`).join(''));
     }
-    if (round === 0) checks.push(...JSON.parse(fs.readFileSync(chk, 'utf8')));
   }
 }
+// The variance lab's Monte Carlo rate (native and wasm core).
+if (!opt.quick)
+  for (const p of programs.filter((q) => q.name === 'native' || q.name === 'wasm')) {
+    const out = run(p.cmd, [...p.pre, '--extras-only']);
+    for (const line of out.split('\n')) if (line.startsWith('variance_experiment')) extras.push(`${p.name}: ${line}`);
+  }
 const loadAfter = load();
 fs.rmSync(tmp, { recursive: true, force: true });
 
@@ -149,29 +167,37 @@ console.log(`\nagreement: ${checks.length} outputs over ${byShape.size} shapes, 
 
 // ---- table ------------------------------------------------------------------------------------------------
 const rows = order.map((r) => {
-  const ms = median(timings.get(`${r.impl}|${r.n}|${r.d_k}`));
+  const per = timings.get(`${r.impl}|${r.n}|${r.d_k}`);
+  const ms = opt.aggregate === 'min' ? Math.min(...per) : median(per);
   return { impl: r.impl, n: r.n, d_k: r.d_k, median_ms: ms, gflops: (4 * r.n * r.n * r.d_k) / (ms * 1e-3) * 1e-9 };
 });
 const get = (impl, n, d) => rows.find((r) => r.impl === impl && r.n === n && r.d_k === d);
 const shapes = [];
 for (const r of rows) if (!shapes.some(([n, d]) => n === r.n && d === r.d_k)) shapes.push([r.n, r.d_k]);
-const columns = ['attnplay-wasm', 'eigen-wasm', 'tfjs-wasm', 'eigen-native-march', 'attnplay-native', 'eigen-native',
-                 'compute-wasm', 'compute-native'].filter((c) => rows.some((r) => r.impl === c));
-const cell = (r) => (r ? `${r.median_ms < 10 ? r.median_ms.toFixed(3) : r.median_ms.toFixed(1)} ms ${r.gflops.toFixed(1)}` : '–');
-const ratio = (num, den) => (num && den ? `${(num.median_ms / den.median_ms).toFixed(2)}×` : '–');
-const header = ['n', 'd_k', ...columns.map((c) => `${c} (ms, GFLOP/s)`), 'ours ÷ eigen-wasm', 'ours ÷ tfjs-wasm', 'ours ÷ native-march'];
-const lines = [header, header.map(() => '---')];
-for (const [n, d] of shapes) {
-  const ours = get('attnplay-wasm', n, d);
-  lines.push([String(n), String(d), ...columns.map((c) => cell(get(c, n, d))),
-              ratio(get('eigen-wasm', n, d), ours), ratio(get('tfjs-wasm', n, d), ours),
-              ratio(get('eigen-native-march', n, d), ours)]);
+const cell = (r) => (r ? `${r.median_ms < 10 ? r.median_ms.toFixed(3) : r.median_ms.toFixed(1)} (${r.gflops.toFixed(1)})` : '–');
+const speedup = (other, ours) => (other && ours ? `${(other.median_ms / ours.median_ms).toFixed(2)}×` : '–');
+const present = (cols) => cols.filter((c) => rows.some((r) => r.impl === c));
+function markdown(cols, withRatios) {
+  const header = ['n', 'd_k', ...cols];
+  if (withRatios) header.push('vs eigen-wasm', 'vs tfjs-wasm', 'vs eigen-native-march');
+  const lines = [header, header.map(() => '---:')];
+  for (const [n, d] of shapes) {
+    const ours = get('attnplay-wasm', n, d);
+    const line = [String(n), String(d), ...cols.map((c) => cell(get(c, n, d)))];
+    if (withRatios)
+      line.push(speedup(get('eigen-wasm', n, d), ours), speedup(get('tfjs-wasm', n, d), ours),
+                speedup(get('eigen-native-march', n, d), ours));
+    lines.push(line);
+  }
+  return lines.map((l) => `| ${l.join(' | ')} |`).join('\n');
 }
-const table = lines.map((l) => `| ${l.join(' | ')} |`).join('\n');
-const clockNote = `${opt.clock} clock, median of ≥ ${opt.quick ? 2 : 7} repetitions${opt.rounds > 1 ? `, median over ${opt.rounds} rounds` : ''}`;
+const mainTable = markdown(present(['attnplay-wasm', 'eigen-wasm', 'tfjs-wasm', 'eigen-native-march']), true);
+const otherTable = markdown(present(['compute-wasm', 'attnplay-native', 'eigen-native', 'compute-native']), false);
+const clockNote = `${opt.clock} clock, median of ≥ ${opt.quick ? 2 : 7} repetitions${opt.rounds > 1 ? `, ${opt.aggregate === 'min' ? 'best' : 'median'} of ${opt.rounds} rounds` : ''}`;
+const legend = 'cells: median ms (GFLOP/s, 4·n²·d_k flops); "vs X" = time of X ÷ time of attnplay-wasm (> 1: attnplay-wasm is faster)';
 console.log(`\nattention forward pass softmax(QKᵀ/√d_k)·V, single thread, ${clockNote}`);
-console.log(`load average: ${loadBefore} before, ${loadAfter} after; speed-ups are "time of the other ÷ time of attnplay-wasm" (> 1: ours is faster)\n`);
-console.log(table);
+console.log(`load average: ${loadBefore} before, ${loadAfter} after; ${legend}\n`);
+console.log(mainTable + '\n\n' + otherTable);
 
 // ---- targets ------------------------------------------------------------------------------------------------
 const summary = [];
@@ -180,15 +206,20 @@ if (t512 && e512) {
   const x = e512.median_ms / t512.median_ms;
   summary.push(`attnplay-wasm vs eigen-wasm at n = 512, d_k = 64: ${x.toFixed(2)}× (target ≥ 2×: ${x >= 2 ? 'met' : 'NOT met'})`);
 }
-const tf = shapes.filter(([n]) => n >= 64).map(([n, d]) => [n, d, get('tfjs-wasm', n, d), get('attnplay-wasm', n, d)])
+const tf = shapes.filter(([n, d]) => n >= 64 && d === 64).map(([n, d]) => [n, d, get('tfjs-wasm', n, d), get('attnplay-wasm', n, d)])
   .filter(([, , a, b]) => a && b);
 if (tf.length) {
   const worst = tf.reduce((w, x) => (x[2].median_ms / x[3].median_ms < w[2].median_ms / w[3].median_ms ? x : w));
   const x = worst[2].median_ms / worst[3].median_ms;
   const slower = tf.filter(([, , a, b]) => a.median_ms <= b.median_ms).map(([n, d]) => `n=${n},d_k=${d}`);
-  summary.push(`attnplay-wasm vs tfjs-wasm at n ≥ 64: worst ${x.toFixed(2)}× at n = ${worst[0]}, d_k = ${worst[1]} ` +
+  summary.push(`attnplay-wasm vs tfjs-wasm at n ≥ 64, d_k = 64: worst ${x.toFixed(2)}× at n = ${worst[0]}, d_k = ${worst[1]} ` +
                `(target > 1× everywhere: ${slower.length ? `NOT met at ${slower.join(' ')}` : 'met'})`);
 }
+const tfd = shapes.filter(([n, d]) => n === 512 && d !== 64)
+  .map(([n, d]) => [d, get('tfjs-wasm', n, d), get('attnplay-wasm', n, d)]).filter(([, a, b]) => a && b);
+if (tfd.length)
+  summary.push(`attnplay-wasm vs tfjs-wasm at n = 512 over d_k: ` +
+               tfd.map(([d, a, b]) => `${(a.median_ms / b.median_ms).toFixed(2)}× at d_k = ${d}`).join(', '));
 for (const [n, limit] of [[512, 16], [1024, 33]]) {
   const c = get('compute-wasm', n, 64);
   if (c) summary.push(`compute-wasm (whole attn::compute) at n = ${n}, d_k = 64: ${c.median_ms.toFixed(2)} ms (target < ${limit} ms: ${c.median_ms < limit ? 'met' : 'NOT met'})`);
@@ -198,5 +229,6 @@ console.log('\n' + summary.join('\n'));
 
 if (opt.json) fs.writeFileSync(opt.json, JSON.stringify(rows, null, 1) + '\n');
 if (opt.markdown)
-  fs.writeFileSync(opt.markdown, `${table}\n\n${clockNote}; load average ${loadBefore} before, ${loadAfter} after.\n\n` +
+  fs.writeFileSync(opt.markdown, `${mainTable}\n\n${otherTable}\n\n${clockNote}; load average ${loadBefore} before, ` +
+                   `${loadAfter} after; ${legend}.\n\n` +
                    summary.map((s) => `- ${s}`).join('\n') + '\n');

@@ -4,9 +4,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  api, artifactPath, center, decodePng, drag, imageStats, itemRect, launchChromium, siteBuiltTest, startServer, waitFrames,
+  api, artifactPath, center, click, decodePng, drag, imageStats, itemRect, launchChromium, setStateOk, siteBuiltTest, startServer,
+  waitFrames,
 } from './helpers.mjs';
-import { openAt, watch } from './share_helpers.mjs';
+import { openAt, openSharePanel, watch } from './share_helpers.mjs';
 
 siteBuiltTest();
 
@@ -106,6 +107,42 @@ describe('embed mode', { timeout: 170000 }, () => {
       assert.deepEqual(info.origins, ['https://ok.example']);
       assert.match((await watch(page)).status, /Embed settings: unknown panel/);
       assert.deepEqual(errors.dialogs, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('"Copy embed code" builds an <iframe> snippet whose link opens in that embed mode', async () => {
+    const { page, context } = await openAt(browser, server.origin + '/', { permissions: ['clipboard-read', 'clipboard-write'] });
+    try {
+      await setStateOk(page, { preset: 'saturation' });
+      await openSharePanel(page);
+      await click(page, center(await itemRect(page, 'Embed options')));
+      await click(page, center(await itemRect(page, 'lock:scale')));  // d_k is locked by default; add scale
+      await click(page, center(await itemRect(page, 'Embed origins')));
+      await page.keyboard.type('https://course.example, http://127.0.0.1:8097');
+      await waitFrames(page, 3);
+      await click(page, center(await itemRect(page, 'Copy embed code')));
+      await waitFrames(page, 2);
+      const snippet = await page.evaluate(() => navigator.clipboard.readText());
+      const m = snippet.match(/^<iframe src="([^"]+)" title="([^"]+)" width="640" height="400" sandbox="allow-scripts allow-same-origin" allow="clipboard-write" loading="lazy"><\/iframe>$/);
+      assert.ok(m, snippet);
+      assert.match(m[2], /^Attention Playground: Saturation demo/);
+      const url = new URL(m[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"'));
+      assert.equal(url.origin + url.pathname, server.origin + '/');
+      assert.equal(url.searchParams.get('panels'), 'heatmap,saturation');
+      assert.equal(url.searchParams.get('lock'), 'd_k,scale');
+      assert.equal(url.searchParams.get('origins'), 'https://course.example,http://127.0.0.1:8097');
+      const embedded = await openAt(browser, url.href, { viewport: { width: 640, height: 400 } });
+      try {
+        const info = await embedded.page.evaluate(() => window.attnplay.embedInfo());
+        assert.deepEqual(info, { enabled: true, panels: ['heatmap', 'saturation'], locked: ['d_k', 'scale'], hidden: [],
+          origins: ['https://course.example', 'http://127.0.0.1:8097'] });
+        assert.equal((await api.getState(embedded.page)).preset, 'saturation');
+        assert.equal((await api.getState(embedded.page)).d_k, 512);
+      } finally {
+        await embedded.context.close();
+      }
     } finally {
       await context.close();
     }

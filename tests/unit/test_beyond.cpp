@@ -60,8 +60,8 @@ TEST_CASE("without positional encoding, reversing the sentence reverses the outp
   auto output = [](const char* sentence, const char* pe) {
     State s;
     REQUIRE(attn::apply_preset(s, "dog-bites-man"));
-    REQUIRE(attn::apply_state_text(s, std::string(R"({"sentence": ")") + sentence + R"(", "positional_encoding": ")" + pe +
-                                          "\"}")
+    REQUIRE(attn::apply_state_text(
+                s, std::string(R"({"sentence": ")") + sentence + R"(", "positional_encoding": ")" + pe + "\"}")
                 .empty());
     attn::Result r;
     REQUIRE(attn::compute(attn::build_scenario(s), r).empty());

@@ -1,4 +1,5 @@
 // test_kernels.cpp — the SIMD kernels against their scalar references, and the kernels' contracts.
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -225,3 +226,109 @@ TEST_CASE("weighted sum: finite path equals the skipping path exactly for zero w
   CHECK(Z1(1, 0) == 3.0f);
   CHECK(Z1(1, 1) == 4.0f);
 }
+
+TEST_CASE("kernels: empty dimensions give empty or zero results", "[kernels]") {
+  attn::Rng rng(404);
+  const Mat Q = random_mat(rng, 5, 0), K = random_mat(rng, 9, 0);
+  Mat S1, S2;
+  attn::scores_scalar(Q, K, 1.0f, S1);
+  attn::scores_simd(Q, K, 1.0f, S2);
+  REQUIRE(S2.rows() == 5);
+  REQUIRE(S2.cols() == 9);
+  CHECK(S1 == S2);
+  CHECK((S2.array() == 0.0f).all());  // an empty dot product is 0
+
+  Mat S3;
+  attn::scores_simd(random_mat(rng, 0, 4), random_mat(rng, 3, 4), 1.0f, S3);
+  CHECK(S3.rows() == 0);
+  CHECK(S3.cols() == 3);
+
+  const Mat A(6, 0), V(0, 7);
+  Mat Z1, Z2;
+  attn::weighted_sum_scalar(A, V, Z1);
+  attn::weighted_sum_simd(A, V, Z2);
+  REQUIRE(Z2.rows() == 6);
+  REQUIRE(Z2.cols() == 7);
+  CHECK((Z2.array() == 0.0f).all());  // no keys: nothing to add
+  CHECK(Z1 == Z2);
+}
+
+TEST_CASE("kernels: SIMD matches scalar at attention sizes", "[kernels]") {
+  // Larger than the odd-shape sweep: many full register tiles plus ragged edges in every
+  // dimension (rows mod 4, keys and values mod 8), both product kernels and the softmax chained.
+  attn::Rng rng(505);
+  for (const auto& [n, m, d] : {std::array<int, 3>{37, 300, 64}, {64, 64, 64}, {5, 2053, 3}, {130, 9, 257}}) {
+    const Mat Q = random_mat(rng, n, d), K = random_mat(rng, m, d), V = random_mat(rng, m, d);
+    const float alpha = 1.0f / std::sqrt(static_cast<float>(d));
+    Mat S1, S2;
+    attn::scores_scalar(Q, K, alpha, S1);
+    attn::scores_simd(Q, K, alpha, S2);
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < m; ++j) {
+        const double mag = alpha * Q.row(i).cwiseAbs().dot(K.row(j).cwiseAbs()) + 1e-30;
+        INFO("n=" << n << " m=" << m << " d=" << d << " i=" << i << " j=" << j);
+        REQUIRE(std::abs(S1(i, j) - S2(i, j)) <= 1e-5 * mag);
+      }
+    attn::softmax_rows_scalar(S1);
+    attn::softmax_rows_simd(S2);
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < m; ++j) REQUIRE(std::abs(S1(i, j) - S2(i, j)) <= 1e-4 * S1(i, j) + 1e-30);
+    Mat Z1, Z2;
+    attn::weighted_sum_scalar(S1, V, Z1);
+    attn::weighted_sum_simd(S1, V, Z2);
+    for (int i = 0; i < n; ++i)
+      for (int t = 0; t < d; ++t) {
+        double mag = 1e-30;
+        for (int j = 0; j < m; ++j) mag += std::abs(S1(i, j) * V(j, t));
+        REQUIRE(std::abs(Z1(i, t) - Z2(i, t)) <= 1e-5 * mag);
+      }
+  }
+}
+
+TEST_CASE("weighted sum: large masked value rows cannot reach the output", "[kernels]") {
+  // Every other key is masked (weight 0); their value rows hold ±3e38 (finite: the tiled path)
+  // or ±inf (non-finite: the skipping path). Both must give the scalar result, without NaN.
+  attn::Rng rng(606);
+  for (const float big : {3e38f, kInf}) {
+    const int n = 13, m = 41, dv = 19;
+    Mat A = random_mat(rng, n, m).cwiseAbs();
+    Mat V = random_mat(rng, m, dv);
+    for (int j = 1; j < m; j += 2) {
+      A.col(j).setZero();
+      V.row(j).setConstant(j % 4 == 1 ? big : -big);
+    }
+    Mat Z1, Z2;
+    attn::weighted_sum_scalar(A, V, Z1);
+    attn::weighted_sum_simd(A, V, Z2);
+    INFO("big=" << big);
+    CHECK(Z2.allFinite());
+    for (int i = 0; i < n; ++i)
+      for (int t = 0; t < dv; ++t) {
+        double mag = 1e-30;
+        for (int j = 0; j < m; j += 2) mag += std::abs(A(i, j) * V(j, t));
+        CHECK(std::abs(Z1(i, t) - Z2(i, t)) <= 1e-5 * mag);
+      }
+  }
+}
+
+#ifdef __wasm_simd128__
+TEST_CASE("wasm kernels sum in the scalar twins' order", "[kernels]") {
+  // The register tiles accumulate each output over t (scores) or j (weighted sum) in order, with
+  // mul + add (no FMA in wasm SIMD128), so they reproduce the scalar twins bit for bit.
+  // Reductions of 70 and 45 steps fit one pass; 600 and 700 take several (partial sums are stored
+  // and reloaded between passes, which must not change the order either).
+  attn::Rng rng(707);
+  for (const auto& [n, m, d] : {std::array<int, 3>{23, 45, 70}, {9, 700, 600}}) {
+    const Mat Q = random_mat(rng, n, d), K = random_mat(rng, m, d);
+    Mat S1, S2;
+    attn::scores_scalar(Q, K, 0.3f, S1);
+    attn::scores_simd(Q, K, 0.3f, S2);
+    CHECK(S1 == S2);
+    const Mat A = random_mat(rng, n, m).cwiseAbs(), V = random_mat(rng, m, 29);
+    Mat Z1, Z2;
+    attn::weighted_sum_scalar(A, V, Z1);
+    attn::weighted_sum_simd(A, V, Z2);
+    CHECK(Z1 == Z2);
+  }
+}
+#endif

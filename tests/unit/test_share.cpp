@@ -102,10 +102,22 @@ TEST_CASE("the default state round-trips exactly, with a short link", "[share]")
   const State s = attn::default_state();
   const std::string f = attn::share_fragment(s);
   INFO(f);
-  CHECK(f.size() < 500);
+  CHECK(f.size() < 100);
   const json j = json::parse(payload_json(f));
-  CHECK_FALSE(j.contains("embeddings"));  // seeded: the seed suffices
-  CHECK_FALSE(j.contains("scenario"));
+  CHECK(j == json{{"preset", "default"}, {"version", 1}});  // everything else is the defaults
+  CHECK(state_text(round_trip(s)) == state_text(s));
+}
+
+TEST_CASE("fields equal to the preset's are left out, and changing one back to the default still travels", "[share]") {
+  State s = attn::default_state();
+  REQUIRE(attn::apply_preset(s, "saturation"));  // d_k 512, unscaled, a longer sentence
+  REQUIRE(attn::apply_state_text(s, R"({"d_k": 64, "temperature": 0.5})").empty());
+  const json j = json::parse(payload_json(attn::share_fragment(s)));
+  CHECK(j.at("d_k") == 64);  // the default's value, but not the preset's: it must be written
+  CHECK(j.at("temperature") == 0.5);
+  CHECK_FALSE(j.contains("scale"));     // as the preset has it
+  CHECK_FALSE(j.contains("sentence"));  // as the preset has it
+  CHECK_FALSE(j.contains("embeddings"));
   CHECK(state_text(round_trip(s)) == state_text(s));
 }
 
@@ -120,11 +132,12 @@ TEST_CASE("every preset round-trips exactly", "[share]") {
 
 TEST_CASE("a non-default random state round-trips exactly, edited embeddings included", "[share]") {
   State s = attn::default_state();
-  REQUIRE(attn::apply_state_text(s, R"({"sentence": "to be or not to be", "d_k": 300, "d_model": 6, "seed": 77, "d_v": 9,
+  REQUIRE(
+      attn::apply_state_text(s, R"({"sentence": "to be or not to be", "d_k": 300, "d_model": 6, "seed": 77, "d_v": 9,
       "scale": false, "temperature": 0.37, "mask": "causal", "heads": 3, "key_padding": [false,false,true,false,false,false],
       "positional_encoding": "sinusoidal", "selected_row": 4, "theme": "light", "text_scale": 1.25,
       "panels": {"variance": false, "share": true}})")
-              .empty());
+          .empty());
   s.embeddings(2, 3) = 0.1234567f;
   s.embeddings(0, 0) = -3.3e-7f;
   const std::string f = attn::share_fragment(s);
@@ -168,7 +181,8 @@ TEST_CASE("share_link is the page address plus the fragment", "[share]") {
 
 TEST_CASE("import: CLI scenarios and full states", "[share]") {
   attn::App app;
-  CHECK(app.import_text(R"({"Q": [[1, 0, 1, 0]], "K": [[1, 0, 1, 0], [0, 1, 0, 1]], "V": [[5, 0, 0], [0, 3, 0]]})", "ex.json")
+  CHECK(app.import_text(R"({"Q": [[1, 0, 1, 0]], "K": [[1, 0, 1, 0], [0, 1, 0, 1]], "V": [[5, 0, 0], [0, 3, 0]]})",
+                        "ex.json")
             .empty());
   CHECK(app.state.mode == attn::InputMode::Explicit);
   CHECK(app.state.preset.empty());
@@ -198,7 +212,8 @@ TEST_CASE("import: CLI scenarios and full states", "[share]") {
 
 TEST_CASE("CSV export holds every matrix and defuses formulas", "[share]") {
   attn::App app;
-  REQUIRE(attn::apply_state_text(app.state, R"({"sentence": "=HYPERLINK(1) cat, \"x\"", "heads": 2, "d_k": 8})").empty());
+  REQUIRE(
+      attn::apply_state_text(app.state, R"({"sentence": "=HYPERLINK(1) cat, \"x\"", "heads": 2, "d_k": 8})").empty());
   app.update();
   const std::string csv = attn::result_csv(app.result);
   for (const char* block : {"\nQ,", "\nK,", "\nV,", "head 1 scores,", "head 1 logits,", "head 2 weights,", "\nconcat,",
