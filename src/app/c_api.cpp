@@ -91,6 +91,8 @@ ATTNPLAY_EXPORT const char* attnplay_set_status(const char* message) {
   return out("null");
 }
 
+ATTNPLAY_EXPORT const char* attnplay_status() { return out(g_app ? g_app->status : std::string()); }
+
 ATTNPLAY_EXPORT const char* attnplay_embed_info() {
   if (!g_app) return out("null");
   const attn::EmbedSettings& e = g_app->embed;

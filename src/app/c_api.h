@@ -19,6 +19,7 @@ const char* attnplay_share_link();                                   // page add
 const char* attnplay_open_fragment(const char* fragment);            // {"ok"} or {"ok":false,"error"}; defaults on error
 const char* attnplay_import_json(const char* text, const char* name);  // a scenario or a state file
 const char* attnplay_set_status(const char* message);                // a non-modal message in the UI
+const char* attnplay_status();                                       // that message ("" if none)
 const char* attnplay_embed_info();                                   // {"enabled","panels","locked","hidden","origins"}
 const char* attnplay_watch();  // {"state": small fields, "parts": digests of large ones, "row", "max_weight", "saturated", "status"}
 }

@@ -1,11 +1,13 @@
 // bench_attention.cpp — the attention forward pass Z = softmax(Q Kᵀ / √d_k) · V, timed single-threaded.
 //
-// One source, three binaries (see CMakeLists.txt):
+// One source, four binaries (see CMakeLists.txt):
 //   attn_bench (native)      attnplay-native (the SIMD twins, Eigen natively), eigen-native, compute-native
 //   attn_bench (WebAssembly) attnplay-wasm (hand-written SIMD128 kernels), eigen-wasm (the same computation
 //                            as plain Eigen expressions: Eigen has no wasm packet math, so it is scalar
 //                            code autovectorised by clang), compute-wasm
 //   attn_bench_march         eigen-native-march only (ATTNPLAY_BENCH_EIGEN_ONLY, built with -march=native)
+//   attn_bench_lib (wasm)    the WebAssembly implementations behind a C API (ATTNPLAY_BENCH_LIB), driven
+//                            by tfjs_peer.mjs --with-wasm in one process with TensorFlow.js
 // compute-* is the app's whole attn::compute() (validation, logits, entropies, ...), reported with the
 // same nominal flop count.
 //
@@ -52,10 +54,6 @@ namespace {
 
 using Mat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// Outputs are convex combinations of value rows with entries in [−√3, √3]; float rounding in the
-// products and the exponentials moves them by ~1e-6, so 1e-4 absolute leaves room for every peer
-// while catching any real difference (a missing scale or a wrong softmax moves them by ≳1e-2).
-constexpr double kTolerance = 1e-4;
 
 #ifdef __EMSCRIPTEN__
 const char* const kSuffix = "-wasm";
@@ -64,26 +62,6 @@ const char* const kSuffix = "-native-march";
 #else
 const char* const kSuffix = "-native";
 #endif
-
-// ---- clocks ---------------------------------------------------------------------------------------
-bool g_cpu_clock = false;
-
-double now_seconds() {
-  if (g_cpu_clock) {
-#ifdef __EMSCRIPTEN__
-    return attnplay_bench_cpu_us() * 1e-6;
-#else
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-#endif
-  }
-#ifdef __EMSCRIPTEN__
-  return emscripten_get_now() * 1e-3;
-#else
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-#endif
-}
 
 // ---- inputs -----------------------------------------------------------------------------------------
 // mulberry32: 32-bit integer arithmetic only, so JavaScript (Math.imul) draws the same numbers.
@@ -124,34 +102,6 @@ Inputs make_inputs(int n, int d) {
     }
   }
   return in;
-}
-
-// ---- double-precision reference on sampled rows -------------------------------------------------------
-std::vector<int> sample_rows(int n) {
-  std::vector<int> rows;
-  const int step = std::max(1, n / 32);
-  for (int i = 0; i < n; i += step) rows.push_back(i);
-  if (rows.back() != n - 1) rows.push_back(n - 1);
-  return rows;
-}
-
-std::vector<double> reference_row(const Inputs& in, int i) {
-  const int n = static_cast<int>(in.K.rows()), d = static_cast<int>(in.Q.cols());
-  const double alpha = 1.0 / std::sqrt(static_cast<double>(d));
-  std::vector<double> s(static_cast<size_t>(n));
-  double mx = -INFINITY;
-  for (int j = 0; j < n; ++j) {
-    double acc = 0;
-    for (int t = 0; t < d; ++t) acc += static_cast<double>(in.Q(i, t)) * in.K(j, t);
-    s[static_cast<size_t>(j)] = acc * alpha;
-    mx = std::max(mx, acc * alpha);
-  }
-  double sum = 0;
-  for (double& x : s) sum += (x = std::exp(x - mx));
-  std::vector<double> z(static_cast<size_t>(d), 0.0);
-  for (int j = 0; j < n; ++j)
-    for (int t = 0; t < d; ++t) z[static_cast<size_t>(t)] += s[static_cast<size_t>(j)] / sum * in.V(j, t);
-  return z;
 }
 
 // ---- implementations ----------------------------------------------------------------------------------
@@ -226,6 +176,60 @@ std::vector<Impl> all_impls() {
   v.push_back({"compute" + sfx, ComputeAttention{}});
 #endif
   return v;
+}
+
+#ifndef ATTNPLAY_BENCH_LIB
+// ---- clocks ---------------------------------------------------------------------------------------
+bool g_cpu_clock = false;
+
+double now_seconds() {
+  if (g_cpu_clock) {
+#ifdef __EMSCRIPTEN__
+    return attnplay_bench_cpu_us() * 1e-6;
+#else
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+#endif
+  }
+#ifdef __EMSCRIPTEN__
+  return emscripten_get_now() * 1e-3;
+#else
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+#endif
+}
+
+// ---- double-precision reference on sampled rows -------------------------------------------------------
+// Outputs are convex combinations of value rows with entries in [−√3, √3]; float rounding in the
+// products and the exponentials moves them by ~1e-6, so 1e-4 absolute leaves room for every peer
+// while catching any real difference (a missing scale or a wrong softmax moves them by ≳1e-2).
+constexpr double kTolerance = 1e-4;
+
+std::vector<int> sample_rows(int n) {
+  std::vector<int> rows;
+  const int step = std::max(1, n / 32);
+  for (int i = 0; i < n; i += step) rows.push_back(i);
+  if (rows.back() != n - 1) rows.push_back(n - 1);
+  return rows;
+}
+
+std::vector<double> reference_row(const Inputs& in, int i) {
+  const int n = static_cast<int>(in.K.rows()), d = static_cast<int>(in.Q.cols());
+  const double alpha = 1.0 / std::sqrt(static_cast<double>(d));
+  std::vector<double> s(static_cast<size_t>(n));
+  double mx = -INFINITY;
+  for (int j = 0; j < n; ++j) {
+    double acc = 0;
+    for (int t = 0; t < d; ++t) acc += static_cast<double>(in.Q(i, t)) * in.K(j, t);
+    s[static_cast<size_t>(j)] = acc * alpha;
+    mx = std::max(mx, acc * alpha);
+  }
+  double sum = 0;
+  for (double& x : s) sum += (x = std::exp(x - mx));
+  std::vector<double> z(static_cast<size_t>(d), 0.0);
+  for (int j = 0; j < n; ++j)
+    for (int t = 0; t < d; ++t) z[static_cast<size_t>(t)] += s[static_cast<size_t>(j)] / sum * in.V(j, t);
+  return z;
 }
 
 // ---- options --------------------------------------------------------------------------------------------
@@ -460,8 +464,11 @@ void monte_carlo_rate() {
 }
 #endif
 
+#endif  // !ATTNPLAY_BENCH_LIB
+
 }  // namespace
 
+#ifndef ATTNPLAY_BENCH_LIB
 int main(int argc, char** argv) {
   Options o;
   if (!parse(argc, argv, o)) {
@@ -523,3 +530,35 @@ int main(int argc, char** argv) {
   }
   return 0;
 }
+#endif  // !ATTNPLAY_BENCH_LIB
+
+#ifdef ATTNPLAY_BENCH_LIB
+// attn_bench_lib.js: the same WebAssembly implementations behind a C API, so that
+// tests/bench/tfjs_peer.mjs --with-wasm can run them in one process with TensorFlow.js and interleave
+// the repetitions (same-run ratios that a busy machine cannot skew). Timing happens in JavaScript.
+namespace {
+struct Lib {
+  std::vector<Impl> impls = all_impls();
+  Inputs in;
+  std::vector<Mat> Z;
+};
+Lib& lib() {
+  static Lib l;
+  return l;
+}
+}  // namespace
+
+extern "C" {
+EMSCRIPTEN_KEEPALIVE int bench_impl_count() { return static_cast<int>(lib().impls.size()); }
+EMSCRIPTEN_KEEPALIVE const char* bench_impl_name(int k) { return lib().impls[static_cast<size_t>(k)].name.c_str(); }
+// Draws the inputs of shape (n, d) — the generator shared with tfjs_peer.mjs — and returns their hash.
+EMSCRIPTEN_KEEPALIVE uint32_t bench_setup(int n, int d) {
+  lib().in = make_inputs(n, d);
+  lib().Z.assign(lib().impls.size(), Mat());
+  return lib().in.hash;
+}
+EMSCRIPTEN_KEEPALIVE void bench_run(int k) { lib().impls[static_cast<size_t>(k)].run(lib().in, lib().Z[static_cast<size_t>(k)]); }
+// The last output of implementation k (n×d row-major floats), valid until the next bench_run(k).
+EMSCRIPTEN_KEEPALIVE const float* bench_output(int k) { return lib().Z[static_cast<size_t>(k)].data(); }
+}
+#endif

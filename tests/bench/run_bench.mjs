@@ -9,8 +9,10 @@
 // Programs (each checks its outputs against a double-precision reference before timing):
 //   <native-build>/tests/bench/attn_bench        attnplay-native, eigen-native, compute-native
 //   <native-build>/tests/bench/attn_bench_march  eigen-native-march (Eigen, -march=native)
-//   <web-build>/tests/bench/attn_bench.js        attnplay-wasm, eigen-wasm, compute-wasm (node)
-//   tests/bench/tfjs_peer.mjs                    tfjs-wasm (TensorFlow.js wasm backend, SIMD, 1 thread)
+//   tests/bench/tfjs_peer.mjs --with-wasm <web-build>/tests/bench/attn_bench_lib.js
+//        tfjs-wasm (TensorFlow.js wasm backend, SIMD, 1 thread) and attnplay-wasm, eigen-wasm,
+//        compute-wasm (the C++ benchmark's WebAssembly build) in one node process, interleaved
+//   <web-build>/tests/bench/attn_bench.js --extras-only   the variance lab's Monte Carlo rate
 // The driver then checks across processes that all programs saw the same inputs (hash of their bits)
 // and computed the same outputs (checksums within 1e-5 of Σ|Z|), and prints median times, GFLOP/s
 // (4·n²·d_k flops) and the same-run ratios. Programs take turns shape by shape; with --rounds R the
@@ -85,19 +87,22 @@ if (opt.build) {
   if (!fs.existsSync(path.join(opt.webBuild, 'CMakeCache.txt')))
     run('cmake', ['-S', root, '-B', opt.webBuild, '-DCMAKE_BUILD_TYPE=Release', '-DATTNPLAY_APP=OFF',
                   '-DCMAKE_TOOLCHAIN_FILE=/usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake'], emscriptenEnv);
-  run('cmake', ['--build', opt.webBuild, '--target', 'attn_bench', '-j', jobs], emscriptenEnv);
+  run('cmake', ['--build', opt.webBuild, '--target', 'attn_bench', 'attn_bench_lib', '-j', jobs], emscriptenEnv);
 }
 
 // ---- run ----------------------------------------------------------------------------------------------
 const common = ['--clock', opt.clock];
 if (opt.quick) common.push('--quick');
 if (opt.minTime !== null) common.push('--min-time', opt.minTime);
+const webBench = path.join(opt.webBuild, 'tests', 'bench');
 const programs = [
   { name: 'native', cmd: path.join(opt.nativeBuild, 'tests', 'bench', 'attn_bench'), pre: [] },
   { name: 'native-march', cmd: path.join(opt.nativeBuild, 'tests', 'bench', 'attn_bench_march'), pre: [] },
-  { name: 'wasm', cmd: 'node', pre: ['--no-experimental-fetch', path.join(opt.webBuild, 'tests', 'bench', 'attn_bench.js')] },
-  { name: 'tfjs', cmd: 'node', pre: [path.join(here, 'tfjs_peer.mjs')] },
+  // attnplay-wasm, eigen-wasm, compute-wasm and tfjs-wasm in one node process, repetitions interleaved.
+  { name: 'wasm+tfjs', cmd: 'node', pre: [path.join(here, 'tfjs_peer.mjs'), '--with-wasm', path.join(webBench, 'attn_bench_lib.js')] },
 ];
+// The standalone WebAssembly benchmark, for the Monte Carlo rate.
+const wasmBench = { name: 'wasm', cmd: 'node', pre: ['--no-experimental-fetch', path.join(webBench, 'attn_bench.js')] };
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'attn-bench-'));
 const load = () => os.loadavg().map((x) => x.toFixed(2)).join(', ');
 const loadBefore = load();
@@ -130,7 +135,7 @@ for (let round = 0; round < opt.rounds; ++round) {
 }
 // The variance lab's Monte Carlo rate (native and wasm core).
 if (!opt.quick)
-  for (const p of programs.filter((q) => q.name === 'native' || q.name === 'wasm')) {
+  for (const p of [programs[0], wasmBench]) {
     const out = run(p.cmd, [...p.pre, '--extras-only']);
     for (const line of out.split('\n')) if (line.startsWith('variance_experiment')) extras.push(`${p.name}: ${line}`);
   }
@@ -175,7 +180,14 @@ const get = (impl, n, d) => rows.find((r) => r.impl === impl && r.n === n && r.d
 const shapes = [];
 for (const r of rows) if (!shapes.some(([n, d]) => n === r.n && d === r.d_k)) shapes.push([r.n, r.d_k]);
 const cell = (r) => (r ? `${r.median_ms < 10 ? r.median_ms.toFixed(3) : r.median_ms.toFixed(1)} (${r.gflops.toFixed(1)})` : '–');
-const speedup = (other, ours) => (other && ours ? `${(other.median_ms / ours.median_ms).toFixed(2)}×` : '–');
+// Same-run ratio: time of `other` ÷ time of attnplay-wasm within each round (in one process for the
+// wasm implementations and tfjs), then the median over the rounds.
+function ratio(other, ours) {
+  if (!other || !ours) return null;
+  const a = timings.get(`${other.impl}|${other.n}|${other.d_k}`), b = timings.get(`${ours.impl}|${ours.n}|${ours.d_k}`);
+  return median(a.map((x, i) => x / b[i]));
+}
+const speedup = (other, ours) => { const x = ratio(other, ours); return x === null ? '–' : `${x.toFixed(2)}×`; };
 const present = (cols) => cols.filter((c) => rows.some((r) => r.impl === c));
 function markdown(cols, withRatios) {
   const header = ['n', 'd_k', ...cols];
@@ -194,7 +206,8 @@ function markdown(cols, withRatios) {
 const mainTable = markdown(present(['attnplay-wasm', 'eigen-wasm', 'tfjs-wasm', 'eigen-native-march']), true);
 const otherTable = markdown(present(['compute-wasm', 'attnplay-native', 'eigen-native', 'compute-native']), false);
 const clockNote = `${opt.clock} clock, median of ≥ ${opt.quick ? 2 : 7} repetitions${opt.rounds > 1 ? `, ${opt.aggregate === 'min' ? 'best' : 'median'} of ${opt.rounds} rounds` : ''}`;
-const legend = 'cells: median ms (GFLOP/s, 4·n²·d_k flops); "vs X" = time of X ÷ time of attnplay-wasm (> 1: attnplay-wasm is faster)';
+const legend = 'cells: median ms (GFLOP/s, 4·n²·d_k flops); "vs X" = time of X ÷ time of attnplay-wasm in the same round ' +
+  '(> 1: attnplay-wasm is faster), median over the rounds';
 console.log(`\nattention forward pass softmax(QKᵀ/√d_k)·V, single thread, ${clockNote}`);
 console.log(`load average: ${loadBefore} before, ${loadAfter} after; ${legend}\n`);
 console.log(mainTable + '\n\n' + otherTable);
@@ -203,15 +216,15 @@ console.log(mainTable + '\n\n' + otherTable);
 const summary = [];
 const t512 = get('attnplay-wasm', 512, 64), e512 = get('eigen-wasm', 512, 64);
 if (t512 && e512) {
-  const x = e512.median_ms / t512.median_ms;
+  const x = ratio(e512, t512);
   summary.push(`attnplay-wasm vs eigen-wasm at n = 512, d_k = 64: ${x.toFixed(2)}× (target ≥ 2×: ${x >= 2 ? 'met' : 'NOT met'})`);
 }
 const tf = shapes.filter(([n, d]) => n >= 64 && d === 64).map(([n, d]) => [n, d, get('tfjs-wasm', n, d), get('attnplay-wasm', n, d)])
   .filter(([, , a, b]) => a && b);
 if (tf.length) {
-  const worst = tf.reduce((w, x) => (x[2].median_ms / x[3].median_ms < w[2].median_ms / w[3].median_ms ? x : w));
-  const x = worst[2].median_ms / worst[3].median_ms;
-  const slower = tf.filter(([, , a, b]) => a.median_ms <= b.median_ms).map(([n, d]) => `n=${n},d_k=${d}`);
+  const worst = tf.reduce((w, x) => (ratio(x[2], x[3]) < ratio(w[2], w[3]) ? x : w));
+  const x = ratio(worst[2], worst[3]);
+  const slower = tf.filter(([, , a, b]) => ratio(a, b) <= 1).map(([n, d]) => `n=${n},d_k=${d}`);
   summary.push(`attnplay-wasm vs tfjs-wasm at n ≥ 64, d_k = 64: worst ${x.toFixed(2)}× at n = ${worst[0]}, d_k = ${worst[1]} ` +
                `(target > 1× everywhere: ${slower.length ? `NOT met at ${slower.join(' ')}` : 'met'})`);
 }
@@ -219,7 +232,7 @@ const tfd = shapes.filter(([n, d]) => n === 512 && d !== 64)
   .map(([n, d]) => [d, get('tfjs-wasm', n, d), get('attnplay-wasm', n, d)]).filter(([, a, b]) => a && b);
 if (tfd.length)
   summary.push(`attnplay-wasm vs tfjs-wasm at n = 512 over d_k: ` +
-               tfd.map(([d, a, b]) => `${(a.median_ms / b.median_ms).toFixed(2)}× at d_k = ${d}`).join(', '));
+               tfd.map(([d, a, b]) => `${ratio(a, b).toFixed(2)}× at d_k = ${d}`).join(', '));
 for (const [n, limit] of [[512, 16], [1024, 33]]) {
   const c = get('compute-wasm', n, 64);
   if (c) summary.push(`compute-wasm (whole attn::compute) at n = ${n}, d_k = 64: ${c.median_ms.toFixed(2)} ms (target < ${limit} ms: ${c.median_ms < limit ? 'met' : 'NOT met'})`);

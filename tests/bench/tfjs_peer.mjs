@@ -6,6 +6,12 @@
 //
 //   node tests/bench/tfjs_peer.mjs [--quick] [--json FILE] [--checks FILE] [--clock wall|cpu]
 //                                  [--min-time S] [--min-reps N] [--max-reps N] [--shapes n:d,...]
+//                                  [--with-wasm <web-build>/tests/bench/attn_bench_lib.js] [--impl a,b]
+//
+// --with-wasm also loads the C++ benchmark's WebAssembly implementations (attnplay-wasm, eigen-wasm,
+// compute-wasm) into this process and interleaves their repetitions with tfjs's, so the ratios
+// between them are same-run ratios in the strictest sense: a change in the machine's load hits all
+// of them alike. run_bench.mjs uses it.
 //
 // The peer gets its fast path: in tfjs 4.x the wasm backend hands matMul to XNNPACK only when
 // neither operand is transposed, so the scores are tf.matMul(q·α, tf.transpose(k)) rather than
@@ -22,7 +28,7 @@ const IMPL = 'tfjs-wasm';
 const TOLERANCE = 1e-4; // same as attn_bench (kTolerance)
 
 // ---- options (the same as attn_bench) ---------------------------------------------------------------
-const opt = { quick: false, json: '', checks: '', cpu: false, minTime: 0.5, minReps: 7, maxReps: 1000, shapes: [] };
+const opt = { quick: false, json: '', checks: '', cpu: false, withWasm: '', impl: null, minTime: 0.5, minReps: 7, maxReps: 1000, shapes: [] };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; ++i) {
   const a = argv[i];
@@ -39,7 +45,9 @@ for (let i = 0; i < argv.length; ++i) {
   else if (a === '--max-reps') opt.maxReps = Math.max(1, parseInt(value(), 10));
   else if (a === '--shapes')
     opt.shapes = value().split(',').map((s) => s.split(':').map((x) => parseInt(x, 10)));
-  else if (a === '--no-extras' || a === '--impl') { if (a === '--impl') value(); } // accepted for symmetry
+  else if (a === '--with-wasm') opt.withWasm = value();
+  else if (a === '--impl') opt.impl = value().split(',');
+  else if (a === '--no-extras') {} // accepted for symmetry with attn_bench
   else {
     console.error(`unknown option ${a}`);
     process.exit(2);
@@ -123,6 +131,50 @@ function attention(q, k, v, alpha) {
   return tf.tidy(() => tf.matMul(tf.softmax(tf.matMul(tf.mul(q, alpha), tf.transpose(k))), v));
 }
 
+// An implementation: setup(n, d, inputs) before a shape, run() once, output() → Float32Array, teardown().
+const tfjsImpl = {
+  name: IMPL,
+  setup(n, d, inp) {
+    this.q = tf.tensor2d(inp.Q, [n, d]);
+    this.k = tf.tensor2d(inp.K, [n, d]);
+    this.v = tf.tensor2d(inp.V, [n, d]);
+    this.alpha = tf.scalar(1 / Math.sqrt(d));
+  },
+  run() { attention(this.q, this.k, this.v, this.alpha).dispose(); }, // the wasm backend runs synchronously
+  output() {
+    const z = attention(this.q, this.k, this.v, this.alpha);
+    const out = z.dataSync().slice();
+    z.dispose();
+    return out;
+  },
+  teardown() { tf.dispose([this.q, this.k, this.v, this.alpha]); },
+};
+
+// --with-wasm: attn_bench_lib.js (the C++ benchmark's WebAssembly implementations behind a C API) in
+// this same process; its inputs come from the same generator, which the hash comparison confirms.
+const impls = [];
+let lib = null;
+if (opt.withWasm) {
+  const wasmFile = opt.withWasm.replace(/\.js$/, '.wasm');
+  lib = await require(path.resolve(opt.withWasm))({ wasmBinary: fs.readFileSync(wasmFile) });
+  for (let k = 0; k < lib._bench_impl_count(); ++k) {
+    const name = lib.UTF8ToString(lib._bench_impl_name(k));
+    if (opt.impl && !opt.impl.includes(name)) continue;
+    impls.push({
+      name,
+      setup(n, d) { this.size = n * d; }, // the module's inputs are drawn once per shape, below
+      run() { lib._bench_run(k); },
+      output() {
+        lib._bench_run(k);
+        const ptr = lib._bench_output(k) >> 2;
+        return lib.HEAPF32.slice(ptr, ptr + this.size);
+      },
+      teardown() {},
+    });
+  }
+}
+if (!opt.impl || opt.impl.includes(IMPL)) impls.push(tfjsImpl);
+
 function median(v) {
   const s = [...v].sort((a, b) => a - b);
   const k = s.length >> 1;
@@ -130,7 +182,8 @@ function median(v) {
 }
 
 console.log(`attention forward pass softmax(QK^T/sqrt(d_k))V, tfjs ${tf.version_core} wasm backend ` +
-            `(SIMD, ${tfwasm.getThreadsCount()} thread), ${opt.cpu ? 'CPU' : 'wall'} clock, median of >= ${opt.minReps} reps` +
+            `(SIMD, ${tfwasm.getThreadsCount()} thread)${opt.withWasm ? ' interleaved with attn_bench_lib' : ''}, ` +
+            `${opt.cpu ? 'CPU' : 'wall'} clock, median of >= ${opt.minReps} reps` +
             (opt.quick ? ' (quick mode: timings are not meaningful)' : ''));
 console.log(`${'impl'.padEnd(20)} ${'n'.padStart(5)} ${'d_k'.padStart(5)} ${'median ms'.padStart(11)} ` +
             `${'GFLOP/s'.padStart(9)} ${'reps'.padStart(5)} ${'max|err|'.padStart(10)}`);
@@ -138,45 +191,63 @@ const rows = [];
 let ok = true;
 for (const [n, d] of opt.shapes) {
   const inp = makeInputs(n, d);
-  const q = tf.tensor2d(inp.Q, [n, d]), k = tf.tensor2d(inp.K, [n, d]), v = tf.tensor2d(inp.V, [n, d]);
-  const alpha = tf.scalar(1 / Math.sqrt(d));
-  // Agreement before timing.
-  const zt = attention(q, k, v, alpha);
-  const Z = zt.dataSync();
-  zt.dispose();
-  let err = 0, checksum = 0, absSum = 0;
-  sampleRows(n).forEach((i) => {
-    const ref = referenceRow(inp, n, d, i);
-    for (let t = 0; t < d; ++t) {
-      const e = Math.abs(Z[i * d + t] - ref[t]);
-      err = Number.isNaN(e) ? Infinity : Math.max(err, e);
+  const refs = sampleRows(n).map((i) => [i, referenceRow(inp, n, d, i)]);
+  if (lib && (lib._bench_setup(n, d) >>> 0) !== inp.hash) throw new Error(`attn_bench_lib drew other inputs at n=${n} d_k=${d}`);
+  // Agreement before timing: every output against the double-precision reference on sampled rows.
+  const checked = [];
+  let shapeOk = true;
+  for (const im of impls) {
+    im.setup(n, d, inp);
+    const Z = im.output();
+    let err = 0, checksum = 0, absSum = 0;
+    for (const [i, ref] of refs)
+      for (let t = 0; t < d; ++t) {
+        const e = Math.abs(Z[i * d + t] - ref[t]);
+        err = Number.isNaN(e) ? Infinity : Math.max(err, e);
+      }
+    for (let i = 0; i < Z.length; ++i) { checksum += Z[i]; absSum += Math.abs(Z[i]); }
+    if (!(Z.length === n * d && err <= TOLERANCE)) {
+      console.error(`DISAGREE: ${im.name} at n=${n} d_k=${d}: max |Z - Z_ref| = ${err} > ${TOLERANCE}`);
+      shapeOk = false;
     }
-  });
-  for (let i = 0; i < Z.length; ++i) { checksum += Z[i]; absSum += Math.abs(Z[i]); }
-  if (!(err <= TOLERANCE)) {
-    console.error(`DISAGREE: ${IMPL} at n=${n} d_k=${d}: max |Z - Z_ref| = ${err} > ${TOLERANCE}`);
-    ok = false;
-  } else {
-    // Warm-up: at least 0.2 s or two runs (V8 tiers the backend's wasm up from Liftoff to TurboFan).
-    const w0 = now();
-    for (let rep = 0; rep < 2 || (!opt.quick && now() - w0 < 0.2); ++rep) attention(q, k, v, alpha).dispose();
-    const times = [];
-    let spent = 0;
-    while (times.length < opt.maxReps && (times.length < opt.minReps || spent < opt.minTime)) {
-      const t0 = now();
-      attention(q, k, v, alpha).dispose(); // the wasm backend runs synchronously
-      const dt = now() - t0;
-      times.push(dt);
-      spent += dt;
-    }
-    const med = median(times);
-    const row = { impl: IMPL, n, d_k: d, median_ms: med * 1e3, gflops: med > 0 ? (4 * n * n * d) / med * 1e-9 : 0,
-                  reps: times.length, input_hash: inp.hash, max_abs_err: err, checksum, abs_sum: absSum };
-    rows.push(row);
-    console.log(`${IMPL.padEnd(20)} ${String(n).padStart(5)} ${String(d).padStart(5)} ${row.median_ms.toFixed(4).padStart(11)} ` +
-                `${row.gflops.toFixed(2).padStart(9)} ${String(row.reps).padStart(5)} ${err.toExponential(2).padStart(10)}`);
+    checked.push({ err, checksum, absSum });
   }
-  tf.dispose([q, k, v, alpha]);
+  if (shapeOk) {
+    // Warm-up: at least 0.2 s or two runs each (V8 tiers wasm up from Liftoff to TurboFan).
+    for (const im of impls) {
+      const w0 = now();
+      for (let rep = 0; rep < 2 || (!opt.quick && now() - w0 < 0.2); ++rep) im.run();
+    }
+    // Timed repetitions, the implementations taking turns.
+    const times = impls.map(() => []);
+    const spent = impls.map(() => 0);
+    for (let more = true; more;) {
+      more = false;
+      impls.forEach((im, j) => {
+        const reps = times[j].length;
+        if (reps >= opt.maxReps || (reps >= opt.minReps && spent[j] >= opt.minTime)) return;
+        more = true;
+        const t0 = now();
+        im.run();
+        const dt = now() - t0;
+        times[j].push(dt);
+        spent[j] += dt;
+      });
+    }
+    impls.forEach((im, j) => {
+      const med = median(times[j]);
+      const { err, checksum, absSum } = checked[j];
+      const row = { impl: im.name, n, d_k: d, median_ms: med * 1e3, gflops: med > 0 ? (4 * n * n * d) / med * 1e-9 : 0,
+                    reps: times[j].length, input_hash: inp.hash, max_abs_err: err, checksum, abs_sum: absSum };
+      rows.push(row);
+      console.log(`${im.name.padEnd(20)} ${String(n).padStart(5)} ${String(d).padStart(5)} ` +
+                  `${row.median_ms.toFixed(4).padStart(11)} ${row.gflops.toFixed(2).padStart(9)} ` +
+                  `${String(row.reps).padStart(5)} ${err.toExponential(2).padStart(10)}`);
+    });
+  } else {
+    ok = false;
+  }
+  for (const im of impls) im.teardown();
 }
 
 const pick = (r, keys) => Object.fromEntries(keys.map((key) => [key, r[key]]));

@@ -24,23 +24,24 @@ describe('aria-live summary', { timeout: 120000 }, () => {
 
   const summary = () => page.evaluate(() => document.getElementById('a11y-summary').textContent);
 
-  // Waits (up to 2 s, polling in the page) for the summary to mention `text`.
-  async function summaryWith(text) {
+  // Waits (up to 2 s, polling in the page) for the summary to mention every one of `parts`: all of
+  // them, because a summary left over from the previous state can already mention some.
+  async function summaryWith(parts) {
     try {
-      const h = await page.waitForFunction((t) => {
+      const h = await page.waitForFunction((ps) => {
         const s = document.getElementById('a11y-summary').textContent;
-        return s.includes(t) ? s : false;
-      }, text, { timeout: 2000, polling: 50 });
+        return ps.every((t) => s.includes(t)) ? s : false;
+      }, parts, { timeout: 2000, polling: 50 });
       return await h.jsonValue();
     } catch {
-      throw new Error(`#a11y-summary did not mention ${JSON.stringify(text)} within 2 s; it says: ${JSON.stringify(await summary())}`);
+      throw new Error(`#a11y-summary did not mention all of ${JSON.stringify(parts)} within 2 s; it says: ${JSON.stringify(await summary())}`);
     }
   }
 
   it('is a polite live region outside the canvas', async () => {
-    // The page refreshes the summary every 500 ms, starting after ready: allow up to 2 s.
+    // The page fills the summary in when it becomes ready (openApp awaited that), then refreshes it.
     await page.waitForFunction(() => document.getElementById('a11y-summary').textContent.length > 0, null,
-      { timeout: 2000, polling: 50 });
+      { timeout: 1000, polling: 50 });
     const attrs = await page.evaluate(() => {
       const el = document.getElementById('a11y-summary');
       return { live: el.getAttribute('aria-live'), tag: el.tagName, text: el.textContent, children: el.children.length };
@@ -68,7 +69,8 @@ describe('aria-live summary', { timeout: 120000 }, () => {
       const mw = r.max_weight[s.selected_row];
       assert.ok(Math.abs(mw - SATURATED) > 0.01, `state chosen away from the saturation line (max weight ${mw})`);
       const saturated = mw > SATURATED;
-      const text = await summaryWith(`d_k = ${st.dk},`);
+      const text = await summaryWith([`d_k = ${st.dk},`, `scaling ${s.scale ? 'on' : 'off'}`,
+        `largest weight ${mw.toFixed(3)}`]);
       console.log(`${st.name}: max weight ${mw.toFixed(4)} → ${JSON.stringify(text.slice(0, 70) + '…' + text.slice(-60))}`);
       assert.match(text, new RegExp(`scaling ${s.scale ? 'on' : 'off'}`));
       if (saturated) {

@@ -55,7 +55,7 @@ describe('export and import', { timeout: 175000 }, () => {
     await setStateOk(page, { d_k: 5, scale: true, sentence: 'something else entirely' });
     await waitFrames(page, 2);
     const button = await itemRect(page, 'Import JSON…');
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 10000 }), click(page, center(button))]);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 30000 }), click(page, center(button))]);
     await chooser.setFiles(path);
     await pollUntil(() => watch(page), (w) => /Imported the state/.test(w.status), { what: 'the import', timeout: 5000 });
     assert.deepEqual(comparable(await api.getState(page)), comparable(want), 'the imported state');

@@ -57,7 +57,7 @@ export async function openSharePanel(page) {
 export async function clickForDownload(page, label, click) {
   const rect = await itemRect(page, label);
   const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 15000 }),
+    page.waitForEvent('download', { timeout: 30000 }),
     click(page, { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 }),
   ]);
   const path = await download.path();

@@ -166,6 +166,9 @@ describe('share link', { timeout: 170000 }, () => {
       const menu = await itemRect(other.page, 'Share…');  // the menu bar is there, with its Share entry
       assert.ok(menu.y < 40);
       assert.match((await watch(other.page)).status, /Could not open/);
+      // Screen readers hear it too (the aria-live summary carries the message).
+      await pollUntil(() => other.page.textContent('#a11y-summary'), (t) => t.includes('Could not open the shared link'),
+        { timeout: 3000, what: 'the message in the aria-live summary' });
       // Controls still respond: nothing blocks input.
       await setStateOk(other.page, { d_k: 9 });
       assert.equal((await api.getState(other.page)).d_k, 9);

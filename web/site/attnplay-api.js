@@ -217,10 +217,13 @@
   // The accessible summary follows the screen, as text only.
   function startSummary() {
     let last = '';
-    setInterval(() => {
-      const text = call('attnplay_summary');
+    const refresh = () => {
+      const status = call('attnplay_status');  // e.g. why a share link could not be opened
+      const text = call('attnplay_summary') + (status ? ' ' + status : '');
       if (text !== last) { summaryEl.textContent = text; last = text; }
-    }, 500);
+    };
+    refresh();  // filled in as soon as the app is ready, then kept current
+    setInterval(refresh, 500);
   }
 
   const s = document.createElement('script');
