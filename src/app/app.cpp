@@ -151,39 +151,119 @@ bool flip_scaling(const Result& r, const Scenario& sc, Result& out) {
   return true;
 }
 
-void App::update() {
+void App::update() { update_with_budget(0); }
+void App::update_frame() { update_with_budget(frame_budget_ms); }
+
+// The work of one recomputation, in units of about one multiply-add: every score, logit, weight
+// and output entry of every head.
+static double work_estimate(const Scenario& sc) {
+  const double n = sc.Q ? sc.Q->rows() : (sc.X ? sc.X->rows() : 0);
+  const double m = sc.K ? sc.K->rows() : (sc.memory ? sc.memory->rows() : n);
+  double dk = sc.Q ? sc.Q->cols() : (sc.W_q ? sc.W_q->cols() : (sc.X ? sc.X->cols() : 0));
+  double dv = sc.V ? sc.V->cols() : (sc.W_v ? sc.W_v->cols() : (sc.X ? sc.X->cols() : 0));
+  if (sc.score == ScoreKind::Additive && sc.v_a) dk += 8.0 * static_cast<double>(sc.v_a->size());  // tanh
+  return n * m * (dk + dv + 24.0);  // + softmax, entropy and the Jacobian norm per entry
+}
+
+// Beyond this many score cells the side-by-side views get the flipped scaling of the selected row
+// only: copying and re-normalising a million-cell matrix would cost a frame of its own.
+constexpr long long kFullFlipCells = 1 << 18;
+
+void App::install_core(Result&& r, const Scenario& sc) {
+  result.core = std::move(r);
+  core_scenario_ = sc;
+  const long long cells = static_cast<long long>(result.core.main.Q.rows()) * result.core.main.K.rows();
+  flip_one_row_ = cells > kFullFlipCells;
+  result.flipped_row = 0;
+  if (flip_one_row_) {
+    flipped_revision_ = ~0ull;  // filled in by flip_selected_row() once the revision is known
+  } else if (!flip_scaling(result.core, sc, result.flipped)) {
+    Scenario other = sc;
+    other.scale = !sc.scale;
+    result.flipped = Result{};
+    compute(other, result.flipped);
+  }
+  result.error.clear();
+  const int n = static_cast<int>(result.core.main.Q.rows());
+  const int m = static_cast<int>(result.core.main.K.rows());
+  result.row_labels = sc.tokens;
+  result.row_labels.resize(static_cast<size_t>(n));
+  result.col_labels = sc.memory_tokens.empty() ? sc.tokens : sc.memory_tokens;
+  result.col_labels.resize(static_cast<size_t>(m));
+  for (int i = 0; i < n; ++i)
+    if (result.row_labels[i].empty()) result.row_labels[i] = "q" + std::to_string(i + 1);
+  for (int j = 0; j < m; ++j)
+    if (result.col_labels[j].empty()) result.col_labels[j] = "k" + std::to_string(j + 1);
+}
+
+// The selected query row computed on its own with scaling toggled (same projections, same mask row).
+void App::flip_selected_row() {
+  const Result& c = result.core;
+  const int n = static_cast<int>(c.main.Q.rows()), m = static_cast<int>(c.main.K.rows());
+  const int row = std::clamp(state.selected_row, 0, std::max(0, n - 1));
+  flipped_revision_ = result.revision;
+  result.flipped_row = row;
+  result.flipped = Result{};
+  if (n == 0) return;
+  const Scenario& sc = core_scenario_;
+  Scenario one;
+  one.Q = Mat(c.main.Q.middleRows(row, 1));
+  one.K = c.main.K;
+  one.V = c.main.V;
+  one.W_o = sc.W_o;
+  one.score = sc.score;
+  one.W_a = sc.W_a;
+  one.U_a = sc.U_a;
+  one.v_a = sc.v_a;
+  one.heads = sc.heads;
+  one.scale = !sc.scale;
+  one.temperature = sc.temperature;
+  one.mask_cells = MaskMat(attention_mask(sc, n, m).middleRows(row, 1));
+  compute(one, result.flipped);
+}
+
+void App::update_with_budget(double budget_ms) {
   const Scenario sc = build_scenario(state);
   const uint64_t ck = fingerprint(sc);
   const int n_rows = sc.Q ? static_cast<int>(sc.Q->rows()) : (sc.X ? static_cast<int>(sc.X->rows()) : 0);
   if (n_rows > 0) state.selected_row = std::min(std::max(state.selected_row, 0), n_rows - 1);
-  if (ck != core_key_) {
+  // About 3 units per microsecond in WebAssembly: beyond a quarter of the budget, spread the work.
+  const bool spread = budget_ms > 0 && work_estimate(sc) > budget_ms * 750.0;
+  if (ck != core_key_ && !spread) {
+    job_running_ = false;  // a finished state supersedes any job in flight
     Result r;
     const std::string err = compute(sc, r);
-    if (err.empty()) {
-      result.core = std::move(r);
-      if (!flip_scaling(result.core, sc, result.flipped)) {
-        Scenario other = sc;
-        other.scale = !sc.scale;
-        result.flipped = Result{};
-        compute(other, result.flipped);
-      }
-      result.error.clear();
-      const int n = static_cast<int>(result.core.main.Q.rows());
-      const int m = static_cast<int>(result.core.main.K.rows());
-      result.row_labels = sc.tokens;
-      result.row_labels.resize(static_cast<size_t>(n));
-      result.col_labels = sc.memory_tokens.empty() ? sc.tokens : sc.memory_tokens;
-      result.col_labels.resize(static_cast<size_t>(m));
-      for (int i = 0; i < n; ++i)
-        if (result.row_labels[i].empty()) result.row_labels[i] = "q" + std::to_string(i + 1);
-      for (int j = 0; j < m; ++j)
-        if (result.col_labels[j].empty()) result.col_labels[j] = "k" + std::to_string(j + 1);
-    } else {
+    if (err.empty())
+      install_core(std::move(r), sc);
+    else
       result.error = err;  // keep showing the last good result
-    }
     core_key_ = ck;
     ++result.revision;
+  } else if (ck != core_key_ || job_running_) {
+    // A job in flight finishes before the next starts, so a long drag still shows new results
+    // every few frames instead of restarting forever.
+    if (!job_running_) {
+      const std::string err = job_.start(sc);
+      if (!err.empty()) {
+        result.error = err;
+        core_key_ = ck;
+        ++result.revision;
+      } else {
+        job_running_ = true;
+        job_key_ = ck;
+        job_scenario_ = sc;
+      }
+    }
+    if (job_running_ && job_.step(budget_ms)) {
+      install_core(job_.take(), job_scenario_);
+      job_running_ = false;
+      core_key_ = job_key_;
+      ++result.revision;
+    }
   }
+  result.pending = job_running_ ? job_.progress() : -1.0f;
+  if (flip_one_row_ && (flipped_revision_ != result.revision || result.flipped_row != state.selected_row))
+    flip_selected_row();
   Hasher sk;
   sk.pod(state.selected_row);
   if (state.mode == InputMode::Random) {  // the sweep covers every d_k, so d_k itself is not part of its key
@@ -210,6 +290,65 @@ void App::update() {
     result.std_curve = variance_experiment(sweep_dks(), 4000, state.seed + 7, 21);
     curve_key_ = state.seed + 1;
   }
+  Hasher xk;  // the cross example depends on its kind and (when seeded) the seed, not on the step
+  xk.pod(static_cast<int>(state.cross.states));
+  xk.pod(state.cross.states == CrossStates::Seeded ? state.seed : 0);
+  if (xk.h != cross_key_ || result.cross.target.empty()) {
+    result.cross = compute_cross(state.cross, state.seed);
+    cross_key_ = xk.h;
+  }
+  state.cross.step = std::clamp(state.cross.step, 0, static_cast<int>(result.cross.target.size()) - 1);
+  // The heads trade-off costs one computation per option: only while its panel is open.
+  if (state.panels.heads && state.mode == InputMode::Random) {
+    State copy = state;
+    copy.heads = 1;
+    Hasher hk;
+    hk.pod(fingerprint(build_scenario(copy)));
+    if (hk.h != heads_key_) {
+      result.heads_options = compute_heads_options(state);
+      heads_key_ = hk.h;
+    }
+  } else {
+    result.heads_options.clear();
+    heads_key_ = 0;
+  }
+}
+
+std::vector<HeadsOption> compute_heads_options(const State& s) {
+  std::vector<HeadsOption> out;
+  const long long n = static_cast<long long>(s.embeddings.rows());
+  for (int h = 1; h <= kMaxHeads; h *= 2) {
+    if (s.d_k % h != 0 || s.d_v % h != 0) continue;
+    if (n * n * h > (1LL << 22)) break;  // keep the table cheap at long sentences
+    State copy = s;
+    copy.heads = h;
+    Result r;
+    if (!compute(build_scenario(copy), r).empty()) continue;
+    HeadsOption o;
+    o.heads = h;
+    o.d_head = s.d_k / h;
+    std::vector<const HeadResult*> hs;
+    if (r.heads.empty())
+      hs.push_back(&r.main);
+    else
+      for (const HeadResult& x : r.heads) hs.push_back(&x);
+    double ent = 0, mw = 0;
+    long long rows = 0;
+    o.min_head_entropy = 1e30f;
+    for (const HeadResult* x : hs) {
+      ent += x->entropy.sum();
+      mw += x->max_weight.sum();
+      rows += x->entropy.size();
+      const float e = x->entropy.size() ? x->entropy.mean() : 0.0f;
+      o.min_head_entropy = std::min(o.min_head_entropy, e);
+      o.max_head_entropy = std::max(o.max_head_entropy, e);
+    }
+    if (rows == 0) continue;
+    o.mean_entropy = static_cast<float>(ent / static_cast<double>(rows));
+    o.mean_max_weight = static_cast<float>(mw / static_cast<double>(rows));
+    out.push_back(o);
+  }
+  return out;
 }
 
 }  // namespace attn

@@ -9,6 +9,7 @@
 #include "app/host.h"
 #include "app/state.h"
 #include "core/montecarlo.h"
+#include "core/progressive.h"
 #include "core/scenario.h"
 
 namespace attn {
@@ -20,15 +21,26 @@ struct DkSweep {
   bool available = false;  // random mode only: explicit matrices have one fixed d_k
 };
 
+// Multi-head trade-off: the same state computed at each head count h that divides d_k and d_v.
+struct HeadsOption {
+  int heads = 1, d_head = 0;
+  float mean_entropy = 0, mean_max_weight = 0;  // over every head's rows
+  float min_head_entropy = 0, max_head_entropy = 0;  // spread between heads (mean entropy per head)
+};
+
 struct AppResult {
   Result core;                    // the state as the learner set it
-  Result flipped;                 // the same with scaling toggled, for side-by-side views
+  Result flipped;                 // the same with scaling toggled, for side-by-side views: every row, or
+  int flipped_row = 0;            // (long sequences) only the selected row, which is then its row 0
   std::string error;              // non-empty if the state could not be computed
   DkSweep sweep;
   VarianceRow variance;           // q·k samples at the current d_k
   std::vector<VarianceRow> std_curve;  // measured spread against d_k
+  CrossResult cross;              // the encoder–decoder example, three score functions
+  std::vector<HeadsOption> heads_options;  // filled while the Heads panel is open (random mode)
   std::vector<std::string> row_labels, col_labels;
   uint64_t revision = 0;          // bumps whenever `core` changes (texture uploads key on it)
+  float pending = -1;             // 0…1 while a long recomputation runs across frames; −1 when none
 };
 
 // Screen rectangles of labelled ImGui items in the last frame (for tests and automation).
@@ -54,18 +66,34 @@ class App {
   // A dropped or picked JSON file: a CLI scenario or a full state. "" on success (status says so too).
   std::string import_text(const std::string& text, const std::string& name);
 
-  // Recomputes whatever the current state invalidated. Cheap when nothing changed.
+  // Recomputes whatever the current state invalidated, completely. Cheap when nothing changed.
   void update();
+  // The same for a frame: a recomputation bigger than the frame budget runs a block of rows per
+  // frame (the last result stays on screen meanwhile, `result.pending` says how far it got), so
+  // dragging a slider at n = 1024 never freezes the page. A budget of 0 computes at once.
+  void update_frame();
+  double frame_budget_ms = 0;  // set by interactive platforms
   // Tokens changed in `sentence`: keep edited embeddings, seed new ones.
   void on_sentence_changed(const std::vector<std::string>& previous_tokens);
 
  private:
-  uint64_t core_key_ = 0, sweep_key_ = 0, variance_key_ = 0, curve_key_ = 0;
+  void update_with_budget(double budget_ms);
+  void install_core(Result&& r, const Scenario& sc);
+  void flip_selected_row();
+  Scenario core_scenario_;           // what result.core was computed from
+  uint64_t flipped_revision_ = ~0ull;  // result.revision the one-row flip belongs to
+  bool flip_one_row_ = false;
+  ProgressiveCompute job_;
+  bool job_running_ = false;
+  uint64_t job_key_ = 0;
+  Scenario job_scenario_;  // what the job computes (labels and the scaling flip need it)
+  uint64_t core_key_ = 0, sweep_key_ = 0, variance_key_ = 0, curve_key_ = 0, cross_key_ = 0, heads_key_ = 0;
 };
 
 // Log-spaced d_k values covering the slider's range.
 std::vector<int> sweep_dks();
 DkSweep compute_sweep(const State& s, int row);
+std::vector<HeadsOption> compute_heads_options(const State& s);
 uint64_t fingerprint(const Scenario& sc);
 // The same result with scaling toggled, from the existing scores (false: recompute instead).
 bool flip_scaling(const Result& r, const Scenario& sc, Result& out);

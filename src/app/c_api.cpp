@@ -46,9 +46,7 @@ ATTNPLAY_EXPORT const char* attnplay_set_state(const char* json) {
 ATTNPLAY_EXPORT const char* attnplay_get_result() {
   if (!g_app) return out("null");
   g_app->update();
-  nlohmann::json j = attn::result_to_json(g_app->result.core);
-  if (!g_app->result.error.empty()) j["error"] = g_app->result.error;
-  return out(j.dump());
+  return out(attn::app_result_json(*g_app).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 ATTNPLAY_EXPORT const char* attnplay_item_rect(const char* label) {
@@ -105,7 +103,8 @@ ATTNPLAY_EXPORT const char* attnplay_embed_info() {
 // whether the selected row is saturated (max weight > kSaturatedMaxWeight, as in the Saturation panel).
 ATTNPLAY_EXPORT const char* attnplay_watch() {
   if (!g_app) return out("null");
-  g_app->update();
+  // No update() here: the embed script polls this, and a forced full recomputation would undo the
+  // frame loop's spreading of long ones. The frame loop keeps the result current.
   nlohmann::json small = attn::share_state_json(g_app->state);
   const auto digest = [](const nlohmann::json& j) {
     const std::string s = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

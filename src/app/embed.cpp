@@ -94,7 +94,7 @@ const std::vector<std::string>& panel_ids() {
 const std::vector<std::string>& control_ids() {
   static const std::vector<std::string> ids = {
       "preset", "d_k",        "scale", "temperature", "sentence",           "seed", "selected_row", "embeddings",
-      "theme",  "text_scale", "mask",  "heads",       "positional_encoding"};
+      "theme",  "text_scale", "mask",  "heads",       "positional_encoding", "cross"};
   return ids;
 }
 
@@ -259,6 +259,7 @@ void revert_locked(State& now, const State& before, const EmbedSettings& e) {
   }
   if (e.is_locked("heads")) now.heads = before.heads;
   if (e.is_locked("positional_encoding")) now.positional_encoding = before.positional_encoding;
+  if (e.is_locked("cross")) now.cross = before.cross;
   if (e.is_locked("selected_row")) now.selected_row = before.selected_row;
   if (e.is_locked("theme")) now.dark_theme = before.dark_theme;
   if (e.is_locked("text_scale")) now.text_scale = before.text_scale;

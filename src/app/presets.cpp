@@ -133,6 +133,9 @@ bool apply_preset(State& s, const std::string& id) {
     e.tokens = {"am"};
     e.memory_tokens = {"Je", "suis", "étudiant"};
     s.scale = false;
+    // The same example as a whole decoder (every step, three score functions) in its own panel.
+    s.cross = CrossState{};
+    s.panels.cross = true;
   } else if (id == "softmax-article") {
     e.Q = rows({{1}});
     e.K = rows({{0.3f}, {0.2f}, {0.5f}});

@@ -251,10 +251,41 @@ std::string result_csv(const AppResult& r) {
   return out;
 }
 
-std::string result_json_text(const App& app) {
+json app_result_json(const App& app) {
   json j = result_to_json(app.result.core);
   if (!app.result.error.empty()) j["error"] = app.result.error;
-  return j.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
+  j["tokens"] = app.result.row_labels;      // query rows
+  j["key_tokens"] = app.result.col_labels;  // key columns
+  const CrossResult& c = app.result.cross;
+  json cross = {{"states", app.state.cross.states == CrossStates::NoteExample ? "note" : "seeded"},
+                {"step", app.state.cross.step},
+                {"source", c.source},
+                {"target", c.target},
+                {"encoder", matrix_to_json(c.encoder)},
+                {"decoder", matrix_to_json(c.decoder)}};
+  for (int k = 0; k < kCrossScorings; ++k) {
+    const Result& r = c.scored[static_cast<size_t>(k)];
+    const std::string& err = c.error[static_cast<size_t>(k)];
+    cross[cross_scoring_id(k)] = err.empty() ? json{{"scores", matrix_to_json(r.main.scores)},
+                                                    {"weights", matrix_to_json(r.main.weights)},
+                                                    {"context", matrix_to_json(r.output)}}
+                                             : json{{"error", err}};
+  }
+  j["cross"] = std::move(cross);
+  json options = json::array();
+  for (const HeadsOption& o : app.result.heads_options)
+    options.push_back({{"heads", o.heads},
+                       {"d_head", o.d_head},
+                       {"mean_entropy", o.mean_entropy},
+                       {"mean_max_weight", o.mean_max_weight},
+                       {"min_head_entropy", o.min_head_entropy},
+                       {"max_head_entropy", o.max_head_entropy}});
+  j["heads_options"] = std::move(options);
+  return j;
+}
+
+std::string result_json_text(const App& app) {
+  return app_result_json(app).dump(1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 // ---- App members -----------------------------------------------------------------------------

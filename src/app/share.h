@@ -36,7 +36,10 @@ std::string import_document(const std::string& text, const State& current, State
 // Every matrix of the result as CSV blocks (the top-left cell names the matrix); labels that a
 // spreadsheet would run as formulas are defused with a leading apostrophe.
 std::string result_csv(const AppResult& r);
-// The CLI's result JSON plus the state that produced it.
+// The CLI's result JSON plus what only the app computes (the cross-attention example, the heads
+// trade-off): what window.attnplay.getResult() returns.
+nlohmann::json app_result_json(const App& app);
+// The same, as the text of the exported result file.
 std::string result_json_text(const App& app);
 
 }  // namespace attn

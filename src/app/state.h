@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cross.h"
 #include "core/scenario.h"
 
 namespace attn {
@@ -39,6 +40,7 @@ struct State {
   int heads = 1;
   PositionalEncoding positional_encoding = PositionalEncoding::None;
   Scenario explicit_scenario;  // used when mode == Explicit
+  CrossState cross;            // the encoder–decoder example (its own states, not the sentence's)
   std::string preset;          // id of the preset last applied ("" = none)
 
   // --- how it is shown ------------------------------------------------------------------------

@@ -92,6 +92,7 @@ json state_to_json(const State& s) {
   j["theme"] = s.dark_theme ? "dark" : "light";
   j["text_scale"] = s.text_scale;
   j["panels"] = panels_json(s.panels);
+  j["cross"] = {{"states", s.cross.states == CrossStates::NoteExample ? "note" : "seeded"}, {"step", s.cross.step}};
   j["scenario"] = scenario_to_json(build_scenario(s));
   return j;
 }
@@ -106,7 +107,7 @@ std::string apply_state_json(State& live, const json& partial) {
       return "unknown preset \"" + p.get<std::string>() + "\"";
   }
   const std::vector<std::string> before = split_tokens(s.sentence);
-  bool sentence_changed = false, seed_changed = false, width_changed = false;
+  bool sentence_changed = false, seed_changed = false, width_changed = false, embeddings_cleared = false;
   for (auto it = partial.begin(); it != partial.end(); ++it) {
     const std::string& k = it.key();
     const json& v = it.value();
@@ -146,9 +147,14 @@ std::string apply_state_json(State& live, const json& partial) {
         s.seed = v.get<uint64_t>();
       seed_changed = true;
     } else if (k == "embeddings") {
-      Mat m;
-      err = matrix_from_json(v, "embeddings", m);
-      if (err.empty()) s.embeddings = m;
+      if (v.is_array() && v.empty()) {  // what getState() shows for an explicit preset: seed them anew
+        s.embeddings.resize(0, 0);
+        embeddings_cleared = true;
+      } else {
+        Mat m;
+        err = matrix_from_json(v, "embeddings", m);
+        if (err.empty()) s.embeddings = m;
+      }
     } else if (k == "scale") {
       err = get_bool(v, "scale", s.scale);
     } else if (k == "temperature") {
@@ -246,14 +252,32 @@ std::string apply_state_json(State& live, const json& partial) {
         else
           err = get_bool(pi.value(), ("panels." + pi.key()).c_str(), *slot);
       }
+    } else if (k == "cross") {
+      if (!v.is_object()) err = "cross must be an object {\"states\": \"note\" | \"seeded\", \"step\": 0…3}";
+      for (auto ci = v.begin(); err.empty() && ci != v.end(); ++ci) {
+        if (ci.key() == "states") {
+          if (ci.value() == "note")
+            s.cross.states = CrossStates::NoteExample;
+          else if (ci.value() == "seeded")
+            s.cross.states = CrossStates::Seeded;
+          else
+            err = "cross.states must be \"note\" or \"seeded\"";
+        } else if (ci.key() == "step") {
+          err = get_int(ci.value(), "cross.step", 0, 3, s.cross.step);  // I, am, a, student
+        } else {
+          err = "unknown cross key \"" + ci.key() + "\"";
+        }
+      }
     } else if (k == "scenario") {
       Scenario sc;
       err = scenario_from_json(v, sc);
       if (err.empty()) {
+        // A scenario switches to explicit mode and brings its scale and temperature, unless the same
+        // object says otherwise (getState() output carries all three, and must read back as it was).
         s.explicit_scenario = sc;
-        s.mode = InputMode::Explicit;
-        s.scale = sc.scale;
-        s.temperature = sc.temperature;
+        if (!partial.contains("mode")) s.mode = InputMode::Explicit;
+        if (!partial.contains("scale")) s.scale = sc.scale;
+        if (!partial.contains("temperature")) s.temperature = sc.temperature;
       }
     } else {
       err = "unknown state key \"" + k + "\"";
@@ -262,13 +286,14 @@ std::string apply_state_json(State& live, const json& partial) {
     if (!err.empty()) return err;
   }
   if (s.mode == InputMode::Random) {
-    if (partial.contains("embeddings")) {
+    if (partial.contains("embeddings") && !embeddings_cleared) {
       const int n = static_cast<int>(split_tokens(s.sentence).size());
       if (s.embeddings.rows() != n || s.embeddings.cols() != s.d_model)
         return "embeddings must be " + std::to_string(n) + "×" + std::to_string(s.d_model) + " (tokens × d_model)";
-    } else if (sentence_changed || seed_changed || width_changed) {
-      if (seed_changed || width_changed) s.embeddings.resize(0, 0);
-      sync_embeddings(s, (seed_changed || width_changed) ? std::vector<std::string>{} : before);
+    } else if (sentence_changed || seed_changed || width_changed || embeddings_cleared) {
+      const bool fresh = seed_changed || width_changed || embeddings_cleared;
+      if (fresh) s.embeddings.resize(0, 0);
+      sync_embeddings(s, fresh ? std::vector<std::string>{} : before);
     }
     if (s.plane_x >= s.d_model || s.plane_y >= s.d_model) return "plane_x and plane_y must be below d_model";
     if (!partial.contains("key_padding") && s.key_padding.size() != split_tokens(s.sentence).size())

@@ -143,8 +143,7 @@ void softmax_row_double(const double* scaled, const uint8_t* active, double T, f
 
 std::string head_prefix(int head, int heads) { return heads > 1 ? "head " + std::to_string(head) + ": " : ""; }
 
-void compute_head(const Scenario& s, const MaskMat& blocked, int head, int heads, HeadResult& hr,
-                  std::vector<std::string>& warnings) {
+void compute_head(const Scenario& s, const MaskMat& blocked, HeadResult& hr) {
   const int n = static_cast<int>(hr.Q.rows());
   const int m = static_cast<int>(hr.K.rows());
   const int dh = static_cast<int>(hr.Q.cols());
@@ -202,19 +201,10 @@ void compute_head(const Scenario& s, const MaskMat& blocked, int head, int heads
       if (has_pos_inf) continue;  // an infinite score already decides the row
       softmax_row_double(row_scaled.data(), active.data(), T, hr.weights.data() + static_cast<long>(i) * m, m);
     }
-    if (std::any_of(overflow_rows.begin(), overflow_rows.end(), [](uint8_t b) { return b != 0; }))
-      warnings.push_back(head_prefix(head, heads) + "at temperature " + number_str(T) +
-                         " some logits exceed the float range; they are shown clamped to "
-                         "±3.4e38 and their weights are computed in double precision");
+    hr.logits_overflowed = std::any_of(overflow_rows.begin(), overflow_rows.end(), [](uint8_t b) { return b != 0; });
   }
-  if (undefined_scores > 0)
-    warnings.push_back(head_prefix(head, heads) + std::to_string(undefined_scores) +
-                       " scores are undefined (their dot products overflow the float range); "
-                       "those keys get weight 0");
-  if (infinite_scores > 0)
-    warnings.push_back(head_prefix(head, heads) + std::to_string(infinite_scores) +
-                       " scores overflow the float range; +inf scores share their row's weight "
-                       "as hard maxima");
+  hr.undefined_scores = undefined_scores;
+  hr.infinite_scores = infinite_scores;
 
   weighted_sum_simd(hr.weights, hr.V, hr.output);
 
@@ -372,25 +362,21 @@ std::string validate(const Scenario& s) {
   return "";
 }
 
-std::string compute(const Scenario& s, Result& out) {
-  std::string err = validate(s);
-  if (!err.empty()) return err;
-
-  Result r;
-  Mat Q, K, V;
+void project(const Scenario& s, Mat& X_effective, Mat& Q, Mat& K, Mat& V) {
+  X_effective.resize(0, 0);
   if (s.X) {
     const int n = static_cast<int>(s.X->rows());
     const int d_model = static_cast<int>(s.X->cols());
     const bool pe = s.positional_encoding == PositionalEncoding::Sinusoidal;
-    r.X_effective = *s.X;
-    if (pe) r.X_effective += sinusoidal_encoding(n, d_model);
+    X_effective = *s.X;
+    if (pe) X_effective += sinusoidal_encoding(n, d_model);
     Mat memory;
     if (s.memory) {
       memory = *s.memory;
       if (pe) memory += sinusoidal_encoding(static_cast<int>(memory.rows()), d_model);
     }
-    const Mat& src = s.memory ? memory : r.X_effective;  // where keys and values come from
-    Q = s.W_q ? Mat(r.X_effective * *s.W_q) : r.X_effective;
+    const Mat& src = s.memory ? memory : X_effective;  // where keys and values come from
+    Q = s.W_q ? Mat(X_effective * *s.W_q) : X_effective;
     K = s.W_k ? Mat(src * *s.W_k) : src;
     V = s.W_v ? Mat(src * *s.W_v) : src;
   } else {
@@ -398,6 +384,38 @@ std::string compute(const Scenario& s, Result& out) {
     K = *s.K;
     V = *s.V;
   }
+}
+
+MaskMat attention_mask(const Scenario& s, int n, int m) { return build_mask(s, n, m); }
+
+void append_head_warnings(const HeadResult& hr, int head, int heads, double temperature,
+                          std::vector<std::string>& warnings) {
+  if (hr.logits_overflowed)
+    warnings.push_back(head_prefix(head, heads) + "at temperature " + number_str(temperature) +
+                       " some logits exceed the float range; they are shown clamped to "
+                       "±3.4e38 and their weights are computed in double precision");
+  if (hr.undefined_scores > 0)
+    warnings.push_back(head_prefix(head, heads) + std::to_string(hr.undefined_scores) +
+                       " scores are undefined (their dot products overflow the float range); "
+                       "those keys get weight 0");
+  if (hr.infinite_scores > 0)
+    warnings.push_back(head_prefix(head, heads) + std::to_string(hr.infinite_scores) +
+                       " scores overflow the float range; +inf scores share their row's weight "
+                       "as hard maxima");
+}
+
+void append_output_warning(Result& r) {
+  if (!r.output.allFinite())
+    r.warnings.push_back("some outputs are infinite: the values or projections overflow the float range");
+}
+
+std::string compute(const Scenario& s, Result& out) {
+  std::string err = validate(s);
+  if (!err.empty()) return err;
+
+  Result r;
+  Mat Q, K, V;
+  project(s, r.X_effective, Q, K, V);
 
   const int n = static_cast<int>(Q.rows());
   const int m = static_cast<int>(K.rows());
@@ -421,8 +439,9 @@ std::string compute(const Scenario& s, Result& out) {
     hr.Q = Q.middleCols(static_cast<Eigen::Index>(k) * dh, dh);
     hr.K = K.middleCols(static_cast<Eigen::Index>(k) * dh, dh);
     hr.V = V.middleCols(static_cast<Eigen::Index>(k) * dvh, dvh);
-    compute_head(s, blocked, k, h, hr, r.warnings);
+    compute_head(s, blocked, hr);
   }
+  for (int k = 0; k < h; ++k) append_head_warnings(heads[static_cast<size_t>(k)], k, h, s.temperature, r.warnings);
 
   if (h == 1) {
     r.main = std::move(heads[0]);
@@ -439,8 +458,7 @@ std::string compute(const Scenario& s, Result& out) {
     r.main.row_fully_masked = fully_masked;
     r.heads = std::move(heads);
   }
-  if (!r.output.allFinite())
-    r.warnings.push_back("some outputs are infinite: the values or projections overflow the float range");
+  append_output_warning(r);
   out = std::move(r);
   return "";
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "scenario.h"
 
@@ -13,6 +14,17 @@ std::string validate(const Scenario& s);
 
 // Validates, then computes. On error returns the reason and leaves `out` untouched.
 std::string compute(const Scenario& s, Result& out);
+
+// The inputs of the scores: X after positional encoding (empty when Q, K, V are given) and the
+// projected Q, K (from memory when cross-attending) and V. Assumes a validated scenario.
+void project(const Scenario& s, Mat& X_effective, Mat& Q, Mat& K, Mat& V);
+// Blocked cells (1) of the n×m scores: causal mask, key padding and painted cells combined.
+MaskMat attention_mask(const Scenario& s, int n, int m);
+
+// The warnings compute() gives for one head's out-of-range numbers, and for infinite outputs.
+void append_head_warnings(const HeadResult& hr, int head, int heads, double temperature,
+                          std::vector<std::string>& warnings);
+void append_output_warning(Result& r);
 
 // Per-row statistics of a probability row p (entries ≥ 0, sum 1 or all zero).
 double row_entropy(const float* p, int m);

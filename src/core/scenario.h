@@ -65,6 +65,10 @@ struct HeadResult {
   Vec max_weight;     // per row
   Vec jacobian_norm;  // per row, ‖diag(p) − ppᵀ‖_F
   std::vector<bool> row_fully_masked;
+  // What went out of the float range (reported as warnings): NaN scores, ±inf scores, and whether
+  // some logits overflowed at a tiny temperature (their weights then come from double precision).
+  long undefined_scores = 0, infinite_scores = 0;
+  bool logits_overflowed = false;
 };
 
 struct Result {

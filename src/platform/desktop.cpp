@@ -94,6 +94,9 @@ int run_gui(int argc, char** argv) {
     }
   }
   App app;
+  // Interactive windows spread long recomputations over frames; a screenshot run computes at once so
+  // its N frames show the finished result.
+  app.frame_budget_ms = screenshot.empty() ? 10 : 0;
   if (!state_file.empty()) {
     std::ifstream in(state_file, std::ios::binary);
     if (!in) {

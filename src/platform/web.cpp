@@ -151,6 +151,8 @@ int main() {
   const std::string embed_error = parse_embed_query(page_string(1), app.embed);
   const std::string hash = page_string(2);
   if (hash.size() > 1) app.open_fragment(hash);
+  // Long recomputations (n = 1024 at large d_k) run a block of rows per frame instead of one long frame.
+  app.frame_budget_ms = 10;
   if (!embed_error.empty()) app.status = "Embed settings: " + embed_error + " (ignored).";
   emscripten_set_main_loop_arg(frame, &ctx, 0, false);
   return 0;

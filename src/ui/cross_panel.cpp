@@ -1,129 +1,156 @@
-// cross_panel.cpp — encoder–decoder (cross) attention: decoder states query the encoder states of
-// "Je suis étudiant", scored three ways side by side — additive (Bahdanau), general (Luong), scaled dot.
+// cross_panel.cpp — encoder–decoder (cross) attention: the decoder's states query the encoder states
+// of "Je suis étudiant", scored three ways side by side — additive (Bahdanau), general (Luong),
+// scaled dot — with each heatmap, the weights and context vector at the chosen decoder step.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "core/attention.h"
+#include "ui/lock.h"
 #include "ui/panels.h"
 #include "ui/track.h"
 
 namespace attn::ui {
 namespace {
 
-constexpr int kWidth = 4;  // state width of the toy encoder and decoder
+std::string vector_text(const Mat& M, int row, int decimals) {
+  std::string out = "[";
+  for (Eigen::Index c = 0; c < M.cols(); ++c) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s%.*f", c ? ", " : "", decimals, static_cast<double>(M(row, c)));
+    out += buf;
+  }
+  return out + "]";
+}
 
 class CrossPanel : public Panel {
  public:
   const char* title() const override { return "Cross-attention"; }
 
-  void draw(State& s, const AppResult& /*r*/) override {
+  void draw(State& s, const AppResult& r) override {
     ImGui::SetNextWindowPos(ImVec2(240, 90), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(720, 540), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(760, 600), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin(title(), open)) {
       ImGui::End();
       return;
     }
-    if (seed_ != s.seed || results_.empty()) build(s.seed);
+    const CrossResult& c = r.cross;
+    const int n = static_cast<int>(c.target.size());
+    if (n == 0) {
+      ImGui::TextDisabled("Nothing to show.");
+      ImGui::End();
+      return;
+    }
+    std::optional<LockScope> lock(std::in_place, "cross");  // embed mode may lock the step and the states
+    int kind = s.cross.states == CrossStates::NoteExample ? 0 : 1;
+    if (ImGui::RadioButton("The note's example", &kind, 0)) s.cross.states = CrossStates::NoteExample;
+    track("cross:note");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("Seeded random states", &kind, 1)) s.cross.states = CrossStates::Seeded;
+    track("cross:seeded");
     ImGui::TextWrapped(
-        "Encoder states of \"Je suis étudiant\" are the keys and values; the decoder's states for "
-        "\"I am a student\" are the queries (seeded, width %d). The same states, three score functions:",
-        kWidth);
-    const int n = static_cast<int>(decoder_.size());
-    ImGui::SliderInt("Decoder step", &step_, 0, n - 1, "%d");
-    track("Decoder step");
-    step_ = std::clamp(step_, 0, n - 1);
-    ImGui::Text("generating after \"%s\": which source word does it look at?",
-                decoder_[static_cast<size_t>(step_)].c_str());
-    static const char* names[3] = {"additive (Bahdanau)\nv_aᵀ tanh(W_a q + U_a k)", "general (Luong)\nqᵀ W_a k",
-                                   "scaled dot product\nq·k / √d_k"};
+        "Encoder states h₁…h₃ of \"Je suis étudiant\" are the keys and values. Generating word t, the decoder "
+        "queries them with its previous state s_{t−1}. The same states, three score functions:");
+    const int step = std::clamp(s.cross.step, 0, n - 1);
+    char fmt[96];
+    std::snprintf(fmt, sizeof fmt, "t = %d: generating \"%s\"", step + 1, c.target[static_cast<size_t>(step)].c_str());
+    ImGui::SetNextItemWidth(std::min(320.0f, ImGui::GetContentRegionAvail().x));
+    ImGui::SliderInt("##decoder-step", &s.cross.step, 0, n - 1, fmt, ImGuiSliderFlags_AlwaysClamp);
+    track("Decoder step");  // the slider's frame only, without its label
+    ImGui::SameLine();
+    ImGui::TextUnformatted("Decoder step");
+    lock.reset();
+
+    static const char* names[kCrossScorings] = {"additive (Bahdanau)", "general (Luong)", "scaled dot product"};
+    static const char* formulas[kCrossScorings] = {"v_aᵀ tanh(W_a s + U_a h)", "sᵀ W_a h", "s·h / √d"};
     const float avail = ImGui::GetContentRegionAvail().x;
-    const float tile_w = std::clamp((avail - 24) / 3, 90.0f, 220.0f);
+    const float col_w = std::max(150.0f, (avail - 24) / 3);
+    const float tile = std::clamp(col_w - 130, 60.0f, 160.0f);
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < kCrossScorings; ++k) {
       if (k) ImGui::SameLine(0, 12);
       ImGui::BeginGroup();
       ImGui::TextUnformatted(names[k]);
-      if (!errors_[static_cast<size_t>(k)].empty()) {
-        ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", errors_[static_cast<size_t>(k)].c_str());
+      ImGui::TextDisabled("%s", formulas[k]);
+      const std::string& err = c.error[static_cast<size_t>(k)];
+      if (!err.empty()) {
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + col_w);
+        ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", err.c_str());
+        ImGui::PopTextWrapPos();
         ImGui::EndGroup();
         continue;
       }
-      const Result& res = results_[static_cast<size_t>(k)];
-      const Mat& W = res.main.weights;
+      const HeadResult& h = c.scored[static_cast<size_t>(k)].main;
+      const Mat& W = h.weights;
       const int m = static_cast<int>(W.cols());
-      const float cell = tile_w / m;
-      const ImVec2 p0 = ImGui::GetCursorScreenPos();
+      const float cell = tile / static_cast<float>(std::max(m, n));
+      // Row labels (the word being generated) at the left, key words above the columns.
+      const float label_w = ImGui::CalcTextSize("student ").x;
+      const ImVec2 top = ImGui::GetCursorScreenPos();
+      const ImVec2 p0(top.x + label_w, top.y + ImGui::GetTextLineHeight());
+      const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
+      for (int j = 0; j < m; ++j) {
+        const char* w = c.source[static_cast<size_t>(j)].c_str();
+        const float tw = ImGui::CalcTextSize(w).x;
+        if (tw <= cell + 4) dl->AddText(ImVec2(p0.x + cell * j + (cell - tw) / 2, top.y), text_col, w);
+        else dl->AddText(ImVec2(p0.x + cell * j + 2, top.y), text_col, std::string(w, 2).append(".").c_str());
+      }
       for (int i = 0; i < n; ++i)
+        dl->AddText(ImVec2(top.x, p0.y + cell * i + (cell - ImGui::GetFontSize()) / 2), text_col,
+                    c.target[static_cast<size_t>(i)].c_str());
+      for (int i = 0; i < n; ++i) {
         for (int j = 0; j < m; ++j)
           dl->AddRectFilled(ImVec2(p0.x + cell * j, p0.y + cell * i),
                             ImVec2(p0.x + cell * (j + 1) - 1, p0.y + cell * (i + 1) - 1), viridis_u32(W(i, j)));
-      dl->AddRect(ImVec2(p0.x, p0.y + cell * step_), ImVec2(p0.x + cell * m, p0.y + cell * (step_ + 1)),
-                  IM_COL32(255, 190, 60, 255), 0, 0, 2);
-      ImGui::Dummy(ImVec2(tile_w, cell * n));
-      track("cross:" + std::to_string(k));
-      for (int j = 0; j < m; ++j)
-        ImGui::Text("%-9s %.3f  (score %.3f)", encoder_[static_cast<size_t>(j)].c_str(),
-                    static_cast<double>(W(step_, j)), static_cast<double>(res.main.scores(step_, j)));
-      std::string ctx = "context [";
-      for (Eigen::Index c = 0; c < res.output.cols(); ++c) {
-        char buf[24];
-        std::snprintf(buf, sizeof buf, "%s%.2f", c ? ", " : "", static_cast<double>(res.output(step_, c)));
-        ctx += buf;
+        char ent[24];  // each row's entropy beside it
+        std::snprintf(ent, sizeof ent, "H %.2f", static_cast<double>(h.entropy(i)));
+        dl->AddText(ImVec2(p0.x + cell * m + 4, p0.y + cell * i + (cell - ImGui::GetFontSize()) / 2),
+                    ImGui::GetColorU32(ImGuiCol_TextDisabled), ent);
       }
-      ImGui::TextUnformatted((ctx + "]").c_str());
+      dl->AddRect(ImVec2(p0.x - 1, p0.y + cell * step - 1), ImVec2(p0.x + cell * m + 1, p0.y + cell * (step + 1) + 1),
+                  IM_COL32(255, 190, 60, 255), 0, 0, 2);
+      ImGui::Dummy(ImVec2(col_w, cell * n + ImGui::GetTextLineHeight()));
+      track("cross:" + std::string(cross_scoring_id(k)));
+      if (ImGui::IsItemHovered()) {
+        const ImVec2 mp = ImGui::GetMousePos();
+        const int i = static_cast<int>((mp.y - p0.y) / cell), j = static_cast<int>((mp.x - p0.x) / cell);
+        if (i >= 0 && i < n && j >= 0 && j < m)
+          ImGui::SetTooltip("generating \"%s\", key \"%s\": score %.4f, weight %.4f", c.target[static_cast<size_t>(i)].c_str(),
+                            c.source[static_cast<size_t>(j)].c_str(), static_cast<double>(h.scores(i, j)),
+                            static_cast<double>(W(i, j)));
+      }
+      for (int j = 0; j < m; ++j)
+        ImGui::Text("%-9s %5.1f%%  e %+.3f", c.source[static_cast<size_t>(j)].c_str(),
+                    100.0 * static_cast<double>(W(step, j)), static_cast<double>(h.scores(step, j)));
+      ImGui::Text("context c_%d", step + 1);
+      ImGui::TextUnformatted(vector_text(c.scored[static_cast<size_t>(k)].output, step, 3).c_str());
       ImGui::EndGroup();
     }
-    ImGui::TextWrapped(
-        "The context vector is the weighted sum of the encoder states: the decoder reads it before "
-        "emitting the next word. Step through the decoder to watch the alignment move.");
+
+    section_header("The states");
+    ImGui::Text("decoder s_%d (query) = %s", step, vector_text(c.decoder, step, 3).c_str());
+    for (int j = 0; j < static_cast<int>(c.source.size()); ++j)
+      ImGui::Text("h_%d \"%s\" = %s", j + 1, c.source[static_cast<size_t>(j)].c_str(), vector_text(c.encoder, j, 3).c_str());
+    if (s.cross.states == CrossStates::NoteExample) {
+      ImGui::TextWrapped(
+          "The note's example: at t = 2 (\"am\") it supposes e = [0.3, 2.1, 0.5]; exp gives 1.350 + 8.166 + 1.649 = "
+          "11.165, so α = [0.12, 0.73, 0.15]: 73%% on \"suis\". Its arithmetic is right. Here the one-hot h_j and the "
+          "additive parameters (W_a = −I, U_a = 3I, v_a = 4·1) are fixed, and each s_{t−1} is solved so the "
+          "additive scores are exactly those numbers; at t = 4 (\"student\") the weight on \"étudiant\" is ≈ 0.85, "
+          "as the note says. The other two score functions see the same states and agree on the word, with "
+          "different sharpness.");
+    } else {
+      ImGui::TextWrapped(
+          "Seeded random states (seed %llu, width 4) and parameters: the three score functions can disagree about "
+          "which word to look at. Trained models learn W_a, U_a and v_a so the alignment is right.",
+          static_cast<unsigned long long>(s.seed));
+    }
     ImGui::End();
   }
-
- private:
-  void build(uint64_t seed) {
-    seed_ = seed;
-    encoder_ = {"Je", "suis", "étudiant"};
-    decoder_ = {"<s>", "I", "am", "a"};
-    Mat H(3, kWidth), S(4, kWidth);
-    for (int i = 0; i < 3; ++i)
-      H.row(i) = random_embedding(seed, "enc:" + encoder_[static_cast<size_t>(i)], i, kWidth).transpose();
-    for (int i = 0; i < 4; ++i)
-      S.row(i) = random_embedding(seed, "dec:" + decoder_[static_cast<size_t>(i)], i, kWidth).transpose();
-    Scenario base;
-    base.Q = S;
-    base.K = H;
-    base.V = H;
-    base.tokens = decoder_;
-    base.memory_tokens = encoder_;
-    Scenario additive = base, general = base, dot = base;
-    additive.score = ScoreKind::Additive;
-    additive.W_a = random_projection(seed, 'a', kWidth, kWidth);
-    additive.U_a = random_projection(seed, 'u', kWidth, kWidth);
-    Vec va(kWidth);
-    const Mat vcol = random_projection(seed, 'w', kWidth, 1);
-    for (int a = 0; a < kWidth; ++a) va(a) = vcol(a, 0) * 2.0f;
-    additive.v_a = va;
-    additive.scale = false;
-    general.score = ScoreKind::General;
-    general.W_a = random_projection(seed, 'g', kWidth, kWidth);
-    general.scale = false;
-    dot.scale = true;
-    const Scenario* all[3] = {&additive, &general, &dot};
-    results_.assign(3, Result{});
-    errors_.assign(3, "");
-    for (int k = 0; k < 3; ++k) errors_[static_cast<size_t>(k)] = compute(*all[k], results_[static_cast<size_t>(k)]);
-  }
-
-  uint64_t seed_ = 0;
-  int step_ = 1;
-  std::vector<std::string> encoder_, decoder_;
-  std::vector<Result> results_;
-  std::vector<std::string> errors_;
 };
 
 }  // namespace

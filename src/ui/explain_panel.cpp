@@ -193,10 +193,11 @@ class ExplainPanel : public Panel {
     para("Now, for " + q + ": largest weight " + fmt(h.max_weight(i)) + ", Jacobian norm " + fmt(h.jacobian_norm(i)) +
          (sat ? " — saturated." : "."));
     const HeadResult& o = r.flipped.heads.empty() ? r.flipped.main : r.flipped.heads.front();
-    if (i < o.max_weight.size() && i < o.jacobian_norm.size())
-      para(std::string("With scaling turned ") + (scale ? "off" : "on") + ": largest weight " + fmt(o.max_weight(i)) +
-           ", Jacobian norm " + fmt(o.jacobian_norm(i)) +
-           (o.max_weight(i) > kSaturatedMaxWeight ? " — saturated." : "."));
+    const int k = i - r.flipped_row;  // the flipped result may hold only the selected row
+    if (k >= 0 && k < o.max_weight.size() && k < o.jacobian_norm.size())
+      para(std::string("With scaling turned ") + (scale ? "off" : "on") + ": largest weight " + fmt(o.max_weight(k)) +
+           ", Jacobian norm " + fmt(o.jacobian_norm(k)) +
+           (o.max_weight(k) > kSaturatedMaxWeight ? " — saturated." : "."));
   }
 };
 

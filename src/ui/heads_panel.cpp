@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ui/lock.h"
 #include "ui/panels.h"
 #include "ui/track.h"
 
@@ -36,6 +37,47 @@ void draw_matrix(ImDrawList* dl, ImVec2 p0, float w, float h, const Mat& M, bool
     }
 }
 
+// What trading h against the per-head width does, every option computed on the current state.
+void heads_table(State& s, const AppResult& r) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("heads-tradeoff", 5, flags)) return;
+  ImGui::TableSetupColumn("h");
+  ImGui::TableSetupColumn("d_k per head");
+  ImGui::TableSetupColumn("mean entropy");
+  ImGui::TableSetupColumn("heads' entropies");
+  ImGui::TableSetupColumn("mean max weight");
+  ImGui::TableHeadersRow();
+  for (const HeadsOption& o : r.heads_options) {
+    ImGui::TableNextRow();
+    if (o.heads == s.heads)
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(ImGuiCol_HeaderActive, 0.6f));
+    ImGui::TableNextColumn();
+    char label[16];
+    std::snprintf(label, sizeof label, "%d", o.heads);
+    bool pick = false;
+    {
+      const LockScope lock("heads");
+      pick = ImGui::Selectable(label, o.heads == s.heads, ImGuiSelectableFlags_SpanAllColumns);
+    }
+    if (pick) s.heads = o.heads;
+    track(std::string("heads-option:") + label);
+    ImGui::TableNextColumn();
+    ImGui::Text("%d (÷√%d)", o.d_head, o.d_head);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", static_cast<double>(o.mean_entropy));
+    ImGui::TableNextColumn();
+    ImGui::Text("%.2f … %.2f", static_cast<double>(o.min_head_entropy), static_cast<double>(o.max_head_entropy));
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", static_cast<double>(o.mean_max_weight));
+  }
+  ImGui::EndTable();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped(
+      "Same parameters in total; more heads means narrower ones. Narrow heads have noisier scores, so "
+      "their patterns differ more from head to head (wider entropy range). Click a row to switch.");
+  ImGui::PopStyleColor();
+}
+
 class HeadsPanel : public Panel {
  public:
   const char* title() const override { return "Heads"; }
@@ -61,6 +103,7 @@ class HeadsPanel : public Panel {
         if (options[k] == s.heads) idx = static_cast<int>(k);
       char fmt[32];
       std::snprintf(fmt, sizeof fmt, "h = %d", options[static_cast<size_t>(idx)]);
+      const LockScope lock("heads");
       if (ImGui::SliderInt("Heads", &idx, 0, static_cast<int>(options.size()) - 1, fmt, ImGuiSliderFlags_AlwaysClamp))
         s.heads = options[static_cast<size_t>(std::clamp(idx, 0, static_cast<int>(options.size()) - 1))];
       track("Heads");
@@ -72,6 +115,7 @@ class HeadsPanel : public Panel {
       ImGui::TextWrapped("This preset fixes its matrices (h = %d). Use a random-embedding preset to change h.",
                          s.heads);
     }
+    if (!r.heads_options.empty()) heads_table(s, r);
     if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", r.error.c_str());
 
     const Result& c = r.core;

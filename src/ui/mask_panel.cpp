@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/attention.h"
+#include "ui/lock.h"
 #include "ui/panels.h"
 #include "ui/track.h"
 
@@ -35,6 +36,7 @@ class MaskPanel : public Panel {
     const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
     const bool fits = h.weights.rows() == n && h.weights.cols() == n && n > 0;
 
+    const LockScope lock("mask");  // embed mode: causal, padding and the grid drawn disabled
     bool causal = s.mask == MaskKind::Causal;
     if (ImGui::Checkbox("Causal mask", &causal)) s.mask = causal ? MaskKind::Causal : MaskKind::None;
     track("Causal mask");

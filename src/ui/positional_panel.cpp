@@ -11,6 +11,7 @@
 
 #include "core/attention.h"
 #include "core/montecarlo.h"
+#include "ui/lock.h"
 #include "ui/panels.h"
 #include "ui/track.h"
 
@@ -54,13 +55,47 @@ class PositionalPanel : public Panel {
       return;
     }
     bool pe = s.positional_encoding == PositionalEncoding::Sinusoidal;
-    if (ImGui::Checkbox("Positional encoding", &pe))
-      s.positional_encoding = pe ? PositionalEncoding::Sinusoidal : PositionalEncoding::None;
+    {
+      const LockScope lock("positional_encoding");
+      if (ImGui::Checkbox("Positional encoding", &pe))
+        s.positional_encoding = pe ? PositionalEncoding::Sinusoidal : PositionalEncoding::None;
+    }
     track("Positional encoding");
     ImGui::SameLine();
     const int n = static_cast<int>(s.embeddings.rows());
-    if (ImGui::Button("Shuffle tokens") && n > 1) shuffle(s);
+    bool shuffle_clicked = false;
+    {
+      const LockScope lock("sentence");  // shuffling rewrites the sentence
+      shuffle_clicked = ImGui::Button("Shuffle tokens");
+    }
+    if (shuffle_clicked && n > 1 && r.error.empty()) {
+      before_ = r.core.output;  // compared with the next result, row by row through the permutation
+      before_revision_ = r.revision;
+      shuffle(s);
+    }
     track("Shuffle tokens");
+    if (!last_perm_.empty() && before_revision_ != r.revision && r.core.output.rows() == before_.rows() &&
+        r.core.output.cols() == before_.cols() && static_cast<int>(last_perm_.size()) == before_.rows()) {
+      double gap = 0;
+      for (Eigen::Index i = 0; i < before_.rows(); ++i)
+        gap = std::max(gap, static_cast<double>((r.core.output.row(i) - before_.row(last_perm_[static_cast<size_t>(i)]))
+                                                    .cwiseAbs()
+                                                    .maxCoeff()));
+      shuffle_gap_ = gap;
+      shuffle_pe_ = s.positional_encoding == PositionalEncoding::Sinusoidal;
+      before_revision_ = r.revision;
+      before_.resize(0, 0);
+      last_perm_.clear();
+    }
+    if (shuffle_gap_ >= 0) {
+      ImGui::Text("Last shuffle (PE %s): max |Y(shuffled)ᵢ − Y(before)_π(i)| = %.3g", shuffle_pe_ ? "on" : "off",
+                  shuffle_gap_);
+      ImGui::SameLine();
+      if (shuffle_gap_ < 1e-4)
+        ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "same rows, permuted");
+      else
+        ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "rows changed");
+    }
     ImGui::TextWrapped("PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(…), added to each token's embedding.");
 
     // The encoding matrix, n × d_model.
@@ -132,11 +167,17 @@ class PositionalPanel : public Panel {
     }
     s.sentence = sentence;
     s.embeddings = E;
+    last_perm_ = perm;
     s.mask_cells.reset();  // painted cells and padding belonged to the old positions
     s.key_padding.clear();
     s.preset.clear();
   }
 
+  Mat before_;                    // the output before the last shuffle
+  std::vector<int> last_perm_;    // row i of the shuffled sentence was row last_perm_[i]
+  uint64_t before_revision_ = 0;
+  double shuffle_gap_ = -1;       // < 0: no shuffle yet
+  bool shuffle_pe_ = false;
   uint64_t cached_ = ~0ull;
   uint64_t shuffles_ = 0;
   std::vector<int> perm_;

@@ -43,32 +43,37 @@ class SaturationPanel : public Panel {
       ImGui::End();
       return;
     }
-    if (other && other->weights.rows() != cur->weights.rows()) other = nullptr;
+    // The flipped result may hold only the selected row (long sequences): its rows start at flipped_row.
+    const int other_row = row - r.flipped_row;
+    if (other && (other_row < 0 || other_row >= other->weights.rows() || other->weights.cols() != cur->weights.cols()))
+      other = nullptr;
     // Fixed places: unscaled on the left, scaled on the right, whichever is current.
     const HeadResult* unscaled = s.scale ? other : cur;
     const HeadResult* scaled = s.scale ? cur : other;
+    const int unscaled_row = s.scale ? other_row : row, scaled_row = s.scale ? row : other_row;
     ImGui::Text("Query \"%s\" (row %d)%s, d_k = %s", r.row_labels[static_cast<size_t>(row)].c_str(), row,
                 r.core.heads.empty() ? "" : ", head 1", fmt(r.core.d_k, 0).c_str());
 
     if (ImGui::BeginTable("bars", 2, ImGuiTableFlags_SizingStretchSame)) {
       ImGui::TableNextColumn();
-      distribution("unscaled", "without scaling", unscaled, !s.scale, row, r, kUnscaledCol);
+      distribution("unscaled", "without scaling", unscaled, !s.scale, unscaled_row, row, r, kUnscaledCol);
       ImGui::TableNextColumn();
-      distribution("scaled", "with ÷√d_k", scaled, s.scale, row, r, kScaledCol);
+      distribution("scaled", "with ÷√d_k", scaled, s.scale, scaled_row, row, r, kScaledCol);
       ImGui::EndTable();
     }
     if (s.mode == InputMode::Explicit && s.explicit_scenario.score == ScoreKind::Additive)
       text_wrapped("Additive (Bahdanau) scores are never divided by √d_k, so both sides are the same here.",
                    ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    readouts(unscaled, scaled, row);
+    readouts(unscaled, unscaled_row, scaled, scaled_row);
     section_header("The same row as d_k grows");
     curves(r);
     ImGui::End();
   }
 
  private:
-  void distribution(const char* id, const char* name, const HeadResult* h, bool current, int row, const AppResult& r,
-                    ImU32 col) {
+  // `row` indexes h (which may hold only the selected row); `query` is the query's row in the sentence.
+  void distribution(const char* id, const char* name, const HeadResult* h, bool current, int row, int query,
+                    const AppResult& r, ImU32 col) {
     ImGui::Text("%s%s", name, current ? " (current)" : "");
     if (!h) {
       ImGui::TextDisabled("not available");
@@ -112,40 +117,41 @@ class SaturationPanel : public Panel {
     }
     if (hovered >= 0) {
       const bool masked = std::isinf(h->logits(row, hovered)) && h->logits(row, hovered) < 0;
-      ImGui::SetTooltip("%s → %s: %s", r.row_labels[static_cast<size_t>(row)].c_str(),
+      ImGui::SetTooltip("%s → %s: %s", r.row_labels[static_cast<size_t>(query)].c_str(),
                         r.col_labels[static_cast<size_t>(hovered)].c_str(),
                         masked ? "masked (weight 0)" : ("weight " + fmt(h->weights(row, hovered))).c_str());
     }
   }
 
-  void readouts(const HeadResult* unscaled, const HeadResult* scaled, int row) {
+  void readouts(const HeadResult* unscaled, int unscaled_row, const HeadResult* scaled, int scaled_row) {
     if (!ImGui::BeginTable("readouts", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn("without scaling", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableSetupColumn("with ÷√d_k", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableHeadersRow();
     const HeadResult* hs[2] = {unscaled, scaled};
+    const int rows[2] = {unscaled_row, scaled_row};
     auto stat = [&](const char* name, const char* tip, auto value) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(name);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
-      for (const HeadResult* h : hs) {
+      for (int k = 0; k < 2; ++k) {
         ImGui::TableNextColumn();
-        if (!h || row >= h->entropy.size())
+        if (!hs[k] || rows[k] < 0 || rows[k] >= hs[k]->entropy.size())
           ImGui::TextDisabled("—");
         else
-          value(*h);
+          value(*hs[k], rows[k]);
       }
     };
     stat("entropy", "−Σ p log p in nats: log m when attention is spread evenly, 0 when it is one-hot.",
-         [&](const HeadResult& h) {
+         [&](const HeadResult& h, int row) {
            const int m = live_keys(h, row);
            const double e = h.entropy(row), lm = m > 1 ? std::log(static_cast<double>(m)) : 0.0;
            ImGui::Text("%s nats", fmt(e).c_str());
            if (lm > 0) ImGui::TextDisabled("%s%% of log %d", fmt(100.0 * e / lm, 1).c_str(), m);
          });
     stat("max weight", "The largest attention weight in the row; above 0.95 the row counts as saturated.",
-         [&](const HeadResult& h) {
+         [&](const HeadResult& h, int row) {
            const float w = h.max_weight(row);
            if (w > kSaturatedMaxWeight)
              ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", fmt(w).c_str());
@@ -155,7 +161,7 @@ class SaturationPanel : public Panel {
     stat("Jacobian norm",
          "‖diag(p) − ppᵀ‖_F: how strongly the weights respond to a change in the scores. "
          "Near 0 the gradient through softmax vanishes.",
-         [&](const HeadResult& h) { ImGui::Text("%s", fmt(h.jacobian_norm(row)).c_str()); });
+         [&](const HeadResult& h, int row) { ImGui::Text("%s", fmt(h.jacobian_norm(row)).c_str()); });
     ImGui::EndTable();
   }
 

@@ -177,7 +177,7 @@ void Shell::draw() {
   apply_theme();
   app_.item_rects.clear();
   bind_item_rects(&app_.item_rects);
-  app_.update();
+  app_.update_frame();
 
   bind_embed(&app_.embed);
   if (app_.embed.enabled) {
@@ -197,6 +197,10 @@ void Shell::draw() {
     if (ImGui::MenuItem("Share…")) app_.state.panels.share = true;  // links, embed code, export, import
     track("Share…");
     ImGui::TextDisabled("Attention Playground — softmax(QKᵀ/√d_k)·V");
+    if (app_.result.pending >= 0) {  // a long recomputation running across frames
+      ImGui::SameLine();
+      ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "computing… %d%%", static_cast<int>(app_.result.pending * 100));
+    }
     if (!app_.status.empty()) {
       ImGui::SameLine();
       ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "%s", app_.status.c_str());
