@@ -4,7 +4,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 
 PKGS=(cmake g++ clang make pkg-config emscripten libeigen3-dev libglfw3-dev libgl-dev catch2 nlohmann-json3-dev
-      chromium xvfb xauth fonts-dejavu-core fonttools dpkg-dev gzip python3 libclang-rt-14-dev libstb-dev zlib1g-dev)
+      chromium xvfb xauth fonts-dejavu-core fonttools dpkg-dev gzip python3 libclang-rt-14-dev libstb-dev zlib1g-dev clang-format)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -94,8 +94,8 @@ DkSweep compute_sweep(const State& s, int row) {
     for (; c < dk; ++c) M += Wq.col(c).cast<double>() * Wk.col(c).cast<double>().transpose();
     const Eigen::VectorXd scores = Xd * (M.transpose() * xi);
     for (int scaled = 0; scaled < 2; ++scaled) {
-      const double alpha = (scaled ? 1.0 / std::sqrt(static_cast<double>(dk)) : 1.0) /
-                           (s.temperature > 0 ? s.temperature : 1e-30);
+      const double alpha =
+          (scaled ? 1.0 / std::sqrt(static_cast<double>(dk)) : 1.0) / (s.temperature > 0 ? s.temperature : 1e-30);
       double mx = -INFINITY;
       for (int j = 0; j < n; ++j)
         if (!(s.mask == MaskKind::Causal && j > row)) mx = std::max(mx, scores[j] * alpha);

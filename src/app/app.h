@@ -18,29 +18,29 @@ namespace attn {
 struct DkSweep {
   std::vector<int> d_k;
   std::vector<float> entropy[2], max_weight[2], jacobian[2];  // [0] unscaled, [1] scaled
-  bool available = false;  // random mode only: explicit matrices have one fixed d_k
+  bool available = false;                                     // random mode only: explicit matrices have one fixed d_k
 };
 
 // Multi-head trade-off: the same state computed at each head count h that divides d_k and d_v.
 struct HeadsOption {
   int heads = 1, d_head = 0;
-  float mean_entropy = 0, mean_max_weight = 0;  // over every head's rows
+  float mean_entropy = 0, mean_max_weight = 0;       // over every head's rows
   float min_head_entropy = 0, max_head_entropy = 0;  // spread between heads (mean entropy per head)
 };
 
 struct AppResult {
-  Result core;                    // the state as the learner set it
-  Result flipped;                 // the same with scaling toggled, for side-by-side views: every row, or
-  int flipped_row = 0;            // (long sequences) only the selected row, which is then its row 0
-  std::string error;              // non-empty if the state could not be computed
+  Result core;          // the state as the learner set it
+  Result flipped;       // the same with scaling toggled, for side-by-side views: every row, or
+  int flipped_row = 0;  // (long sequences) only the selected row, which is then its row 0
+  std::string error;    // non-empty if the state could not be computed
   DkSweep sweep;
-  VarianceRow variance;           // q·k samples at the current d_k
-  std::vector<VarianceRow> std_curve;  // measured spread against d_k
-  CrossResult cross;              // the encoder–decoder example, three score functions
+  VarianceRow variance;                    // q·k samples at the current d_k
+  std::vector<VarianceRow> std_curve;      // measured spread against d_k
+  CrossResult cross;                       // the encoder–decoder example, three score functions
   std::vector<HeadsOption> heads_options;  // filled while the Heads panel is open (random mode)
   std::vector<std::string> row_labels, col_labels;
-  uint64_t revision = 0;          // bumps whenever `core` changes (texture uploads key on it)
-  float pending = -1;             // 0…1 while a long recomputation runs across frames; −1 when none
+  uint64_t revision = 0;  // bumps whenever `core` changes (texture uploads key on it)
+  float pending = -1;     // 0…1 while a long recomputation runs across frames; −1 when none
 };
 
 // Screen rectangles of labelled ImGui items in the last frame (for tests and automation).
@@ -80,7 +80,7 @@ class App {
   void update_with_budget(double budget_ms);
   void install_core(Result&& r, const Scenario& sc);
   void flip_selected_row();
-  Scenario core_scenario_;           // what result.core was computed from
+  Scenario core_scenario_;             // what result.core was computed from
   uint64_t flipped_revision_ = ~0ull;  // result.revision the one-row flip belongs to
   bool flip_one_row_ = false;
   ProgressiveCompute job_;

@@ -69,7 +69,8 @@ ATTNPLAY_EXPORT const char* attnplay_share_link() { return out(g_app ? g_app->sh
 
 ATTNPLAY_EXPORT const char* attnplay_open_fragment(const char* fragment) {
   if (!g_app) return out(R"({"ok":false,"error":"not ready"})");
-  if (!g_app->open_fragment(fragment ? fragment : "")) return out(nlohmann::json{{"ok", false}, {"error", g_app->status}}.dump());
+  if (!g_app->open_fragment(fragment ? fragment : ""))
+    return out(nlohmann::json{{"ok", false}, {"error", g_app->status}}.dump());
   return out(R"({"ok":true})");
 }
 
@@ -94,8 +95,8 @@ ATTNPLAY_EXPORT const char* attnplay_status() { return out(g_app ? g_app->status
 ATTNPLAY_EXPORT const char* attnplay_embed_info() {
   if (!g_app) return out("null");
   const attn::EmbedSettings& e = g_app->embed;
-  return out(nlohmann::json{{"enabled", e.enabled}, {"panels", e.panels}, {"locked", e.locked}, {"hidden", e.hidden},
-                            {"origins", e.origins}}
+  return out(nlohmann::json{
+      {"enabled", e.enabled}, {"panels", e.panels}, {"locked", e.locked}, {"hidden", e.hidden}, {"origins", e.origins}}
                  .dump());
 }
 

@@ -15,11 +15,12 @@ const char* attnplay_item_rect(const char* label);  // {"x","y","w","h"} in UI u
 const char* attnplay_summary();                     // plain-text summary for the aria-live region
 double attnplay_frames();
 // Sharing and embedding (share.h, embed.h).
-const char* attnplay_share_link();                                   // page address + "#s=1.…"
-const char* attnplay_open_fragment(const char* fragment);            // {"ok"} or {"ok":false,"error"}; defaults on error
+const char* attnplay_share_link();                         // page address + "#s=1.…"
+const char* attnplay_open_fragment(const char* fragment);  // {"ok"} or {"ok":false,"error"}; defaults on error
 const char* attnplay_import_json(const char* text, const char* name);  // a scenario or a state file
-const char* attnplay_set_status(const char* message);                // a non-modal message in the UI
-const char* attnplay_status();                                       // that message ("" if none)
-const char* attnplay_embed_info();                                   // {"enabled","panels","locked","hidden","origins"}
-const char* attnplay_watch();  // {"state": small fields, "parts": digests of large ones, "row", "max_weight", "saturated", "status"}
+const char* attnplay_set_status(const char* message);                  // a non-modal message in the UI
+const char* attnplay_status();                                         // that message ("" if none)
+const char* attnplay_embed_info();  // {"enabled","panels","locked","hidden","origins"}
+const char* attnplay_watch();       // {"state": small fields, "parts": digests of large ones, "row", "max_weight",
+                                    // "saturated", "status"}
 }

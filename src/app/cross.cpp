@@ -84,9 +84,11 @@ CrossResult compute_cross(const CrossState& c, uint64_t seed) {
     out.encoder.resize(3, kSeededWidth);
     out.decoder.resize(4, kSeededWidth);
     for (int i = 0; i < 3; ++i)
-      out.encoder.row(i) = random_embedding(seed, "enc:" + out.source[static_cast<size_t>(i)], i, kSeededWidth).transpose();
+      out.encoder.row(i) =
+          random_embedding(seed, "enc:" + out.source[static_cast<size_t>(i)], i, kSeededWidth).transpose();
     for (int i = 0; i < 4; ++i)
-      out.decoder.row(i) = random_embedding(seed, "dec:" + out.target[static_cast<size_t>(i)], i, kSeededWidth).transpose();
+      out.decoder.row(i) =
+          random_embedding(seed, "dec:" + out.target[static_cast<size_t>(i)], i, kSeededWidth).transpose();
     additive.W_a = random_projection(seed, 'a', kSeededWidth, kSeededWidth);
     additive.U_a = random_projection(seed, 'u', kSeededWidth, kSeededWidth);
     Vec va(kSeededWidth);

@@ -93,8 +93,8 @@ const std::vector<std::string>& panel_ids() {
 
 const std::vector<std::string>& control_ids() {
   static const std::vector<std::string> ids = {
-      "preset", "d_k",        "scale", "temperature", "sentence",           "seed", "selected_row", "embeddings",
-      "theme",  "text_scale", "mask",  "heads",       "positional_encoding", "cross"};
+      "preset",     "d_k",  "scale", "temperature",         "sentence", "seed", "selected_row", "embeddings", "theme",
+      "text_scale", "mask", "heads", "positional_encoding", "cross"};
   return ids;
 }
 

@@ -47,9 +47,11 @@ const std::vector<Preset>& presets() {
        "Q = K = [[1,0],[0,1],[1,1]], V = [[2,0],[0,2],[2,1]]. QKᵀ = [[1,0,1],[0,1,1],[1,1,2]], ÷√2 → "
        "softmax row 0 = [0.4011, 0.1978, 0.4011], row 2 = [0.2483, 0.2483, 0.5035]; output row 0 = [1.6044, 0.7967].",
        "The note prints softmax row 0 as [0.5, 0.18, 0.5] (it sums to 1.18; correct [0.401, 0.198, 0.401]) and row 2 "
-       "as [0.23, 0.23, 0.54] (correct [0.248, 0.248, 0.503]). Its output row 0 [1.6, 0.8] is the rounded-weights value "
+       "as [0.23, 0.23, 0.54] (correct [0.248, 0.248, 0.503]). Its output row 0 [1.6, 0.8] is the rounded-weights "
+       "value "
        "(exact [1.604, 0.797]). Its V does not follow from its own X and W^V: X·W^V = [[1,1],[1,1],[2,0]]."},
-      {"bahdanau", "Bahdanau (additive) attention: \"Je suis étudiant\" → \"am\"", "Note: The attention mechanism intuition",
+      {"bahdanau", "Bahdanau (additive) attention: \"Je suis étudiant\" → \"am\"",
+       "Note: The attention mechanism intuition",
        "Additive scores e = v_aᵀ tanh(W s₁ + U hᵢ) are built to equal the note's [0.3, 2.1, 0.5]; softmax gives "
        "[0.1209, 0.7314, 0.1477] (denominator 11.165): 73% on \"suis\" when generating \"am\". V = I, so the "
        "context vector shows the weights.",
@@ -108,8 +110,12 @@ bool apply_preset(State& s, const std::string& id) {
     e.tokens = {"q"};
     e.memory_tokens = {"key 1", "key 2"};
   } else if (id == "cat-sat-mat") {
-    e.X = rows({{0.1f, 0.2f, 0.3f, 0.4f}, {0.2f, 0.1f, 0.4f, 0.3f}, {0.4f, 0.3f, 0.2f, 0.1f},
-                {0.3f, 0.4f, 0.1f, 0.2f}, {0.1f, 0.2f, 0.3f, 0.4f}, {0.2f, 0.3f, 0.4f, 0.1f}});
+    e.X = rows({{0.1f, 0.2f, 0.3f, 0.4f},
+                {0.2f, 0.1f, 0.4f, 0.3f},
+                {0.4f, 0.3f, 0.2f, 0.1f},
+                {0.3f, 0.4f, 0.1f, 0.2f},
+                {0.1f, 0.2f, 0.3f, 0.4f},
+                {0.2f, 0.3f, 0.4f, 0.1f}});
     e.tokens = {"The", "cat", "sat", "on", "the", "mat"};
     s.sentence = "The cat sat on the mat";
   } else if (id == "self-attn-example-1") {

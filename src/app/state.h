@@ -27,15 +27,15 @@ struct State {
   // --- what is computed -----------------------------------------------------------------------
   InputMode mode = InputMode::Random;
   std::string sentence = "The cat sat on the mat";
-  int d_model = 8;            // embedding width (random mode)
-  int d_k = 64;               // query/key width (random mode); slider 1 … 1024
-  int d_v = 8;                // value width (random mode)
-  uint64_t seed = 1;          // drives embeddings and projections
-  Mat embeddings;             // n×d_model, editable; regenerated only when tokens change
+  int d_model = 8;    // embedding width (random mode)
+  int d_k = 64;       // query/key width (random mode); slider 1 … 1024
+  int d_v = 8;        // value width (random mode)
+  uint64_t seed = 1;  // drives embeddings and projections
+  Mat embeddings;     // n×d_model, editable; regenerated only when tokens change
   bool scale = true;
   double temperature = 1.0;
   MaskKind mask = MaskKind::None;
-  std::vector<bool> key_padding;  // empty = none
+  std::vector<bool> key_padding;      // empty = none
   std::optional<MaskMat> mask_cells;  // n×n painted mask (1 = blocked), random mode; absent = none
   int heads = 1;
   PositionalEncoding positional_encoding = PositionalEncoding::None;

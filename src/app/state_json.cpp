@@ -17,10 +17,10 @@ namespace {
 const char* mode_name(InputMode m) { return m == InputMode::Random ? "random" : "explicit"; }
 
 json panels_json(const PanelVisibility& p) {
-  return {{"controls", p.controls},     {"embeddings", p.embeddings}, {"pipeline", p.pipeline},
-          {"heatmap", p.heatmap},       {"saturation", p.saturation}, {"variance", p.variance},
-          {"explain", p.explain},       {"share", p.share},           {"masks", p.masks},
-          {"heads", p.heads},           {"positional", p.positional}, {"numerics", p.numerics},
+  return {{"controls", p.controls}, {"embeddings", p.embeddings}, {"pipeline", p.pipeline},
+          {"heatmap", p.heatmap},   {"saturation", p.saturation}, {"variance", p.variance},
+          {"explain", p.explain},   {"share", p.share},           {"masks", p.masks},
+          {"heads", p.heads},       {"positional", p.positional}, {"numerics", p.numerics},
           {"cross", p.cross}};
 }
 

@@ -24,7 +24,8 @@ std::string screen_summary(const App& app) {
     const auto& cols = app.result.col_labels;
     const int m = static_cast<int>(h.weights.cols());
     for (int j = 0; j < m && j < 16; ++j) {
-      std::snprintf(buf, sizeof buf, "%s %.1f%%%s", j < static_cast<int>(cols.size()) ? cols[static_cast<size_t>(j)].c_str() : "",
+      std::snprintf(buf, sizeof buf, "%s %.1f%%%s",
+                    j < static_cast<int>(cols.size()) ? cols[static_cast<size_t>(j)].c_str() : "",
                     100.0 * h.weights(i, j), j + 1 < m ? ", " : ". ");
       out += buf;
     }

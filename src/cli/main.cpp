@@ -103,8 +103,7 @@ std::string read_input(const std::string& path, std::string& text) {
   if (f != stdin) std::fclose(f);
   const std::string name = path == "-" ? std::string("standard input") : path;
   if (read_failed) return "cannot read " + name + ": " + std::strerror(read_errno);
-  if (too_big)
-    return name + " is larger than the limit of " + std::to_string(attn::kMaxJsonBytes) + " bytes";
+  if (too_big) return name + " is larger than the limit of " + std::to_string(attn::kMaxJsonBytes) + " bytes";
   text = std::move(buf);
   return "";
 }

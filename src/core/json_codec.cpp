@@ -91,8 +91,7 @@ std::string flags_from_json(const json& j, const char* name, std::vector<bool>& 
 
 // Shared shape checks for numeric and mask matrices: array of equal-length, non-empty arrays.
 std::string check_matrix_shape(const json& j, const char* name, size_t& rows, size_t& cols) {
-  if (!j.is_array())
-    return std::string(name) + " must be a matrix (an array of rows), got " + j.type_name();
+  if (!j.is_array()) return std::string(name) + " must be a matrix (an array of rows), got " + j.type_name();
   if (j.empty()) return std::string(name) + " is an empty matrix";
   if (!j[0].is_array())
     return std::string(name) + " must be a matrix (an array of rows), not a single vector: write [[...]]";
@@ -249,11 +248,17 @@ json histogram_json(const Histogram& h, size_t& bad) {
   return json{{"lo", finite_or_null(h.lo, bad)}, {"hi", finite_or_null(h.hi, bad)}, {"counts", h.counts}};
 }
 
-const char* const kKnownKeys[] = {"X",    "W_q",   "W_k",         "W_v",  "W_o",
-                                  "Q",    "K",     "V",           "memory", "score",
-                                  "W_a",  "U_a",   "v_a",         "scale",  "temperature",
-                                  "mask", "key_padding", "mask_cells", "heads", "positional_encoding",
-                                  "tokens", "memory_tokens"};
+const char* const kKnownKeys[] = {"X",           "W_q",
+                                  "W_k",         "W_v",
+                                  "W_o",         "Q",
+                                  "K",           "V",
+                                  "memory",      "score",
+                                  "W_a",         "U_a",
+                                  "v_a",         "scale",
+                                  "temperature", "mask",
+                                  "key_padding", "mask_cells",
+                                  "heads",       "positional_encoding",
+                                  "tokens",      "memory_tokens"};
 
 std::string scenario_from_json_impl(const json& j, Scenario& out) {
   if (!j.is_object()) return std::string("the scenario must be a JSON object, got ") + j.type_name();
@@ -270,8 +275,8 @@ std::string scenario_from_json_impl(const json& j, Scenario& out) {
     const char* key;
     std::optional<Mat>* dst;
   };
-  const MatField mats[] = {{"X", &s.X},  {"W_q", &s.W_q}, {"W_k", &s.W_k}, {"W_v", &s.W_v},
-                           {"W_o", &s.W_o}, {"Q", &s.Q},   {"K", &s.K},     {"V", &s.V},
+  const MatField mats[] = {{"X", &s.X},           {"W_q", &s.W_q}, {"W_k", &s.W_k}, {"W_v", &s.W_v},
+                           {"W_o", &s.W_o},       {"Q", &s.Q},     {"K", &s.K},     {"V", &s.V},
                            {"memory", &s.memory}, {"W_a", &s.W_a}, {"U_a", &s.U_a}};
   for (const MatField& f : mats) {
     if (!has(f.key)) continue;
@@ -338,8 +343,7 @@ std::string scenario_from_json_impl(const json& j, Scenario& out) {
     const double h = v.get<double>();
     if (!std::isfinite(h) || h != std::floor(h)) return "heads must be an integer (got " + v.dump() + ")";
     if (h < 1) return "heads must be >= 1 (got " + v.dump() + ")";
-    if (h > kMaxHeads)
-      return "heads is " + v.dump() + ", over the limit of " + std::to_string(kMaxHeads);
+    if (h > kMaxHeads) return "heads is " + v.dump() + ", over the limit of " + std::to_string(kMaxHeads);
     s.heads = static_cast<int>(h);
   }
   if (has("positional_encoding")) {
@@ -407,8 +411,8 @@ std::string scenario_from_json(const json& j, Scenario& out) {
 std::string parse_scenario(const std::string& text, Scenario& out) {
   try {
     if (text.size() > kMaxJsonBytes)
-      return "input is " + std::to_string(text.size()) + " bytes, over the limit of " +
-             std::to_string(kMaxJsonBytes) + " bytes";
+      return "input is " + std::to_string(text.size()) + " bytes, over the limit of " + std::to_string(kMaxJsonBytes) +
+             " bytes";
     std::string err = check_depth(text);
     if (!err.empty()) return err;
     json j;
@@ -522,8 +526,7 @@ json result_to_json(const Result& r) {
     j["fully_masked_rows"] = std::move(masked);
     json warnings = json::array();
     for (const std::string& w : r.warnings) warnings.push_back(w);
-    if (bad > 0)
-      warnings.push_back(std::to_string(bad) + " non-finite value(s) in the result were written as null");
+    if (bad > 0) warnings.push_back(std::to_string(bad) + " non-finite value(s) in the result were written as null");
     j["warnings"] = std::move(warnings);
     return j;
   } catch (const std::exception& e) {

@@ -174,8 +174,8 @@ template <int R>
 void gemm_rows(const float* a, long lda, const float* packed, int len, int t0, int kc, float alpha, int cols_total,
                float* out, int ldo) {
   for (int j0 = 0; j0 < cols_total; j0 += kNR)
-    tile_kernel<R>(a + t0, lda, packed + static_cast<long>(j0) * len + static_cast<long>(t0) * kNR, kc, t0 == 0,
-                   alpha, out + j0, ldo, std::min(kNR, cols_total - j0));
+    tile_kernel<R>(a + t0, lda, packed + static_cast<long>(j0) * len + static_cast<long>(t0) * kNR, kc, t0 == 0, alpha,
+                   out + j0, ldo, std::min(kNR, cols_total - j0));
 }
 
 // C (rows × cols_total, row stride ldo) = alpha · A · B with B packed in kNR-column panels of `len`
@@ -191,10 +191,17 @@ void gemm_packed(const float* a, long lda, int rows, const float* packed, int le
     const float* ai = a + i * lda;
     float* oi = out + static_cast<long>(i) * ldo;
     switch (rows - i) {
-      case 3: gemm_rows<3>(ai, lda, packed, len, t0, kc, al, cols_total, oi, ldo); break;
-      case 2: gemm_rows<2>(ai, lda, packed, len, t0, kc, al, cols_total, oi, ldo); break;
-      case 1: gemm_rows<1>(ai, lda, packed, len, t0, kc, al, cols_total, oi, ldo); break;
-      default: break;
+      case 3:
+        gemm_rows<3>(ai, lda, packed, len, t0, kc, al, cols_total, oi, ldo);
+        break;
+      case 2:
+        gemm_rows<2>(ai, lda, packed, len, t0, kc, al, cols_total, oi, ldo);
+        break;
+      case 1:
+        gemm_rows<1>(ai, lda, packed, len, t0, kc, al, cols_total, oi, ldo);
+        break;
+      default:
+        break;
     }
   }
 }

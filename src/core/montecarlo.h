@@ -22,8 +22,7 @@ struct VarianceRow {
 
 // Deterministic for a given seed (own generator, not std::normal_distribution, so native and
 // WebAssembly builds draw the same numbers).
-std::vector<VarianceRow> variance_experiment(const std::vector<int>& d_ks, int samples, uint64_t seed,
-                                             int bins = 41);
+std::vector<VarianceRow> variance_experiment(const std::vector<int>& d_ks, int samples, uint64_t seed, int bins = 41);
 
 // Small deterministic generator shared by the core (splitmix64 + Box–Muller).
 class Rng {

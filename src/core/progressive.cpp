@@ -70,7 +70,7 @@ void ProgressiveCompute::compute_rows(int begin, int end) {
   c.Q = Q_.middleRows(begin, end - begin);
   c.mask_cells = blocked_.middleRows(begin, end - begin);
   Result r;
-  compute(c, r);  // validated as a whole in start(); a block of it is valid too
+  compute(c, r);     // validated as a whole in start(); a block of it is valid too
   acc_.d_k = r.d_k;  // the block's warnings are rebuilt for the whole in take()
   if (r.heads.empty()) {
     put_head(acc_.main, r.main, n_, begin);
@@ -132,7 +132,8 @@ Result ProgressiveCompute::take() {
   if (h == 1)
     append_head_warnings(r.main, 0, 1, chunk_.temperature, r.warnings);
   else
-    for (int k = 0; k < h; ++k) append_head_warnings(r.heads[static_cast<size_t>(k)], k, h, chunk_.temperature, r.warnings);
+    for (int k = 0; k < h; ++k)
+      append_head_warnings(r.heads[static_cast<size_t>(k)], k, h, chunk_.temperature, r.warnings);
   append_output_warning(r);
   return r;
 }

@@ -25,8 +25,8 @@ class ProgressiveCompute {
  private:
   void compute_rows(int begin, int end);
 
-  Scenario chunk_;             // Q, K, V given directly; the mask as painted cells (rows filled per block)
-  MaskMat blocked_;            // n×m
+  Scenario chunk_;   // Q, K, V given directly; the mask as painted cells (rows filled per block)
+  MaskMat blocked_;  // n×m
   Mat Q_, X_effective_;
   Result acc_;
   int n_ = 0, next_row_ = 0, block_rows_ = 8;

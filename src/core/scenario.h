@@ -43,7 +43,7 @@ struct Scenario {
   double temperature = 1.0;  // 0 = the limit T→0⁺ (hard attention)
 
   MaskKind mask = MaskKind::None;
-  std::vector<bool> key_padding;     // m entries, true = key ignored
+  std::vector<bool> key_padding;      // m entries, true = key ignored
   std::optional<MaskMat> mask_cells;  // n×m, 1 = cell blocked (painted by hand)
 
   int heads = 1;
@@ -57,10 +57,10 @@ struct Scenario {
 // Everything one head computes. Masked logits are -infinity (null in JSON).
 struct HeadResult {
   Mat Q, K, V;
-  Mat scores;   // raw compatibility, n×m
-  Mat logits;   // after scaling, temperature and masking
-  Mat weights;  // softmax rows
-  Mat output;   // weights × V, n×d_v
+  Mat scores;         // raw compatibility, n×m
+  Mat logits;         // after scaling, temperature and masking
+  Mat weights;        // softmax rows
+  Mat output;         // weights × V, n×d_v
   Vec entropy;        // per row, nats
   Vec max_weight;     // per row
   Vec jacobian_norm;  // per row, ‖diag(p) − ppᵀ‖_F

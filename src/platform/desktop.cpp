@@ -53,7 +53,8 @@ bool write_screenshot(const std::string& path, int w, int h) {
   glReadBuffer(GL_BACK);
   glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
   const size_t row = static_cast<size_t>(w) * 4;
-  for (int y = 0; y < h; ++y) std::copy_n(&px[static_cast<size_t>(h - 1 - y) * row], row, &flipped[static_cast<size_t>(y) * row]);
+  for (int y = 0; y < h; ++y)
+    std::copy_n(&px[static_cast<size_t>(h - 1 - y) * row], row, &flipped[static_cast<size_t>(y) * row]);
   return stbi_write_png(path.c_str(), w, h, 4, flipped.data(), static_cast<int>(row)) != 0;
 }
 
@@ -189,8 +190,9 @@ int run_gui(int argc, char** argv) {
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
       if (!capture_name.empty()) {  // "PNG of the canvas" in the Share panel
-        app.status = write_screenshot(capture_name, fw, fh) ? "Saved " + (std::filesystem::current_path() / capture_name).string()
-                                                            : "Could not write " + capture_name;
+        app.status = write_screenshot(capture_name, fw, fh)
+                         ? "Saved " + (std::filesystem::current_path() / capture_name).string()
+                         : "Could not write " + capture_name;
         capture_name.clear();
       }
       if (frames_to_render > 0 && static_cast<int>(app.frames) >= frames_to_render) {

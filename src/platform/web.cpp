@@ -28,12 +28,10 @@ EM_JS(void, web_fatal, (const char* message), {
 // Services for the Share panel (App::host); the JavaScript half is Module.attnplayHost in attnplay-api.js.
 // Bytes are copied out of the heap before anything asynchronous happens.
 EM_JS(void, web_copy_text, (const char* text), { Module.attnplayHost.copyText(UTF8ToString(text)); });
-EM_JS(void, web_download, (const char* name, const char* mime, const char* data, int size), {
-  Module.attnplayHost.download(UTF8ToString(name), UTF8ToString(mime), HEAPU8.slice(data, data + size));
-});
-EM_JS(void, web_save_png, (const char* name, int w, int h, const unsigned char* rgba), {
-  Module.attnplayHost.savePng(UTF8ToString(name), w, h, HEAPU8.slice(rgba, rgba + w * h * 4));
-});
+EM_JS(void, web_download, (const char* name, const char* mime, const char* data, int size),
+      { Module.attnplayHost.download(UTF8ToString(name), UTF8ToString(mime), HEAPU8.slice(data, data + size)); });
+EM_JS(void, web_save_png, (const char* name, int w, int h, const unsigned char* rgba),
+      { Module.attnplayHost.savePng(UTF8ToString(name), w, h, HEAPU8.slice(rgba, rgba + w * h * 4)); });
 EM_JS(void, web_capture_canvas, (const char* name), { Module.attnplayHost.captureCanvas(UTF8ToString(name)); });
 EM_JS(void, web_pick_file, (), { Module.attnplayHost.pickFile(); });
 // 0: the page address without query or fragment, 1: location.search, 2: location.hash. Caller frees.
@@ -120,7 +118,8 @@ int main() {
   static WebContext ctx;  // lives for the page's lifetime
   double css_w = 1280, css_h = 800;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
-  ctx.window = glfwCreateWindow(static_cast<int>(css_w), static_cast<int>(css_h), "Attention Playground", nullptr, nullptr);
+  ctx.window =
+      glfwCreateWindow(static_cast<int>(css_w), static_cast<int>(css_h), "Attention Playground", nullptr, nullptr);
   if (!ctx.window) {
     web_fatal("WebGL2 is not available in this browser");
     return 1;

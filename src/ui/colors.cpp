@@ -29,8 +29,8 @@ unsigned diverging_u32(float v, float range) {
   const ImVec4 neg(0.13f, 0.40f, 0.67f, 1), mid(0.93f, 0.93f, 0.93f, 1), pos(0.85f, 0.37f, 0.0f, 1);
   const ImVec4& end = t < 0 ? neg : pos;
   const float a = std::fabs(t);
-  return ImGui::ColorConvertFloat4ToU32(ImVec4(mid.x + (end.x - mid.x) * a, mid.y + (end.y - mid.y) * a,
-                                               mid.z + (end.z - mid.z) * a, 1.0f));
+  return ImGui::ColorConvertFloat4ToU32(
+      ImVec4(mid.x + (end.x - mid.x) * a, mid.y + (end.y - mid.y) * a, mid.z + (end.z - mid.z) * a, 1.0f));
 }
 
 void section_header(const char* text) {

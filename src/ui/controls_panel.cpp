@@ -42,7 +42,8 @@ class ControlsPanel : public Panel {
     const bool random = s.mode == InputMode::Random;
     if (random && !ui::hidden("d_k")) {
       ui::LockScope lock_dk("d_k");
-      ImGui::SliderInt("d_k", &s.d_k, kMinDk, kMaxDk, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+      ImGui::SliderInt("d_k", &s.d_k, kMinDk, kMaxDk, "%d",
+                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
       ui::track("d_k");
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Width of queries and keys. Unscaled q·k has standard deviation √d_k = %.2f.",
@@ -58,7 +59,8 @@ class ControlsPanel : public Panel {
     if (!ui::hidden("temperature")) {
       ui::LockScope lock_temperature("temperature");
       float t = static_cast<float>(s.temperature);
-      if (ImGui::SliderFloat("Temperature", &t, 0.0f, 10.0f, "%.3f", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+      if (ImGui::SliderFloat("Temperature", &t, 0.0f, 10.0f, "%.3f",
+                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         s.temperature = t;
       ui::track("Temperature");
     }
@@ -80,7 +82,8 @@ class ControlsPanel : public Panel {
         }
       }
       ui::track("Sentence");
-      ImGui::TextDisabled("%d tokens (whitespace-separated, up to %d)", static_cast<int>(s.embeddings.rows()), kMaxTokens);
+      ImGui::TextDisabled("%d tokens (whitespace-separated, up to %d)", static_cast<int>(s.embeddings.rows()),
+                          kMaxTokens);
     }
     if (random && !ui::hidden("seed")) {
       ui::LockScope lock_seed("seed");
@@ -105,7 +108,8 @@ class ControlsPanel : public Panel {
     if (n > 0 && !ui::hidden("selected_row")) {
       ui::LockScope lock_row("selected_row");
       ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-      const std::string& label = s.selected_row < static_cast<int>(r.row_labels.size()) ? r.row_labels[s.selected_row] : "";
+      const std::string& label =
+          s.selected_row < static_cast<int>(r.row_labels.size()) ? r.row_labels[s.selected_row] : "";
       ImGui::SliderInt("Query row", &s.selected_row, 0, n - 1, label.c_str());
       ui::track("Query row");
     }

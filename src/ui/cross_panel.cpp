@@ -96,8 +96,10 @@ class CrossPanel : public Panel {
       for (int j = 0; j < m; ++j) {
         const char* w = c.source[static_cast<size_t>(j)].c_str();
         const float tw = ImGui::CalcTextSize(w).x;
-        if (tw <= cell + 4) dl->AddText(ImVec2(p0.x + cell * j + (cell - tw) / 2, top.y), text_col, w);
-        else dl->AddText(ImVec2(p0.x + cell * j + 2, top.y), text_col, std::string(w, 2).append(".").c_str());
+        if (tw <= cell + 4)
+          dl->AddText(ImVec2(p0.x + cell * j + (cell - tw) / 2, top.y), text_col, w);
+        else
+          dl->AddText(ImVec2(p0.x + cell * j + 2, top.y), text_col, std::string(w, 2).append(".").c_str());
       }
       for (int i = 0; i < n; ++i)
         dl->AddText(ImVec2(top.x, p0.y + cell * i + (cell - ImGui::GetFontSize()) / 2), text_col,
@@ -119,9 +121,9 @@ class CrossPanel : public Panel {
         const ImVec2 mp = ImGui::GetMousePos();
         const int i = static_cast<int>((mp.y - p0.y) / cell), j = static_cast<int>((mp.x - p0.x) / cell);
         if (i >= 0 && i < n && j >= 0 && j < m)
-          ImGui::SetTooltip("generating \"%s\", key \"%s\": score %.4f, weight %.4f", c.target[static_cast<size_t>(i)].c_str(),
-                            c.source[static_cast<size_t>(j)].c_str(), static_cast<double>(h.scores(i, j)),
-                            static_cast<double>(W(i, j)));
+          ImGui::SetTooltip("generating \"%s\", key \"%s\": score %.4f, weight %.4f",
+                            c.target[static_cast<size_t>(i)].c_str(), c.source[static_cast<size_t>(j)].c_str(),
+                            static_cast<double>(h.scores(i, j)), static_cast<double>(W(i, j)));
       }
       for (int j = 0; j < m; ++j)
         ImGui::Text("%-9s %5.1f%%  e %+.3f", c.source[static_cast<size_t>(j)].c_str(),
@@ -134,7 +136,8 @@ class CrossPanel : public Panel {
     section_header("The states");
     ImGui::Text("decoder s_%d (query) = %s", step, vector_text(c.decoder, step, 3).c_str());
     for (int j = 0; j < static_cast<int>(c.source.size()); ++j)
-      ImGui::Text("h_%d \"%s\" = %s", j + 1, c.source[static_cast<size_t>(j)].c_str(), vector_text(c.encoder, j, 3).c_str());
+      ImGui::Text("h_%d \"%s\" = %s", j + 1, c.source[static_cast<size_t>(j)].c_str(),
+                  vector_text(c.encoder, j, 3).c_str());
     if (s.cross.states == CrossStates::NoteExample) {
       ImGui::TextWrapped(
           "The note's example: at t = 2 (\"am\") it supposes e = [0.3, 2.1, 0.5]; exp gives 1.350 + 8.166 + 1.649 = "

@@ -34,7 +34,8 @@ class HeatmapPanel : public Panel {
       values_.resize(static_cast<size_t>(n) * m);
       for (int i = 0; i < n; ++i)
         for (int j = 0; j < m; ++j)
-          values_[static_cast<size_t>(i) * m + j] = std::isinf(h.logits(i, j)) && h.logits(i, j) < 0 ? -1.0f : h.weights(i, j);
+          values_[static_cast<size_t>(i) * m + j] =
+              std::isinf(h.logits(i, j)) && h.logits(i, j) < 0 ? -1.0f : h.weights(i, j);
       uploaded_ = r.revision;
     }
     renderer_.update(values_.data(), n, m, r.revision);
@@ -46,7 +47,8 @@ class HeatmapPanel : public Panel {
     const float entropy_w = row_entropy ? 58.0f : 0.0f;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float legend_h = 34.0f;
-    const float cell = std::max(0.5f, std::min((avail.x - label_w - entropy_w) / m, (avail.y - label_h - legend_h) / n));
+    const float cell =
+        std::max(0.5f, std::min((avail.x - label_w - entropy_w) / m, (avail.y - label_h - legend_h) / n));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 p0(origin.x + label_w, origin.y + label_h);
     const ImVec2 size(cell * m, cell * n);
@@ -57,7 +59,8 @@ class HeatmapPanel : public Panel {
         const std::string& t = r.col_labels[static_cast<size_t>(j)];
         const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
         if (ts.x < cell * 1.6f || j % std::max(1, static_cast<int>(ts.x / cell)) == 0)
-          dl->AddText(ImVec2(p0.x + cell * (j + 0.5f) - std::min(ts.x, cell * 2) * 0.5f, origin.y), ImGui::GetColorU32(ImGuiCol_Text), t.c_str());
+          dl->AddText(ImVec2(p0.x + cell * (j + 0.5f) - std::min(ts.x, cell * 2) * 0.5f, origin.y),
+                      ImGui::GetColorU32(ImGuiCol_Text), t.c_str());
       }
       for (int i = 0; i < n; ++i) {
         const std::string& t = r.row_labels[static_cast<size_t>(i)];
@@ -88,7 +91,8 @@ class HeatmapPanel : public Panel {
           std::snprintf(buf, sizeof buf, "no keys");
         else
           std::snprintf(buf, sizeof buf, "H %.2f", static_cast<double>(h.entropy(i)));
-        dl->AddText(ImVec2(p0.x + size.x + 6, p0.y + cell * (i + 0.5f) - 7), ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
+        dl->AddText(ImVec2(p0.x + size.x + 6, p0.y + cell * (i + 0.5f) - 7), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                    buf);
       }
     }
     // Selected row outline.
@@ -113,7 +117,8 @@ class HeatmapPanel : public Panel {
       std::snprintf(buf, sizeof buf, "saturated %d/%d", saturated, n);
       const float fx = l0.x + lw + 12, fy = l0.y + 15, fw = 40.0f;
       dl->AddRect(ImVec2(fx, fy + 2), ImVec2(fx + fw, fy + 10), ImGui::GetColorU32(ImGuiCol_TextDisabled));
-      dl->AddRectFilled(ImVec2(fx, fy + 2), ImVec2(fx + fw * saturated / std::max(1, n), fy + 10), IM_COL32(255, 140, 60, 255));
+      dl->AddRectFilled(ImVec2(fx, fy + 2), ImVec2(fx + fw * saturated / std::max(1, n), fy + 10),
+                        IM_COL32(255, 140, 60, 255));
       dl->AddText(ImVec2(fx + fw + 6, fy - 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
     }
     ImGui::Dummy(ImVec2(size.x, legend_h));

@@ -78,9 +78,9 @@ class PositionalPanel : public Panel {
         r.core.output.cols() == before_.cols() && static_cast<int>(last_perm_.size()) == before_.rows()) {
       double gap = 0;
       for (Eigen::Index i = 0; i < before_.rows(); ++i)
-        gap = std::max(gap, static_cast<double>((r.core.output.row(i) - before_.row(last_perm_[static_cast<size_t>(i)]))
-                                                    .cwiseAbs()
-                                                    .maxCoeff()));
+        gap = std::max(
+            gap, static_cast<double>(
+                     (r.core.output.row(i) - before_.row(last_perm_[static_cast<size_t>(i)])).cwiseAbs().maxCoeff()));
       shuffle_gap_ = gap;
       shuffle_pe_ = s.positional_encoding == PositionalEncoding::Sinusoidal;
       before_revision_ = r.revision;
@@ -173,10 +173,10 @@ class PositionalPanel : public Panel {
     s.preset.clear();
   }
 
-  Mat before_;                    // the output before the last shuffle
-  std::vector<int> last_perm_;    // row i of the shuffled sentence was row last_perm_[i]
+  Mat before_;                  // the output before the last shuffle
+  std::vector<int> last_perm_;  // row i of the shuffled sentence was row last_perm_[i]
   uint64_t before_revision_ = 0;
-  double shuffle_gap_ = -1;       // < 0: no shuffle yet
+  double shuffle_gap_ = -1;  // < 0: no shuffle yet
   bool shuffle_pe_ = false;
   uint64_t cached_ = ~0ull;
   uint64_t shuffles_ = 0;

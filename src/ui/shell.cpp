@@ -49,8 +49,8 @@ void Shell::init(float pixel_ratio) {
     static ImVector<ImWchar> ranges;  // must outlive the atlas build
     ImFontGlyphRangesBuilder b;
     b.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    static const ImWchar extra[] = {0x0100, 0x017F, 0x0370, 0x03FF, 0x1D00, 0x1DBF, 0x2000, 0x214F, 0x2190, 0x22FF,
-                                    0x2300, 0x23FF, 0x25A0, 0x25FF, 0};
+    static const ImWchar extra[] = {0x0100, 0x017F, 0x0370, 0x03FF, 0x1D00, 0x1DBF, 0x2000, 0x214F,
+                                    0x2190, 0x22FF, 0x2300, 0x23FF, 0x25A0, 0x25FF, 0};
     b.AddRanges(extra);
     b.BuildRanges(&ranges);
     ImFontConfig cfg;
@@ -128,8 +128,10 @@ void draw_embedded(App& app, std::vector<std::unique_ptr<Panel>>& panels) {
   const int k = static_cast<int>(shown.size());
   // Side by side while each panel keeps ≥ 300 px of width, then rows; the last row stretches.
   int cols = k;
-  if (k > 0 && ds.x < ds.y * 1.1f) cols = std::min(k, ds.x >= 700 ? 2 : 1);
-  else if (k > 0) cols = std::max(1, std::min(k, static_cast<int>(ds.x / 300)));
+  if (k > 0 && ds.x < ds.y * 1.1f)
+    cols = std::min(k, ds.x >= 700 ? 2 : 1);
+  else if (k > 0)
+    cols = std::max(1, std::min(k, static_cast<int>(ds.x / 300)));
   const int rows = k > 0 ? (k + cols - 1) / cols : 1;
   const bool any_lock = !e.locked.empty() || !e.hidden.empty();
   State before;
@@ -148,8 +150,8 @@ void draw_embedded(App& app, std::vector<std::unique_ptr<Panel>>& panels) {
     p->open = nullptr;  // no close button: the embedding page decides what shows
     // Panels that edit one locked thing throughout are disabled as a whole.
     const PanelVisibility& pv = app.state.panels;
-    const bool disable_all = (flag == &pv.embeddings && locked("embeddings")) || (flag == &pv.masks && locked("mask")) ||
-                             (flag == &pv.heads && locked("heads")) ||
+    const bool disable_all = (flag == &pv.embeddings && locked("embeddings")) ||
+                             (flag == &pv.masks && locked("mask")) || (flag == &pv.heads && locked("heads")) ||
                              (flag == &pv.positional && locked("positional_encoding"));
     if (disable_all) ImGui::BeginDisabled();
     p->draw(app.state, app.result);
@@ -163,9 +165,11 @@ void draw_embedded(App& app, std::vector<std::unique_ptr<Panel>>& panels) {
     const ImVec2 ts = ImGui::CalcTextSize(app.status.c_str(), nullptr, false, wrap);
     ImDrawList* fg = ImGui::GetForegroundDrawList();
     fg->AddRectFilled(ImVec2(4, ds.y - ts.y - 14), ImVec2(ts.x + 18, ds.y - 4), IM_COL32(70, 40, 20, 235), 4);
-    fg->AddText(nullptr, 0, ImVec2(11, ds.y - ts.y - 9), IM_COL32(255, 205, 130, 255), app.status.c_str(), nullptr, wrap);
+    fg->AddText(nullptr, 0, ImVec2(11, ds.y - ts.y - 9), IM_COL32(255, 205, 130, 255), app.status.c_str(), nullptr,
+                wrap);
     const ImVec2 m = ImGui::GetIO().MousePos;
-    if (ImGui::IsMouseClicked(0) && m.x >= 4 && m.x <= ts.x + 18 && m.y >= ds.y - ts.y - 14) app.status.clear();  // dismiss
+    if (ImGui::IsMouseClicked(0) && m.x >= 4 && m.x <= ts.x + 18 && m.y >= ds.y - ts.y - 14)
+      app.status.clear();  // dismiss
   }
 }
 }  // namespace
@@ -199,7 +203,8 @@ void Shell::draw() {
     ImGui::TextDisabled("Attention Playground — softmax(QKᵀ/√d_k)·V");
     if (app_.result.pending >= 0) {  // a long recomputation running across frames
       ImGui::SameLine();
-      ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "computing… %d%%", static_cast<int>(app_.result.pending * 100));
+      ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "computing… %d%%",
+                         static_cast<int>(app_.result.pending * 100));
     }
     if (!app_.status.empty()) {
       ImGui::SameLine();

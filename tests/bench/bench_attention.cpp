@@ -54,7 +54,6 @@ namespace {
 
 using Mat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-
 #ifdef __EMSCRIPTEN__
 const char* const kSuffix = "-wasm";
 #elif defined(ATTNPLAY_BENCH_EIGEN_ONLY)
@@ -239,7 +238,7 @@ struct Options {
   std::vector<std::string> impl_filter;  // empty = all
   double min_time = 0.5;                 // seconds of timed repetitions per implementation and shape
   int min_reps = 7, max_reps = 1000;
-  double warmup = 0.2;  // seconds of untimed runs per implementation and shape
+  double warmup = 0.2;       // seconds of untimed runs per implementation and shape
   bool extras = true;        // Monte Carlo rate (not in the quick mode)
   bool extras_only = false;  // only the Monte Carlo rate
   std::vector<std::pair<int, int>> shapes;
@@ -380,8 +379,8 @@ bool run_shape(std::vector<Impl>& impls, int n, int d, const Options& o, std::ve
       }
     }
     if (!(err <= kTolerance)) {
-      std::fprintf(stderr, "DISAGREE: %s at n=%d d_k=%d: max |Z - Z_ref| = %g > %g\n", impls[k].name.c_str(), n, d,
-                   err, kTolerance);
+      std::fprintf(stderr, "DISAGREE: %s at n=%d d_k=%d: max |Z - Z_ref| = %g > %g\n", impls[k].name.c_str(), n, d, err,
+                   kTolerance);
       ok = false;
     }
     shape_rows.push_back({impls[k].name, n, d, 0, 0, 0, in.hash, err, sum, abs_sum});
@@ -483,8 +482,8 @@ int main(int argc, char** argv) {
 #endif
   std::vector<Impl> impls;
   for (Impl& im : all_impls()) {
-    const bool wanted = o.impl_filter.empty() || std::find(o.impl_filter.begin(), o.impl_filter.end(), im.name) !=
-                                                     o.impl_filter.end();
+    const bool wanted =
+        o.impl_filter.empty() || std::find(o.impl_filter.begin(), o.impl_filter.end(), im.name) != o.impl_filter.end();
     if (wanted) impls.push_back(std::move(im));
   }
   if (impls.empty()) {
@@ -557,7 +556,9 @@ EMSCRIPTEN_KEEPALIVE uint32_t bench_setup(int n, int d) {
   lib().Z.assign(lib().impls.size(), Mat());
   return lib().in.hash;
 }
-EMSCRIPTEN_KEEPALIVE void bench_run(int k) { lib().impls[static_cast<size_t>(k)].run(lib().in, lib().Z[static_cast<size_t>(k)]); }
+EMSCRIPTEN_KEEPALIVE void bench_run(int k) {
+  lib().impls[static_cast<size_t>(k)].run(lib().in, lib().Z[static_cast<size_t>(k)]);
+}
 // The last output of implementation k (n×d row-major floats), valid until the next bench_run(k).
 EMSCRIPTEN_KEEPALIVE const float* bench_output(int k) { return lib().Z[static_cast<size_t>(k)].data(); }
 }

@@ -75,8 +75,8 @@ TEST_CASE("setState is all-or-nothing and names the problem", "[app]") {
   apply_preset(s, "default");
   const nlohmann::json before = state_to_json(s);
   for (const char* bad : {R"({"d_k": 0})", R"({"d_k": 5000})", R"({"temperature": -1})", R"({"scale": "yes"})",
-                          R"({"selected_row": 6})", R"({"nope": 1})", R"({"d_k": 8, "mask": "sideways"})",
-                          R"([1,2])", R"({"sentence": ""})", "{", R"({"preset": "missing"})"}) {
+                          R"({"selected_row": 6})", R"({"nope": 1})", R"({"d_k": 8, "mask": "sideways"})", R"([1,2])",
+                          R"({"sentence": ""})", "{", R"({"preset": "missing"})"}) {
     INFO(bad);
     const std::string err = apply_state_text(s, bad);
     CHECK_FALSE(err.empty());

@@ -9,8 +9,8 @@
 #include "core/attention.h"
 #include "core/json_codec.h"
 
-using attn::Mat;
 using attn::MaskMat;
+using attn::Mat;
 using attn::Scenario;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
@@ -87,7 +87,7 @@ std::string nested(int depth) { return std::string(depth, '[') + std::string(dep
 TEST_CASE("json: a self-attention scenario round-trips exactly", "[json]") {
   Scenario s;
   s.X = mat(3, 4, 0.1f);
-  (*s.X)(0, 0) = FLT_MAX;                 // the largest float survives the double detour
+  (*s.X)(0, 0) = FLT_MAX;  // the largest float survives the double detour
   (*s.X)(0, 1) = -FLT_MAX;
   (*s.X)(1, 0) = std::numeric_limits<float>::denorm_min();
   (*s.X)(1, 1) = 1.0f / 3.0f;
@@ -121,8 +121,8 @@ TEST_CASE("json: direct Q/K/V with multiple heads round-trips", "[json]") {
 
 TEST_CASE("json: defaults apply to absent keys, null means absent", "[json]") {
   Scenario s;
-  REQUIRE(attn::parse_scenario(
-              R"({"Q": [[1,0,1,0]], "K": [[1,0,1,0],[0,1,0,1]], "V": [[5,0,0],[0,3,0]], "W_o": null})", s) == "");
+  REQUIRE(attn::parse_scenario(R"({"Q": [[1,0,1,0]], "K": [[1,0,1,0],[0,1,0,1]], "V": [[5,0,0],[0,3,0]], "W_o": null})",
+                               s) == "");
   REQUIRE(s.scale);
   REQUIRE(s.temperature == 1.0);
   REQUIRE(s.heads == 1);
@@ -147,7 +147,9 @@ TEST_CASE("json: every class of bad input is one clear reason", "[json][errors]"
   SECTION("number beyond double") { REQUIRE_THAT(parse_error(R"({"X": [[1e400]]})"), Contains("overflow")); }
   SECTION("not an object") { REQUIRE_THAT(parse_error("[1, 2]"), Contains("JSON object")); }
   SECTION("unknown key") { REQUIRE(parse_error(R"({"Q": [[1]], "tempreature": 2})") == "unknown key \"tempreature\""); }
-  SECTION("vector instead of matrix") { REQUIRE_THAT(parse_error(R"({"Q": [1, 0, 1]})"), Contains("not a single vector")); }
+  SECTION("vector instead of matrix") {
+    REQUIRE_THAT(parse_error(R"({"Q": [1, 0, 1]})"), Contains("not a single vector"));
+  }
   SECTION("ragged rows") {
     REQUIRE(parse_error(R"({"K": [[1, 2], [3]]})") == "K is ragged: row 1 has 1 entries, row 0 has 2");
   }
@@ -172,7 +174,9 @@ TEST_CASE("json: every class of bad input is one clear reason", "[json][errors]"
     REQUIRE_THAT(parse_error(R"({"positional_encoding": "rope"})"), Contains("unknown positional_encoding"));
     REQUIRE_THAT(parse_error(R"({"score": 3})"), Contains("score must be a string"));
   }
-  SECTION("negative temperature") { REQUIRE_THAT(parse_error(R"({"temperature": -1})"), Contains("temperature must be >= 0")); }
+  SECTION("negative temperature") {
+    REQUIRE_THAT(parse_error(R"({"temperature": -1})"), Contains("temperature must be >= 0"));
+  }
   SECTION("bad head counts") {
     REQUIRE_THAT(parse_error(R"({"heads": 0})"), Contains("heads must be >= 1"));
     REQUIRE_THAT(parse_error(R"({"heads": 1.5})"), Contains("heads must be an integer"));

@@ -162,7 +162,8 @@ TEST_CASE("progressive compute equals compute() on every kind of scenario", "[pr
       };
       CHECK(kinds(part.warnings) == kinds(full.warnings));
       CHECK(part.main.weights.allFinite());
-      for (Eigen::Index i = 0; i < part.main.weights.rows(); ++i) CHECK(part.main.weights.row(i).sum() == Approx(1.0).margin(1e-5));
+      for (Eigen::Index i = 0; i < part.main.weights.rows(); ++i)
+        CHECK(part.main.weights.row(i).sum() == Approx(1.0).margin(1e-5));
       continue;
     }
     CHECK(part.warnings == full.warnings);
@@ -203,7 +204,8 @@ TEST_CASE("progressive compute: bad scenarios are refused at start, budgets are 
   CHECK(r.main.weights.rows() == 300);
 }
 
-TEST_CASE("app: a long recomputation spreads over frames; the flipped view follows the selected row", "[progressive][app]") {
+TEST_CASE("app: a long recomputation spreads over frames; the flipped view follows the selected row",
+          "[progressive][app]") {
   attn::App app;
   std::string sentence;
   for (int i = 0; i < 600; ++i) sentence += "w" + std::to_string(i % 97) + "_" + std::to_string(i) + " ";
@@ -223,7 +225,8 @@ TEST_CASE("app: a long recomputation spreads over frames; the flipped view follo
   other.scale = !other.scale;
   attn::Result full;
   REQUIRE(attn::compute(other, full).empty());
-  for (int j = 0; j < 600; ++j) CHECK(app.result.flipped.main.weights(0, j) == Approx(full.main.weights(17, j)).margin(1e-6));
+  for (int j = 0; j < 600; ++j)
+    CHECK(app.result.flipped.main.weights(0, j) == Approx(full.main.weights(17, j)).margin(1e-6));
   CHECK(app.result.flipped.main.jacobian_norm(0) == Approx(full.main.jacobian_norm(17)).margin(1e-6));
   app.state.selected_row = 400;
   app.update();
@@ -251,7 +254,8 @@ TEST_CASE("app: a long recomputation spreads over frames; the flipped view follo
   REQUIRE(attn::compute(attn::build_scenario(app.state), direct).empty());
   double worst = 0;
   for (Eigen::Index k = 0; k < direct.main.weights.size(); ++k)
-    worst = std::max(worst, static_cast<double>(std::fabs(direct.main.weights.data()[k] - app.result.core.main.weights.data()[k])));
+    worst = std::max(
+        worst, static_cast<double>(std::fabs(direct.main.weights.data()[k] - app.result.core.main.weights.data()[k])));
   CHECK(worst < 1e-6);
   // A state change during a job: the job finishes first, then the newest state is computed.
   app.state.d_k = 64;
