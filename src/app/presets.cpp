@@ -42,7 +42,9 @@ const std::vector<Preset>& presets() {
        "The·cat = 0.1·0.2 + 0.2·0.1 + 0.3·0.4 + 0.4·0.3 = 0.28.",
        "The article prints 7 of the raw scores 0.01 too high: cat·The 0.29 (correct 0.28), cat·sat 0.23 (0.22), "
        "cat·on 0.21 (0.20), sat·cat 0.23 (0.22), sat·on 0.29 (0.28), on·cat 0.21 (0.20), on·sat 0.29 (0.28). "
-       "Rows for The, the and mat are right."},
+       "Rows for The, the and mat are right. Its later \"low score\" (The→cat 0.05, The→sat 0.02, The→mat 0.01) and "
+       "\"high score\" (The→cat 0.90) passages are made-up numbers that contradict each other: with its own "
+       "embeddings the weights of The (÷√4) are nearly uniform, [0.170, 0.169, 0.162, 0.164, 0.170, 0.165]."},
       {"self-attn-example-1", "Self-attention example 1: \"cat sat mat\" (d_k = 2)", "Note: Self-attention in detail",
        "Q = K = [[1,0],[0,1],[1,1]], V = [[2,0],[0,2],[2,1]]. QKᵀ = [[1,0,1],[0,1,1],[1,1,2]], ÷√2 → "
        "softmax row 0 = [0.4011, 0.1978, 0.4011], row 2 = [0.2483, 0.2483, 0.5035]; output row 0 = [1.6044, 0.7967].",

@@ -141,6 +141,23 @@ void softmax_row_double(const double* scaled, const uint8_t* active, double T, f
   for (int j = 0; j < m; ++j) w[j] = static_cast<float>(e[static_cast<size_t>(j)] / sum);
 }
 
+// Entropy of p = softmax(l) with one logarithm per row instead of one per entry: with M = max l
+// and S = Σ exp(l_j − M), log p_j = l_j − M − log S and p_max = 1/S, so
+// H = −Σ p_j log p_j = −log p_max − Σ p_j (l_j − M), a sum of two non-negative terms (no
+// cancellation). −1 when the row is not such a softmax (no finite maximum, nothing positive).
+double softmax_entropy(const float* p, const float* l, int m) {
+  float M = -kInf, pmax = 0;
+  for (int j = 0; j < m; ++j) {
+    M = std::max(M, l[j]);
+    pmax = std::max(pmax, p[j]);
+  }
+  if (!std::isfinite(M) || !(pmax > 0)) return -1.0;
+  double acc = 0;
+  for (int j = 0; j < m; ++j)
+    if (p[j] > 0) acc += static_cast<double>(p[j]) * (static_cast<double>(l[j]) - M);
+  return std::max(0.0, -std::log(static_cast<double>(pmax)) - acc);
+}
+
 std::string head_prefix(int head, int heads) { return heads > 1 ? "head " + std::to_string(head) + ": " : ""; }
 
 void compute_head(const Scenario& s, const MaskMat& blocked, HeadResult& hr) {
@@ -158,7 +175,22 @@ void compute_head(const Scenario& s, const MaskMat& blocked, HeadResult& hr) {
   hr.weights.resize(n, m);
   std::vector<uint8_t> overflow_rows(static_cast<size_t>(n), 0);
   long undefined_scores = 0, infinite_scores = 0;
-  for (int i = 0; i < n; ++i)
+  const double divisor = T > 0 ? T : 1.0;
+  for (int i = 0; i < n; ++i) {
+    // The common row (nothing masked, every score finite, no overflow) in a branch-free loop the
+    // compiler vectorises; anything else takes the careful loop below. Same arithmetic either way.
+    const float* sr = hr.scores.data() + static_cast<long>(i) * m;
+    float* lr = hr.logits.data() + static_cast<long>(i) * m;
+    const uint8_t* br = blocked.data() + static_cast<long>(i) * m;
+    int irregular = 0;
+    double largest = 0;
+    for (int j = 0; j < m; ++j) {
+      const double l = static_cast<double>(sr[j]) * alpha / divisor;
+      irregular |= br[j] | static_cast<int>(!(sr[j] - sr[j] == 0.0f));  // masked, ±inf or NaN
+      largest = std::max(largest, std::abs(l));
+      lr[j] = static_cast<float>(l);
+    }
+    if (irregular == 0 && largest <= kFloatMax) continue;
     for (int j = 0; j < m; ++j) {
       const float sc = hr.scores(i, j);
       float logit;
@@ -181,6 +213,7 @@ void compute_head(const Scenario& s, const MaskMat& blocked, HeadResult& hr) {
       }
       hr.logits(i, j) = logit;
     }
+  }
 
   if (T == 0) {
     for (int i = 0; i < n; ++i)
@@ -214,7 +247,10 @@ void compute_head(const Scenario& s, const MaskMat& blocked, HeadResult& hr) {
   hr.row_fully_masked.assign(static_cast<size_t>(n), false);
   for (int i = 0; i < n; ++i) {
     const float* p = hr.weights.data() + static_cast<long>(i) * m;
-    hr.entropy(i) = static_cast<float>(row_entropy(p, m));
+    const double h = T > 0 && !overflow_rows[static_cast<size_t>(i)]
+                         ? softmax_entropy(p, hr.logits.data() + static_cast<long>(i) * m, m)
+                         : -1.0;
+    hr.entropy(i) = static_cast<float>(h >= 0 ? h : row_entropy(p, m));
     hr.max_weight(i) = m > 0 ? *std::max_element(p, p + m) : 0.0f;
     hr.jacobian_norm(i) = static_cast<float>(row_jacobian_norm(p, m));
     hr.row_fully_masked[static_cast<size_t>(i)] = (blocked.row(i).array() != 0).all();

@@ -82,8 +82,9 @@ class ControlsPanel : public Panel {
         }
       }
       ui::track("Sentence");
-      ImGui::TextDisabled("%d tokens (whitespace-separated, up to %d)", static_cast<int>(s.embeddings.rows()),
-                          kMaxTokens);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("%d tokens (split at spaces, up to %d)", static_cast<int>(s.embeddings.rows()), kMaxTokens);
+      ImGui::PopStyleColor();
     }
     if (random && !ui::hidden("seed")) {
       ui::LockScope lock_seed("seed");
@@ -100,8 +101,13 @@ class ControlsPanel : public Panel {
         sync_embeddings(s, {});
       }
       ui::track("Re-roll weights");
+      static const char* hint = "(new embeddings and W_Q, W_K, W_V)";
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", hint);
       ImGui::SameLine();
-      ImGui::TextDisabled("(new embeddings and W_Q, W_K, W_V)");
+      if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(hint).x)
+        ImGui::TextDisabled("%s", hint);
+      else
+        ImGui::NewLine();  // a narrow panel: the tooltip says it
     }
 
     const int n = static_cast<int>(r.core.main.Q.rows());

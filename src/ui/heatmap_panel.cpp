@@ -101,7 +101,11 @@ class HeatmapPanel : public Panel {
 
     // Legend: the 0–1 scale of the colormap.
     const ImVec2 l0(p0.x, p0.y + size.y + 8);
-    const float lw = std::max(120.0f, std::min(size.x, 260.0f));
+    // The bar leaves room on its right for the caption and the saturation meter, within the window.
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    const float caption_w =
+        std::max(ImGui::CalcTextSize("weight (rows sum to 1)").x, 46.0f + ImGui::CalcTextSize("saturated 1024/1024").x);
+    const float lw = std::clamp(std::min(size.x, right - l0.x - caption_w - 16.0f), 80.0f, 260.0f);
     const int steps = 48;
     for (int k = 0; k < steps; ++k)
       dl->AddRectFilled(ImVec2(l0.x + lw * k / steps, l0.y), ImVec2(l0.x + lw * (k + 1) / steps + 0.5f, l0.y + 10),

@@ -125,9 +125,10 @@ class SaturationPanel : public Panel {
 
   void readouts(const HeadResult* unscaled, int unscaled_row, const HeadResult* scaled, int scaled_row) {
     if (!ImGui::BeginTable("readouts", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("without scaling", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-    ImGui::TableSetupColumn("with ÷√d_k", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    // The names column fits its longest name; the two value columns share the rest.
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("Jacobian norm").x + 4);
+    ImGui::TableSetupColumn("unscaled", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    ImGui::TableSetupColumn("÷√d_k", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableHeadersRow();
     const HeadResult* hs[2] = {unscaled, scaled};
     const int rows[2] = {unscaled_row, scaled_row};

@@ -684,3 +684,25 @@ TEST_CASE("validate: one clear reason per bad input", "[attention][validate]") {
     CHECK(r.output.size() == 0);
   }
 }
+
+TEST_CASE("entropy per row equals −Σ p log p of the weights, on every kind of row", "[attention]") {
+  // compute() takes a shortcut for softmax rows (one log per row); hold it against the definition.
+  attn::Rng rng(77);
+  for (double spread : {0.01, 1.0, 30.0, 3000.0}) {
+    for (double T : {1.0, 0.3, 0.0}) {
+      Scenario s;
+      s.Q = random_mat(rng, 19, 8, spread);
+      s.K = random_mat(rng, 23, 8, spread);
+      s.V = random_mat(rng, 23, 3);
+      s.temperature = T;
+      s.key_padding.assign(23, false);
+      s.key_padding[4] = true;
+      const attn::Result r = run(s);
+      for (int i = 0; i < 19; ++i) {
+        INFO("spread " << spread << " T " << T << " row " << i);
+        const double want = attn::row_entropy(r.main.weights.row(i).data(), 23);
+        CHECK(r.main.entropy(i) == Approx(want).margin(2e-6).epsilon(1e-5));
+      }
+    }
+  }
+}

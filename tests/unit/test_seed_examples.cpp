@@ -109,6 +109,14 @@ TEST_CASE("seed 2: 'The cat sat on the mat', raw scores X Xᵀ", "[seed]") {
   CHECK(r.main.V == *s.X);
   for (int i = 0; i < 6; ++i)
     for (int j = 0; j < 6; ++j) CHECK(S(i, j) == Approx(S(j, i)).margin(1e-7));
+  // The article's later "low score" (The→cat 0.05) and "high score" (The→cat 0.90) passages are
+  // hypothetical: with its own embeddings (scaled by 1/√4) the weights of "The" are nearly uniform.
+  const double z = std::exp(0.15) * 2 + std::exp(0.14) + std::exp(0.10) + std::exp(0.11) + std::exp(0.12);
+  CHECK(r.main.weights(0, 1) == Approx(std::exp(0.14) / z).margin(1e-6));
+  CHECK(r.main.weights(0, 1) == Approx(0.1686).margin(1e-4));
+  CHECK(r.main.weights(0, 0) == Approx(0.1703).margin(1e-4));
+  CHECK(r.main.weights(0, 2) == Approx(0.1620).margin(1e-4));
+  CHECK(r.main.weights(0, 5) == Approx(0.1653).margin(1e-4));
 }
 
 TEST_CASE("seed 3: Bahdanau softmax of [0.3, 2.1, 0.5]", "[seed]") {
