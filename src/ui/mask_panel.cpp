@@ -46,8 +46,9 @@ class MaskPanel : public Panel {
     ImGui::SameLine();
     if (ImGui::Button("Clear padding")) s.key_padding.clear();
     track("Clear padding");
-    ImGui::TextDisabled(
-        "Click or drag on the grid to block cells; blocked logits become −∞ and each row renormalises.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Click or drag on the grid to block cells; blocked logits become −∞ and each row renormalises.");
+    ImGui::PopStyleColor();
     if (!r.core.heads.empty())
       ImGui::TextDisabled("Weights shown: head 1 of %d.", static_cast<int>(r.core.heads.size()));
     if (n == 0 || !fits) {

@@ -81,7 +81,7 @@ class SaturationPanel : public Panel {
     }
     // A line of its own in both columns, so the two charts stay level whichever is saturated.
     if (live_keys(*h, row) <= 1)
-      ImGui::TextDisabled("one visible key: weight 1 by definition");
+      ImGui::TextDisabled("one key left: weight 1");
     else if (h->max_weight.size() > row && h->max_weight(row) > kSaturatedMaxWeight)
       badge("SATURATED", IM_COL32(215, 45, 40, 255), IM_COL32(255, 255, 255, 255));
     else
