@@ -22,6 +22,7 @@ Mat rows(std::initializer_list<std::initializer_list<float>> r) {
 void keep_display(State& s, const State& old) {
   s.dark_theme = old.dark_theme;
   s.text_scale = old.text_scale;
+  s.heatmap_row_scale = old.heatmap_row_scale;
   s.panels = old.panels;
 }
 }  // namespace

@@ -48,6 +48,7 @@ struct State {
   int plane_x = 0, plane_y = 1;  // embedding dimensions shown in the 2-D plane
   bool dark_theme = true;
   float text_scale = 1.0f;
+  bool heatmap_row_scale = false;  // heatmap colours 0 … each row's largest weight (long, flat rows)
   PanelVisibility panels;
 };
 

@@ -91,6 +91,7 @@ json state_to_json(const State& s) {
   j["plane_y"] = s.plane_y;
   j["theme"] = s.dark_theme ? "dark" : "light";
   j["text_scale"] = s.text_scale;
+  j["heatmap_scale"] = s.heatmap_row_scale ? "row" : "absolute";
   j["panels"] = panels_json(s.panels);
   j["cross"] = {{"states", s.cross.states == CrossStates::NoteExample ? "note" : "seeded"}, {"step", s.cross.step}};
   j["scenario"] = scenario_to_json(build_scenario(s));
@@ -226,6 +227,13 @@ std::string apply_state_json(State& live, const json& partial) {
         s.dark_theme = false;
       else
         err = "theme must be \"dark\" or \"light\"";
+    } else if (k == "heatmap_scale") {
+      if (v == "absolute")
+        s.heatmap_row_scale = false;
+      else if (v == "row")
+        s.heatmap_row_scale = true;
+      else
+        err = "heatmap_scale must be \"absolute\" or \"row\"";
     } else if (k == "text_scale") {
       err = get_num(v, "text_scale", 0.5, 3.0, dv);
       s.text_scale = static_cast<float>(dv);
@@ -278,6 +286,7 @@ std::string apply_state_json(State& live, const json& partial) {
         if (!partial.contains("mode")) s.mode = InputMode::Explicit;
         if (!partial.contains("scale")) s.scale = sc.scale;
         if (!partial.contains("temperature")) s.temperature = sc.temperature;
+        if (!partial.contains("preset")) s.preset.clear();  // a scenario of one's own is no preset
       }
     } else {
       err = "unknown state key \"" + k + "\"";

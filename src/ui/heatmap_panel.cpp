@@ -30,15 +30,22 @@ class HeatmapPanel : public Panel {
       return;
     }
     // Masked cells are sent as −1 so the shader can hatch them instead of showing weight 0.
-    if (uploaded_ != r.revision) {
+    // With the row scale each row is divided by its largest weight, so the pattern of a long, nearly
+    // uniform row (all ≈ 1/n) stays visible.
+    if (uploaded_ != r.revision || uploaded_row_scale_ != s.heatmap_row_scale) {
       values_.resize(static_cast<size_t>(n) * m);
-      for (int i = 0; i < n; ++i)
+      for (int i = 0; i < n; ++i) {
+        const float top = h.max_weight(i);
+        const float k = s.heatmap_row_scale && top > 0 ? 1.0f / top : 1.0f;
         for (int j = 0; j < m; ++j)
           values_[static_cast<size_t>(i) * m + j] =
-              std::isinf(h.logits(i, j)) && h.logits(i, j) < 0 ? -1.0f : h.weights(i, j);
+              std::isinf(h.logits(i, j)) && h.logits(i, j) < 0 ? -1.0f : h.weights(i, j) * k;
+      }
       uploaded_ = r.revision;
+      uploaded_row_scale_ = s.heatmap_row_scale;
+      ++upload_serial_;
     }
-    renderer_.update(values_.data(), n, m, r.revision);
+    renderer_.update(values_.data(), n, m, upload_serial_);
     if (!renderer_.error().empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", renderer_.error().c_str());
 
     const bool labels = n <= 64 && m <= 64;
@@ -46,7 +53,7 @@ class HeatmapPanel : public Panel {
     const bool row_entropy = n <= 64;  // per-row entropy at the right of each row
     const float entropy_w = row_entropy ? 58.0f : 0.0f;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float legend_h = 34.0f;
+    const float legend_h = 34.0f + ImGui::GetFrameHeightWithSpacing();  // the scale, then its checkbox
     const float cell =
         std::max(0.5f, std::min((avail.x - label_w - entropy_w) / m, (avail.y - label_h - legend_h) / n));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -112,8 +119,10 @@ class HeatmapPanel : public Panel {
                         viridis_u32((k + 0.5f) / steps));
     dl->AddText(ImVec2(l0.x, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled), "0");
     dl->AddText(ImVec2(l0.x + lw * 0.5f - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled), "0.5");
-    dl->AddText(ImVec2(l0.x + lw - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled), "1");
-    dl->AddText(ImVec2(l0.x + lw + 12, l0.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), "weight (rows sum to 1)");
+    dl->AddText(ImVec2(l0.x + lw - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                s.heatmap_row_scale ? "max" : "1");
+    dl->AddText(ImVec2(l0.x + lw + 12, l0.y), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                s.heatmap_row_scale ? "weight ÷ row's largest" : "weight (rows sum to 1)");
     {  // Saturation meter: the share of rows whose largest weight exceeds 0.95 (nearly one-hot).
       int saturated = 0;
       for (int i = 0; i < n; ++i) saturated += h.max_weight(i) > 0.95f ? 1 : 0;
@@ -125,14 +134,22 @@ class HeatmapPanel : public Panel {
                         IM_COL32(255, 140, 60, 255));
       dl->AddText(ImVec2(fx + fw + 6, fy - 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
     }
-    ImGui::Dummy(ImVec2(size.x, legend_h));
+    ImGui::Dummy(ImVec2(size.x, 34.0f));
+    ImGui::SetCursorScreenPos(ImVec2(l0.x, ImGui::GetCursorScreenPos().y));
+    ImGui::Checkbox("Colour each row from 0 to its largest weight", &s.heatmap_row_scale);
+    track("Row scale");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Long rows spread their weight thinly (each ≈ 1/n): this shows their pattern anyway. "
+          "Hover a cell for its real weight.");
     ImGui::End();
   }
 
  private:
   HeatmapRenderer renderer_;
   std::vector<float> values_;
-  uint64_t uploaded_ = ~0ull;
+  uint64_t uploaded_ = ~0ull, upload_serial_ = 0;
+  bool uploaded_row_scale_ = false;
 };
 
 }  // namespace

@@ -135,3 +135,27 @@ TEST_CASE("getState of every preset is accepted by setState and reproduces it", 
     }
   }
 }
+
+TEST_CASE("a scenario of one's own clears the preset (the explanation follows it)", "[state]") {
+  attn::State s;
+  REQUIRE(attn::apply_preset(s, "default"));
+  REQUIRE(attn::apply_state_text(s, R"({"scenario": {"Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[1], [2]]}})") == "");
+  CHECK(s.preset.empty());
+  CHECK(s.mode == attn::InputMode::Explicit);
+  // With a preset named in the same object, the preset stays (getState() output reads back as it was).
+  REQUIRE(attn::apply_state_text(s, R"({"preset": "bahdanau", "scenario": {"Q": [[1]], "K": [[1]], "V": [[1]]}})") ==
+          "");
+  CHECK(s.preset == "bahdanau");
+}
+
+TEST_CASE("heatmap_scale: absolute or row, kept by presets, strict", "[state]") {
+  attn::State s;
+  REQUIRE(attn::apply_preset(s, "default"));
+  CHECK(attn::state_to_json(s)["heatmap_scale"] == "absolute");
+  REQUIRE(attn::apply_state_text(s, R"({"heatmap_scale": "row"})") == "");
+  CHECK(s.heatmap_row_scale);
+  REQUIRE(attn::apply_state_text(s, R"({"preset": "saturation"})") == "");
+  CHECK(s.heatmap_row_scale);  // a display setting, like the theme
+  CHECK(attn::apply_state_text(s, R"({"heatmap_scale": "log"})").find("heatmap_scale") != std::string::npos);
+  CHECK(s.heatmap_row_scale);
+}
