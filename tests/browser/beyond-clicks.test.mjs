@@ -2,10 +2,11 @@
 // getResult(): the cross-attention panel's decoder step and states (the note's 73% on "suis" and
 // ≈ 0.85 on "étudiant"; additive and dot scores recomputed here from the states), the Shuffle
 // button (same rows permuted without positional encoding, changed rows with it) and the heads
-// trade-off table (a click on a row switches h).
+// trade-off table (a click on a row switches h); the heatmap's row scale (a click brightens a long,
+// flat heatmap without touching the weights).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, center, click, itemRect, launchChromium, openApp, pollUntil, setStateOk, siteBuiltTest, softmax, startServer, waitForApp } from './helpers.mjs';
+import { api, center, click, decodePng, itemRect, launchChromium, openApp, pollUntil, setStateOk, siteBuiltTest, softmax, startServer, waitForApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -80,6 +81,28 @@ describe('beyond one head, by clicks', { timeout: 170000 }, () => {
     assert.ok(off < 1e-5, `permutation-equivariant without PE (${off})`);
     assert.ok(on > 1e-2, `not equivariant with PE (${on})`);
     await setStateOk(page, { preset: 'default', panels: { positional: false } });
+  });
+
+  it('heatmap row scale: a click shows the pattern of long, flat rows; the weights stay', async () => {
+    const sentence = Array.from({ length: 300 }, (_, i) => `t${i}`).join(' ');
+    await setStateOk(page, { preset: 'default', sentence, d_k: 4, heatmap_scale: 'absolute' });
+    const meanLuma = async () => {
+      await waitFrames(page, 3);
+      const hm = await api.itemRect(page, 'heatmap');
+      const { width, height, rgba } = decodePng(await page.screenshot({ type: 'png', clip: { x: hm.x, y: hm.y, width: hm.w, height: hm.h } }));
+      let sum = 0;
+      for (let i = 0; i < width * height; i++) sum += 0.2126 * rgba[4 * i] + 0.7152 * rgba[4 * i + 1] + 0.0722 * rgba[4 * i + 2];
+      return sum / (width * height);
+    };
+    const before = await meanLuma();
+    const w0 = (await api.getResult(page)).weights;
+    await click(page, center(await itemRect(page, 'Row scale')));
+    await waitForApp(page, ({ state: st }) => st.heatmap_scale === 'row', { what: 'the row scale after the click' });
+    const after = await meanLuma();
+    console.log(`heatmap mean luminance at n = 300: absolute ${before.toFixed(1)}, row scale ${after.toFixed(1)}`);
+    assert.ok(after > before * 1.5, `brighter with the row scale (${before} → ${after})`);
+    assert.deepEqual((await api.getResult(page)).weights, w0, 'the weights themselves are unchanged');
+    await setStateOk(page, { preset: 'default', heatmap_scale: 'absolute' });
   });
 
   it('heads trade-off table: one row per h, a click switches h', async () => {
