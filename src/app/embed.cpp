@@ -256,6 +256,11 @@ void revert_locked(State& now, const State& before, const EmbedSettings& e) {
     now.mask = before.mask;
     now.key_padding = before.key_padding;
     now.mask_cells = before.mask_cells;
+    if (now.mode == InputMode::Explicit && before.mode == InputMode::Explicit) {  // a scenario's own masks
+      now.explicit_scenario.mask = before.explicit_scenario.mask;
+      now.explicit_scenario.key_padding = before.explicit_scenario.key_padding;
+      now.explicit_scenario.mask_cells = before.explicit_scenario.mask_cells;
+    }
   }
   if (e.is_locked("heads")) now.heads = before.heads;
   if (e.is_locked("positional_encoding")) now.positional_encoding = before.positional_encoding;

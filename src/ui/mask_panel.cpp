@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "core/attention.h"
@@ -25,33 +26,32 @@ class MaskPanel : public Panel {
       ImGui::End();
       return;
     }
-    if (s.mode != InputMode::Random) {
-      ImGui::TextWrapped(
-          "Masks are edited on random-embedding states (e.g. the default preset); this preset "
-          "fixes its own matrices.");
-      ImGui::End();
-      return;
-    }
-    const int n = static_cast<int>(s.embeddings.rows());
+    // Random states keep their masks in the State; a preset's or imported scenario keeps them in
+    // the scenario itself (n queries × m keys, m may differ from n).
+    const bool random = s.mode == InputMode::Random;
+    MaskKind& mask = random ? s.mask : s.explicit_scenario.mask;
+    std::vector<bool>& padding = random ? s.key_padding : s.explicit_scenario.key_padding;
+    std::optional<MaskMat>& cells = random ? s.mask_cells : s.explicit_scenario.mask_cells;
     const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
-    const bool fits = h.weights.rows() == n && h.weights.cols() == n && n > 0;
+    const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
+    const bool fits = n > 0 && m > 0 && (!random || (n == s.embeddings.rows() && m == n));
 
     const LockScope lock("mask");  // embed mode: causal, padding and the grid drawn disabled
-    bool causal = s.mask == MaskKind::Causal;
-    if (ImGui::Checkbox("Causal mask", &causal)) s.mask = causal ? MaskKind::Causal : MaskKind::None;
+    bool causal = mask == MaskKind::Causal;
+    if (ImGui::Checkbox("Causal mask", &causal)) mask = causal ? MaskKind::Causal : MaskKind::None;
     track("Causal mask");
     ImGui::SameLine();
-    if (ImGui::Button("Clear painted cells")) s.mask_cells.reset();
+    if (ImGui::Button("Clear painted cells")) cells.reset();
     track("Clear painted cells");
     ImGui::SameLine();
-    if (ImGui::Button("Clear padding")) s.key_padding.clear();
+    if (ImGui::Button("Clear padding")) padding.clear();
     track("Clear padding");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Click or drag on the grid to block cells; blocked logits become −∞ and each row renormalises.");
     ImGui::PopStyleColor();
     if (!r.core.heads.empty())
       ImGui::TextDisabled("Weights shown: head 1 of %d.", static_cast<int>(r.core.heads.size()));
-    if (n == 0 || !fits) {
+    if (!fits) {
       ImGui::TextDisabled("Nothing to show.");
       ImGui::End();
       return;
@@ -60,46 +60,46 @@ class MaskPanel : public Panel {
     // Padding toggles, one per key.
     ImGui::TextUnformatted("Key padding (ignore key):");
     const std::vector<std::string>& cols = r.col_labels;
-    for (int j = 0; j < n; ++j) {
-      bool pad = j < static_cast<int>(s.key_padding.size()) && s.key_padding[static_cast<size_t>(j)];
+    for (int j = 0; j < m; ++j) {
+      bool pad = j < static_cast<int>(padding.size()) && padding[static_cast<size_t>(j)];
       if (j > 0 && j % 8 != 0) ImGui::SameLine();
       const std::string label =
           (j < static_cast<int>(cols.size()) ? cols[static_cast<size_t>(j)] : "k") + "##pad" + std::to_string(j);
       if (ImGui::Checkbox(label.c_str(), &pad)) {
-        if (static_cast<int>(s.key_padding.size()) != n) s.key_padding.assign(static_cast<size_t>(n), false);
-        s.key_padding[static_cast<size_t>(j)] = pad;
+        if (static_cast<int>(padding.size()) != m) padding.assign(static_cast<size_t>(m), false);
+        padding[static_cast<size_t>(j)] = pad;
       }
-      if (n <= 16) track("pad:" + std::to_string(j));
+      if (m <= 16) track("pad:" + std::to_string(j));
     }
 
     // The grid: cell colour = weight; painted cells red, causal/padded cells grey.
-    const bool labels = n <= 32;
+    const bool labels = n <= 32 && m <= 32;
     const float label_w = labels ? 60.0f : 0.0f, stats_w = 150.0f;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float cell = std::clamp(std::min((avail.x - label_w - stats_w) / n, (avail.y - 8) / n), 2.0f, 40.0f);
+    const float cell = std::clamp(std::min((avail.x - label_w - stats_w) / m, (avail.y - 8) / n), 2.0f, 40.0f);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 p0(origin.x + label_w, origin.y);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImGui::SetCursorScreenPos(p0);
-    ImGui::InvisibleButton("mask grid", ImVec2(cell * n, cell * n));
+    ImGui::InvisibleButton("mask grid", ImVec2(cell * m, cell * n));
     track("mask grid");
-    const bool painted_any = s.mask_cells && s.mask_cells->rows() == n && s.mask_cells->cols() == n;
-    auto painted = [&](int i, int j) { return painted_any && (*s.mask_cells)(i, j) != 0; };
+    const bool painted_any = cells && cells->rows() == n && cells->cols() == m;
+    auto painted = [&](int i, int j) { return painted_any && (*cells)(i, j) != 0; };
     if (ImGui::IsItemActive()) {
       const ImVec2 mp = ImGui::GetMousePos();
       const int j = static_cast<int>(std::floor((mp.x - p0.x) / cell));
       const int i = static_cast<int>(std::floor((mp.y - p0.y) / cell));
-      if (i >= 0 && i < n && j >= 0 && j < n) {
+      if (i >= 0 && i < n && j >= 0 && j < m) {
         if (ImGui::IsItemActivated()) paint_value_ = !painted(i, j);  // the first cell decides paint or erase
-        if (!painted_any) s.mask_cells = MaskMat::Zero(n, n);
-        (*s.mask_cells)(i, j) = paint_value_ ? 1 : 0;
+        if (!painted_any) cells = MaskMat::Zero(n, m);
+        (*cells)(i, j) = paint_value_ ? 1 : 0;
       }
     }
-    const bool have = s.mask_cells && s.mask_cells->rows() == n && s.mask_cells->cols() == n;
+    const bool have = cells && cells->rows() == n && cells->cols() == m;
     for (int i = 0; i < n; ++i) {
-      for (int j = 0; j < n; ++j) {
+      for (int j = 0; j < m; ++j) {
         const ImVec2 a(p0.x + cell * j, p0.y + cell * i), b(a.x + cell - 1, a.y + cell - 1);
-        const bool paint = have && (*s.mask_cells)(i, j) != 0;
+        const bool paint = have && (*cells)(i, j) != 0;
         const bool blocked = std::isinf(h.logits(i, j)) && h.logits(i, j) < 0;
         ImU32 col;
         if (paint)
@@ -115,7 +115,7 @@ class MaskPanel : public Panel {
           dl->AddText(ImVec2(a.x + 2, a.y + cell * 0.5f - 7),
                       h.weights(i, j) > 0.6f ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), buf);
         }
-        if (n <= 16) track_rect("mask:" + std::to_string(i) + "," + std::to_string(j), a.x, a.y, cell, cell);
+        if (n <= 16 && m <= 16) track_rect("mask:" + std::to_string(i) + "," + std::to_string(j), a.x, a.y, cell, cell);
       }
       if (labels) {
         const std::string& t = r.row_labels[static_cast<size_t>(i)];
@@ -131,13 +131,13 @@ class MaskPanel : public Panel {
         else
           std::snprintf(buf, sizeof buf, "Σ %.3f  H %.2f  max %.2f", static_cast<double>(h.weights.row(i).sum()),
                         static_cast<double>(h.entropy(i)), static_cast<double>(h.max_weight(i)));
-        dl->AddText(ImVec2(p0.x + cell * n + 8, p0.y + cell * (i + 0.5f) - 7),
+        dl->AddText(ImVec2(p0.x + cell * m + 8, p0.y + cell * (i + 0.5f) - 7),
                     none ? IM_COL32(255, 160, 80, 255) : ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
       }
     }
     if (ImGui::IsItemHovered()) {
       const ImVec2 mp = ImGui::GetMousePos();
-      const int j = std::clamp(static_cast<int>((mp.x - p0.x) / cell), 0, n - 1);
+      const int j = std::clamp(static_cast<int>((mp.x - p0.x) / cell), 0, m - 1);
       const int i = std::clamp(static_cast<int>((mp.y - p0.y) / cell), 0, n - 1);
       ImGui::SetTooltip("%s → %s: weight %.4f", r.row_labels[static_cast<size_t>(i)].c_str(),
                         r.col_labels[static_cast<size_t>(j)].c_str(), static_cast<double>(h.weights(i, j)));

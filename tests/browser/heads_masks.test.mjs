@@ -48,6 +48,21 @@ describe('masks, permutation equivariance, score functions', { timeout: 150000 }
     await setStateOk(page, { mask_cells: null, panels: { masks: false } });
   });
 
+  it('a preset\'s own scenario (1 query × 3 keys) takes painted cells too', async () => {
+    await setStateOk(page, { preset: 'bahdanau', panels: { masks: true, cross: false } });
+    const r = await pollUntil(() => api.itemRect(page, 'mask:0,1'), (v) => v && v.w > 0, { what: 'the mask grid cell (0,1)' });
+    await click(page, { x: r.x + r.w / 2, y: r.y + r.h / 2 });
+    const res = await pollUntil(() => api.getResult(page), (v) => v.weights[0][1] === 0, { what: '"suis" to be masked' });
+    // Without "suis" the step renormalises over "Je" and "étudiant": e^0.3 and e^0.5 only.
+    const z = Math.exp(0.3) + Math.exp(0.5);
+    console.log(`"am" without "suis": ${res.weights[0].map((w) => w.toFixed(4)).join(', ')}`);
+    assert.ok(Math.abs(res.weights[0][0] - Math.exp(0.3) / z) < 1e-5);
+    assert.ok(Math.abs(res.weights[0][2] - Math.exp(0.5) / z) < 1e-5);
+    const st = await api.getState(page);
+    assert.deepEqual(st.scenario.mask_cells, [[0, 1, 0]], 'the scenario carries the painted cell');
+    await setStateOk(page, { preset: 'default', panels: { masks: false } });
+  });
+
   it('without positional encoding, reversing the sentence reverses the output rows; with it, not', async () => {
     const gap = async (pe) => {
       await setStateOk(page, { preset: 'dog-bites-man', positional_encoding: pe });
