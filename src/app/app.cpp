@@ -206,18 +206,9 @@ void App::flip_selected_row() {
   result.flipped = Result{};
   if (n == 0) return;
   const Scenario& sc = core_scenario_;
-  Scenario one;
+  Scenario one = keys_scenario(sc, c.main.K, c.main.V);
   one.Q = Mat(c.main.Q.middleRows(row, 1));
-  one.K = c.main.K;
-  one.V = c.main.V;
-  one.W_o = sc.W_o;
-  one.score = sc.score;
-  one.W_a = sc.W_a;
-  one.U_a = sc.U_a;
-  one.v_a = sc.v_a;
-  one.heads = sc.heads;
   one.scale = !sc.scale;
-  one.temperature = sc.temperature;
   one.mask_cells = MaskMat(attention_mask(sc, n, m).middleRows(row, 1));
   compute(one, result.flipped);
 }

@@ -424,6 +424,21 @@ void project(const Scenario& s, Mat& X_effective, Mat& Q, Mat& K, Mat& V) {
 
 MaskMat attention_mask(const Scenario& s, int n, int m) { return build_mask(s, n, m); }
 
+Scenario keys_scenario(const Scenario& s, Mat K, Mat V) {
+  Scenario out;
+  out.K = std::move(K);
+  out.V = std::move(V);
+  out.W_o = s.W_o;
+  out.score = s.score;
+  out.W_a = s.W_a;
+  out.U_a = s.U_a;
+  out.v_a = s.v_a;
+  out.scale = s.scale;
+  out.temperature = s.temperature;
+  out.heads = s.heads;
+  return out;
+}
+
 void append_head_warnings(const HeadResult& hr, int head, int heads, double temperature,
                           std::vector<std::string>& warnings) {
   if (hr.logits_overflowed)

@@ -20,6 +20,10 @@ std::string compute(const Scenario& s, Result& out);
 void project(const Scenario& s, Mat& X_effective, Mat& Q, Mat& K, Mat& V);
 // Blocked cells (1) of the n×m scores: causal mask, key padding and painted cells combined.
 MaskMat attention_mask(const Scenario& s, int n, int m);
+// A scenario over given (already projected) K and V with s's score function, heads, W_o, scale and
+// temperature, and no mask of its own: rows of a larger one are computed by setting Q and
+// mask_cells (a block of rows of attention_mask) on it.
+Scenario keys_scenario(const Scenario& s, Mat K, Mat V);
 
 // The warnings compute() gives for one head's out-of-range numbers, and for infinite outputs.
 void append_head_warnings(const HeadResult& hr, int head, int heads, double temperature,

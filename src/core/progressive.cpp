@@ -47,17 +47,7 @@ std::string ProgressiveCompute::start(const Scenario& s) {
   n_ = static_cast<int>(Q_.rows());
   const int m = static_cast<int>(K.rows());
   blocked_ = attention_mask(s, n_, m);
-  chunk_ = Scenario{};
-  chunk_.K = std::move(K);
-  chunk_.V = std::move(V);
-  chunk_.W_o = s.W_o;
-  chunk_.score = s.score;
-  chunk_.W_a = s.W_a;
-  chunk_.U_a = s.U_a;
-  chunk_.v_a = s.v_a;
-  chunk_.scale = s.scale;
-  chunk_.temperature = s.temperature;
-  chunk_.heads = s.heads;
+  chunk_ = keys_scenario(s, std::move(K), std::move(V));
   const int h = s.heads;
   acc_ = Result{};
   if (h > 1) acc_.heads.resize(static_cast<size_t>(h));
