@@ -53,6 +53,14 @@ const std::vector<Preset>& presets() {
        "as [0.23, 0.23, 0.54] (correct [0.248, 0.248, 0.503]). Its output row 0 [1.6, 0.8] is the rounded-weights "
        "value "
        "(exact [1.604, 0.797]). Its V does not follow from its own X and W^V: X·W^V = [[1,1],[1,1],[2,0]]."},
+      {"distant-dependency", "Distant dependency: \"The cat which was very fluffy sat on the mat\"",
+       "Note: Self-attention (worked example 2)",
+       "Features per word: [noun, subject, descriptor, verb]. W_Q turns a verb into a query for \"noun + subject\" "
+       "(3·[1, 1]); W_K lets each word advertise its noun and subject features. Row \"sat\": cat 4.243 ÷ √2 → "
+       "weight 0.8015, mat 0.0961, fluffy 0.0115: the subject five words back wins, the adjective next door "
+       "gets the baseline. Distance plays no part, only the match of query and key.",
+       "The note gives no numbers for this example. It says \"cat\" is 7 words from \"sat\": that counts the two "
+       "commas; in words \"sat\" comes 5 after \"cat\"."},
       {"bahdanau", "Bahdanau (additive) attention: \"Je suis étudiant\" → \"am\"",
        "Note: The attention mechanism intuition",
        "Additive scores e = v_aᵀ tanh(W s₁ + U hᵢ) are built to equal the note's [0.3, 2.1, 0.5]; softmax gives "
@@ -127,6 +135,23 @@ bool apply_preset(State& s, const std::string& id) {
     e.V = rows({{2, 0}, {0, 2}, {2, 1}});
     e.tokens = {"cat", "sat", "mat"};
     s.sentence = "cat sat mat";
+  } else if (id == "distant-dependency") {
+    // Hand-set "learned" projections (the note's words: verbs learn to ask for subjects).
+    e.X = rows({{0, 0, 0.2f, 0},
+                {1, 1, 0, 0},
+                {0, 0.3f, 0, 0},
+                {0, 0, 0, 0.5f},
+                {0, 0, 0.5f, 0},
+                {0, 0, 1, 0},
+                {0, 0, 0, 1},
+                {0, 0, 0, 0},
+                {0, 0, 0.2f, 0},
+                {1, 0, 0, 0}});
+    e.W_q = rows({{0, 0}, {0, 0}, {0, 0}, {3, 3}});
+    e.W_k = rows({{1, 0}, {0, 1}, {0, 0}, {0, 0}});
+    e.tokens = {"The", "cat", "which", "was", "very", "fluffy", "sat", "on", "the", "mat"};
+    s.sentence = "The cat which was very fluffy sat on the mat";
+    s.selected_row = 6;  // "sat"
   } else if (id == "bahdanau") {
     // v_a = [3], W = U = [1], s₁ = 0.2: h_i = atanh(e_i / 3) − 0.2 makes 3·tanh(0.2 + h_i) = e_i.
     const float e1 = 0.3f, e2 = 2.1f, e3 = 0.5f;

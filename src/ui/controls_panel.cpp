@@ -26,7 +26,7 @@ class ControlsPanel : public Panel {
     if (!ui::hidden("preset")) {  // embed mode may lock or hide each control (ui/lock.h)
       ui::LockScope lock_preset("preset");
       ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::BeginCombo("##preset", current ? current->title.c_str() : "Custom")) {
+      if (ImGui::BeginCombo("##preset", current ? current->title.c_str() : "Custom", ImGuiComboFlags_HeightLargest)) {
         for (const Preset& p : presets()) {
           const bool selected = current && current->id == p.id;
           if (ImGui::Selectable(p.title.c_str(), selected)) apply_preset(s, p.id);

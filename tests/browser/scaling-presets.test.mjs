@@ -13,7 +13,8 @@ siteBuiltTest();
 // real slip, e.g. the cat-sat-mat article's +0.01 errors or a softmax of [0.5, 0.18, 0.5].
 const TOL = 5e-4;
 
-const PRESETS = ['default', 'sdpa-example-1', 'cat-sat-mat', 'self-attn-example-1', 'bahdanau', 'softmax-article', 'saturation'];
+const PRESETS = ['default', 'sdpa-example-1', 'cat-sat-mat', 'self-attn-example-1', 'distant-dependency', 'bahdanau',
+  'softmax-article', 'saturation', 'dog-bites-man'];
 
 describe('scaling checkbox and presets through the UI', { timeout: 150000 }, () => {
   let server, browser, page;
@@ -122,6 +123,19 @@ describe('scaling checkbox and presets through the UI', { timeout: 150000 }, () 
     assertClose(result.scores[The], [0.30, 0.28, 0.20, 0.22, 0.30, 0.24], TOL, 'The row of raw scores');
   });
 
+  it('distant-dependency: "sat" puts 0.8015 on "cat" five words back, the baseline on "fluffy"', async () => {
+    const { state, result } = await choosePreset('distant-dependency');
+    assert.equal(state.selected_row, 6, 'the query row is "sat"');
+    const X = [[0, 0, 0.2, 0], [1, 1, 0, 0], [0, 0.3, 0, 0], [0, 0, 0, 0.5], [0, 0, 0.5, 0],
+      [0, 0, 1, 0], [0, 0, 0, 1], [0, 0, 0, 0], [0, 0, 0.2, 0], [1, 0, 0, 0]];  // [noun, subject, descriptor, verb]
+    const Wq = [[0, 0], [0, 0], [0, 0], [3, 3]], Wk = [[1, 0], [0, 1], [0, 0], [0, 0]];
+    const mul = (A, W) => A.map((x) => W[0].map((_, c) => x.reduce((acc, v, i) => acc + v * W[i][c], 0)));
+    const want = attention(mul(X, Wq), mul(X, Wk), X);  // W_v = I
+    assertClose(result.weights, want.weights, TOL, 'weights');
+    assert.ok(Math.abs(result.weights[6][1] - 0.8015) < 1e-4, `sat → cat ${result.weights[6][1]}`);
+    assert.ok(result.weights[6][5] < 0.02, `sat → fluffy ${result.weights[6][5]}`);
+  });
+
   it('self-attn-example-1: rows 0 and 2 of the weights', async () => {
     const { result } = await choosePreset('self-attn-example-1');
     const Q = [[1, 0], [0, 1], [1, 1]], V = [[2, 0], [0, 2], [2, 1]];
@@ -158,6 +172,14 @@ describe('scaling checkbox and presets through the UI', { timeout: 150000 }, () 
     assert.equal(state.scale, false);
     const top = Math.max(...result.max_weight);
     assert.ok(top > 0.95, `some row's max weight exceeds 0.95 without scaling (largest ${top})`);
+  });
+
+  it('dog-bites-man: random embeddings of three words, no positional encoding', async () => {
+    const { state, result } = await choosePreset('dog-bites-man');
+    assert.equal(state.mode, 'random');
+    assert.deepEqual(state.tokens, ['dog', 'bites', 'man']);
+    assert.equal(state.positional_encoding, 'none');
+    assert.equal(result.weights.length, 3);
   });
 
   it('default: back to random embeddings', async () => {

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <vector>
 
+#include "app/presets.h"
+#include "app/state.h"
 #include "core/attention.h"
 #include "core/kernels.h"
 
@@ -252,4 +254,25 @@ TEST_CASE("seed 5: softmax of [0.3, 0.2, 0.5] is not the identity", "[seed]") {
     CHECK(r.main.weights(0, j) == Approx(w).margin(kFloatTol));
   }
   CHECK(r.main.weights(0, 0) != Approx(0.3).margin(0.01));  // what the article claimed
+}
+
+TEST_CASE("seed 6: distant dependency, 'sat' finds its subject five words back", "[seed]") {
+  attn::State st;
+  REQUIRE(attn::apply_preset(st, "distant-dependency"));
+  CHECK(st.selected_row == 6);
+  attn::Result r;
+  REQUIRE(attn::compute(attn::build_scenario(st), r).empty());
+  const attn::Mat& W = r.main.weights;
+  REQUIRE(W.cols() == 10);
+  // Scores of "sat": q = 3·[1, 1], k_cat = [1, 1], k_mat = [1, 0], k_which = [0, 0.3]; ÷ √2.
+  const double e_cat = std::exp(6 / std::sqrt(2.0)), e_mat = std::exp(3 / std::sqrt(2.0)),
+               e_which = std::exp(0.9 / std::sqrt(2.0));
+  const double z = e_cat + e_mat + e_which + 7;  // seven keys score 0
+  CHECK(W(6, 1) == Approx(e_cat / z).margin(1e-6));
+  CHECK(W(6, 1) == Approx(0.8015).margin(1e-4));
+  CHECK(W(6, 9) == Approx(0.0961).margin(1e-4));
+  CHECK(W(6, 5) == Approx(1 / z).margin(1e-6));  // "fluffy", right next to "sat": the baseline
+  Eigen::Index best = 0;
+  W.row(6).maxCoeff(&best);
+  CHECK(best == 1);
 }
