@@ -23,12 +23,14 @@ struct Hasher {
   void pod(const T& v) {
     bytes(&v, sizeof v);
   }
+  void mat(const Mat& m) {
+    pod(m.rows());
+    pod(m.cols());
+    bytes(m.data(), sizeof(float) * static_cast<size_t>(m.size()));
+  }
   void mat(const std::optional<Mat>& m) {
     pod(m.has_value());
-    if (!m) return;
-    pod(m->rows());
-    pod(m->cols());
-    bytes(m->data(), sizeof(float) * static_cast<size_t>(m->size()));
+    if (m) mat(*m);
   }
   void str(const std::string& s) {
     pod(s.size());
@@ -257,10 +259,13 @@ void App::update_with_budget(double budget_ms) {
     flip_selected_row();
   Hasher sk;
   sk.pod(state.selected_row);
-  if (state.mode == InputMode::Random) {  // the sweep covers every d_k, so d_k itself is not part of its key
-    State copy = state;
-    copy.d_k = 1;
-    sk.pod(fingerprint(build_scenario(copy)));
+  if (state.mode == InputMode::Random) {
+    // What compute_sweep() reads, and no more: the sweep covers every d_k, so d_k is not part of it.
+    sk.mat(state.embeddings);
+    sk.pod(state.seed);
+    sk.pod(state.positional_encoding);
+    sk.pod(state.temperature);
+    sk.pod(state.mask);
   } else {
     sk.pod(ck);
   }

@@ -147,24 +147,8 @@ std::string share_fragment(const State& s) {
 
 std::string parse_json_limited(const std::string& text, size_t max_bytes, json& out) {
   if (text.size() > max_bytes) return "the JSON is larger than " + std::to_string(max_bytes >> 10) + " KiB";
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  for (char c : text) {  // before the recursive parser sees hostile nesting
-    if (in_string) {
-      if (escaped)
-        escaped = false;
-      else if (c == '\\')
-        escaped = true;
-      else if (c == '"')
-        in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonDepth) return "the JSON is nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
+  if (json_nesting_depth(text) > kMaxJsonDepth)  // before the recursive parser sees hostile nesting
+    return "the JSON is nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return "the text is not valid JSON";
   out = std::move(j);

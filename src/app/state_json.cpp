@@ -329,23 +329,8 @@ std::string apply_state_json(State& live, const json& partial) {
 
 std::string apply_state_text(State& s, const std::string& text) {
   if (text.size() > kMaxJsonBytes) return "state is larger than the limit";
-  int depth = 0, max_depth = 0;
-  bool in_string = false, escaped = false;
-  for (char c : text) {  // cheap pre-check so hostile nesting never reaches the recursive parser
-    if (in_string) {
-      if (escaped)
-        escaped = false;
-      else if (c == '\\')
-        escaped = true;
-      else if (c == '"')
-        in_string = false;
-      continue;
-    }
-    if (c == '"') in_string = true;
-    if (c == '[' || c == '{') max_depth = std::max(max_depth, ++depth);
-    if (c == ']' || c == '}') --depth;
-  }
-  if (max_depth > kMaxJsonDepth) return "state is nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+  if (json_nesting_depth(text) > kMaxJsonDepth)
+    return "state is nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
   const json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return "state is not valid JSON";
   try {

@@ -149,10 +149,10 @@ std::string enum_error(const char* name, const json& v, const char* allowed) {
   return "unknown " + std::string(name) + " " + quoted(v.get<std::string>()) + " (expected " + allowed + ")";
 }
 
-// Counts bracket depth outside strings before the real parse, so a hostile
-// "[[[[…" is refused in O(n) without building (or later destroying) a deep tree.
-std::string check_depth(const std::string& text) {
-  int depth = 0;
+}  // namespace
+
+int json_nesting_depth(const std::string& text) {
+  int depth = 0, deepest = 0;
   bool in_string = false, escaped = false;
   for (char c : text) {
     if (in_string) {
@@ -162,17 +162,24 @@ std::string check_depth(const std::string& text) {
         escaped = true;
       else if (c == '"')
         in_string = false;
-      continue;
-    }
-    if (c == '"') {
+    } else if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonDepth)
-        return "JSON nesting is deeper than the limit of " + std::to_string(kMaxJsonDepth) + " levels";
+      deepest = std::max(deepest, ++depth);
     } else if (c == ']' || c == '}') {
       --depth;
     }
   }
+  return deepest;
+}
+
+namespace {
+
+// The bracket depth is checked before the real parse, so a hostile "[[[[…" is refused in O(n)
+// without building (or later destroying) a deep tree.
+std::string check_depth(const std::string& text) {
+  if (json_nesting_depth(text) > kMaxJsonDepth)
+    return "JSON nesting is deeper than the limit of " + std::to_string(kMaxJsonDepth) + " levels";
   return "";
 }
 

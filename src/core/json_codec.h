@@ -12,6 +12,9 @@ namespace attn {
 // Limits for every decoder: input bytes and nesting depth.
 constexpr size_t kMaxJsonBytes = 64u << 20;
 constexpr int kMaxJsonDepth = 16;
+// The deepest bracket nesting outside strings, counted in O(n) before any recursive parse, so
+// hostile nesting is refused without building a deep tree.
+int json_nesting_depth(const std::string& text);
 
 // Parses text into a scenario. Returns "" on success, else one clear reason
 // (malformed JSON, non-finite or overflowing numbers, ragged/empty matrices, unknown enum

@@ -1,8 +1,8 @@
 // aria-live.test.mjs — the screen-reader summary (#a11y-summary, aria-live="polite") states d_k
 // and whether the selected row is saturated, and follows setState within 2 s.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { api, launchChromium, openApp, setStateOk, siteBuiltTest, startServer } from './helpers.mjs';
+import { describe, it } from 'node:test';
+import { api, setStateOk, siteBuiltTest, useApp } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -11,16 +11,8 @@ siteBuiltTest();
 const SATURATED = 0.95;
 
 describe('aria-live summary', { timeout: 120000 }, () => {
-  let server, browser, page;
-  before(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    ({ page } = await openApp(browser, server.origin));
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  let page;
+  useApp((opened) => ({ page } = opened));
 
   const summary = () => page.evaluate(() => document.getElementById('a11y-summary').textContent);
 

@@ -5,24 +5,16 @@
 // trade-off table (a click on a row switches h); the heatmap's row scale (a click brightens a long,
 // flat heatmap without touching the weights).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { api, center, click, decodePng, itemRect, launchChromium, openApp, pollUntil, setStateOk, siteBuiltTest, softmax, startServer, waitForApp, waitFrames } from './helpers.mjs';
+import { describe, it } from 'node:test';
+import { api, center, click, decodePng, itemRect, pollUntil, setStateOk, siteBuiltTest, softmax, useApp, waitForApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 
 const maxAbsDiff = (A, B) => Math.max(...A.map((r, i) => Math.max(...r.map((v, j) => Math.abs(v - B[i][j])))));
 
 describe('beyond one head, by clicks', { timeout: 170000 }, () => {
-  let server, browser, page;
-  before(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    ({ page } = await openApp(browser, server.origin));
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  let page;
+  useApp((opened) => ({ page } = opened));
 
   it('cross-attention: stepping the decoder and the note\'s numbers', async () => {
     await setStateOk(page, { preset: 'bahdanau' });  // opens the Cross-attention panel at t = 2 ("am")

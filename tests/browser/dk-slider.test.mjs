@@ -1,8 +1,8 @@
 // dk-slider.test.mjs — drag the d_k slider with real mouse events. Without scaling the selected
 // row saturates (max weight up, entropy down); with 1/√d_k scaling it stays where it was.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { api, click, drag, itemRect, launchChromium, openApp, setStateOk, siteBuiltTest, startServer, waitForApp } from './helpers.mjs';
+import { describe, it } from 'node:test';
+import { api, click, drag, itemRect, setStateOk, siteBuiltTest, useApp, waitForApp } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -55,16 +55,8 @@ function scaledDragTolerances(n, { trials = 20000, quantile = 0.999 } = {}) {
 const mean = (a) => a.reduce((s, x) => s + x, 0) / a.length;
 
 describe('d_k slider drag', { timeout: 150000 }, () => {
-  let server, browser, page;
-  before(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    ({ page } = await openApp(browser, server.origin));
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  let page;
+  useApp((opened) => ({ page } = opened));
 
   // Press on the slider's low end and drag past its right end: while a slider is held ImGui clamps
   // to the maximum, so the drag ends at d_k = 1024 wherever the label starts.

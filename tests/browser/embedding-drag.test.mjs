@@ -1,23 +1,14 @@
 // embedding-drag.test.mjs — drag token 1's point in the embedding plane with real mouse events:
 // exactly its (plane_x, plane_y) coordinates change, and the attention weights follow.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { api, center, drag, itemRect, launchChromium, openApp, setStateOk, siteBuiltTest, startServer, waitForApp,
-  waitFrames } from './helpers.mjs';
+import { describe, it } from 'node:test';
+import { api, center, drag, itemRect, setStateOk, siteBuiltTest, useApp, waitForApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 
 describe('embedding plane drag', { timeout: 120000 }, () => {
-  let server, browser, page;
-  before(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    ({ page } = await openApp(browser, server.origin));
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  let page;
+  useApp((opened) => ({ page } = opened));
 
   it('moves token 1 in the plane and changes the weights', async () => {
     await setStateOk(page, { preset: 'default' });

@@ -2,24 +2,16 @@
 // its row renormalises; without positional encoding reversing the sentence reverses the output rows
 // (permutation equivariance) and with it they change; additive and dot scores match a JS computation.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { api, click, launchChromium, openApp, pollUntil, setStateOk, siteBuiltTest, startServer, waitForApp } from './helpers.mjs';
+import { describe, it } from 'node:test';
+import { api, click, pollUntil, setStateOk, siteBuiltTest, useApp, waitForApp } from './helpers.mjs';
 
 siteBuiltTest();
 
 const maxAbsDiff = (A, B) => Math.max(...A.map((r, i) => Math.max(...r.map((v, j) => Math.abs(v - B[i][j])))));
 
 describe('masks, permutation equivariance, score functions', { timeout: 150000 }, () => {
-  let server, browser, page;
-  before(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    ({ page } = await openApp(browser, server.origin));
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  let page;
+  useApp((opened) => ({ page } = opened));
 
   it('clicking a mask cell blocks it and the row renormalises', async () => {
     await setStateOk(page, { preset: 'default', panels: { masks: true } });

@@ -10,7 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -389,4 +389,19 @@ export function assertClose(actual, expected, tol, what) {
     }
   };
   walk(actual, expected, '');
+}
+
+// The usual setup of a test file: its own server and Chromium with the app open, closed again after
+// the file. `onOpen` receives what openApp() returns once before() has run (tests keep its `page`).
+export function useApp(onOpen, options = {}) {
+  let server, browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+    onOpen(await openApp(browser, server.origin, options));
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }

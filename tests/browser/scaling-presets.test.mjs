@@ -2,9 +2,8 @@
 // logits by exactly √d_k; every preset is selectable through the Preset combo, and the seed
 // examples come out with their (corrected) numbers, recomputed here from first principles.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { api, assertClose, attention, center, click, itemRect, launchChromium, matmulT, openApp, setStateOk,
-  siteBuiltTest, softmax, startServer, waitForApp, waitFrames } from './helpers.mjs';
+import { describe, it } from 'node:test';
+import { api, assertClose, attention, center, click, itemRect, matmulT, setStateOk, siteBuiltTest, softmax, useApp, waitForApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -17,16 +16,8 @@ const PRESETS = ['default', 'sdpa-example-1', 'cat-sat-mat', 'self-attn-example-
   'softmax-article', 'saturation', 'dog-bites-man'];
 
 describe('scaling checkbox and presets through the UI', { timeout: 150000 }, () => {
-  let server, browser, page;
-  before(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    ({ page } = await openApp(browser, server.origin));
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  let page;
+  useApp((opened) => ({ page } = opened));
 
   async function clickScaleCheckbox() {
     const cb = await itemRect(page, 'Scale by 1/√d_k');
