@@ -153,8 +153,29 @@ bool flip_scaling(const Result& r, const Scenario& sc, Result& out) {
   return true;
 }
 
-void App::update() { update_with_budget(0); }
-void App::update_frame() { update_with_budget(frame_budget_ms); }
+void App::update() {
+  enter_requested_lesson();
+  update_with_budget(0);
+}
+void App::update_frame() {
+  enter_requested_lesson();
+  update_with_budget(frame_budget_ms);
+  lesson_tick(*this);
+}
+
+// A lesson named in the state (a link, setState, the lesson list) that is not yet entered: apply its
+// step. Leaving the lesson (id "") drops its locks.
+void App::enter_requested_lesson() {
+  if (state.lesson == entered_lesson_) return;
+  entered_lesson_ = state.lesson;
+  if (state.lesson.id.empty()) {
+    leave_lesson(*this);
+    return;
+  }
+  const std::string err = go_to_step(*this, state.lesson.step);
+  if (!err.empty()) status = err;
+  entered_lesson_ = state.lesson;
+}
 
 // The work of one recomputation, in units of about one multiply-add: every score, logit, weight
 // and output entry of every head.

@@ -7,6 +7,7 @@
 
 #include "app/embed.h"
 #include "app/host.h"
+#include "app/lesson_run.h"
 #include "app/state.h"
 #include "core/montecarlo.h"
 #include "core/progressive.h"
@@ -58,6 +59,12 @@ class App {
   uint64_t frames = 0;                         // frames drawn so far (the page is ready after the first)
   HostServices host;                           // clipboard, downloads, files: set by the platform
   EmbedSettings embed;                         // embed mode (web query string); off on desktop
+  // Lessons (lesson_run.h): the open step's answers, the controls it locks, progress across lessons,
+  // and events for an embedding page (lesson-step, answer, lesson-complete), drained by the bridge.
+  StepProgress step_progress;
+  std::vector<std::string> lesson_locks;
+  nlohmann::json progress = nlohmann::json::object();
+  std::vector<nlohmann::json> events;
 
   // Share links and imports (defined in share.cpp).
   std::string share_link() const;  // page address + "#s=1.…"; the same text window.attnplay.shareURL() returns
@@ -75,9 +82,13 @@ class App {
   double frame_budget_ms = 0;  // set by interactive platforms
   // Tokens changed in `sentence`: keep edited embeddings, seed new ones.
   void on_sentence_changed(const std::vector<std::string>& previous_tokens);
+  // The lesson step now in `state.lesson` has had its state applied (lesson_run.cpp calls this).
+  void mark_lesson_entered() { entered_lesson_ = state.lesson; }
 
  private:
   void update_with_budget(double budget_ms);
+  void enter_requested_lesson();
+  LessonRef entered_lesson_;  // the lesson step whose state was last applied
   void install_core(Result&& r, const Scenario& sc);
   void flip_selected_row();
   Scenario core_scenario_;             // what result.core was computed from

@@ -9,7 +9,6 @@
 #include "ui/grid.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
@@ -63,13 +62,9 @@ void tooltip(const std::string& head, const std::string& body) {
 
 class PipelinePanel : public Panel {
  public:
-  const char* title() const override { return "Pipeline"; }
-
-  void draw(State& s, const AppResult& r) override {
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
+  void draw(PanelContext& ctx) override {
+    State& s = ctx.state;
+    const AppResult& r = ctx.result;
     if (rev_ != r.revision) {  // the scenario (X and W) only changes when the result does
       sc_ = build_scenario(s);
       rev_ = r.revision;
@@ -86,38 +81,36 @@ class PipelinePanel : public Panel {
           if (ImGui::Selectable(("head " + std::to_string(h + 1)).c_str(), h == head_)) head_ = h;
         ImGui::EndCombo();
       }
-      ui::track("pipeline head");
+      ctx.track("pipeline head");
       ImGui::SameLine();
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     ImGui::SliderInt("decimals", &decimals_, 1, 6, "%d", ImGuiSliderFlags_AlwaysClamp);
-    ui::track("pipeline decimals");
+    ctx.track("pipeline decimals");
     ImGui::SameLine();
     ImGui::TextDisabled("hover a cell for its arithmetic");
 
     const HeadResult& h = heads > 0 ? r.core.heads[static_cast<size_t>(head_)] : r.core.main;
     if (h.weights.size() == 0) {
       ImGui::TextDisabled("Nothing computed yet.");
-      ImGui::End();
       return;
     }
     if (ImGui::BeginTabBar("stages", ImGuiTabBarFlags_FittingPolicyScroll)) {
-      stage("X, W", [&] { inputs(s, r); });
-      stage("Q K V", [&] { qkv(s, r, h); });
-      stage("QKᵀ", [&] { scores(s, r, h); });
-      stage("÷√d_k", [&] { scaled(s, r, h); });
-      stage("softmax A", [&] { weights(s, r, h); });
-      stage("output Z", [&] { output(s, r, h); });
+      stage(ctx, "X, W", [&] { inputs(s, r); });
+      stage(ctx, "Q K V", [&] { qkv(s, r, h); });
+      stage(ctx, "QKᵀ", [&] { scores(s, r, h); });
+      stage(ctx, "÷√d_k", [&] { scaled(s, r, h); });
+      stage(ctx, "softmax A", [&] { weights(s, r, h); });
+      stage(ctx, "output Z", [&] { output(s, r, h); });
       ImGui::EndTabBar();
     }
-    ImGui::End();
   }
 
  private:
   template <class F>
-  void stage(const char* name, F body) {
+  void stage(PanelContext& ctx, const char* name, F body) {
     const bool shown = ImGui::BeginTabItem(name);
-    ui::track(std::string("pipeline:") + name);
+    ctx.track(std::string("pipeline:") + name);
     if (!shown) return;
     // Wide matrices scroll sideways inside the stage; the tab bar stays put.
     ImGui::BeginChild("stage", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);

@@ -11,9 +11,7 @@
 
 #include "core/attention.h"
 #include "core/montecarlo.h"
-#include "ui/lock.h"
 #include "ui/panels.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
@@ -40,32 +38,25 @@ double equivariance_gap(Scenario sc, const std::vector<int>& perm, PositionalEnc
 
 class PositionalPanel : public Panel {
  public:
-  const char* title() const override { return "Positional encoding"; }
-
-  void draw(State& s, const AppResult& r) override {
-    ImGui::SetNextWindowPos(ImVec2(160, 100), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(580, 540), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
+  void draw(PanelContext& ctx) override {
+    State& s = ctx.state;
+    const AppResult& r = ctx.result;
     if (s.mode != InputMode::Random) {
       ImGui::TextWrapped("Positional encoding applies to random-embedding states (try the \"dog bites man\" preset).");
-      ImGui::End();
       return;
     }
     bool pe = s.positional_encoding == PositionalEncoding::Sinusoidal;
     {
-      const LockScope lock("positional_encoding");
+      const LockScope lock(ctx, "positional_encoding");
       if (ImGui::Checkbox("Positional encoding", &pe))
         s.positional_encoding = pe ? PositionalEncoding::Sinusoidal : PositionalEncoding::None;
     }
-    track("Positional encoding");
+    ctx.track("Positional encoding");
     ImGui::SameLine();
     const int n = static_cast<int>(s.embeddings.rows());
     bool shuffle_clicked = false;
     {
-      const LockScope lock("sentence");  // shuffling rewrites the sentence
+      const LockScope lock(ctx, "sentence");  // shuffling rewrites the sentence
       shuffle_clicked = ImGui::Button("Shuffle tokens");
     }
     if (shuffle_clicked && n > 1 && r.error.empty()) {
@@ -73,7 +64,7 @@ class PositionalPanel : public Panel {
       before_revision_ = r.revision;
       shuffle(s);
     }
-    track("Shuffle tokens");
+    ctx.track("Shuffle tokens");
     if (!last_perm_.empty() && before_revision_ != r.revision && r.core.output.rows() == before_.rows() &&
         r.core.output.cols() == before_.cols() && static_cast<int>(last_perm_.size()) == before_.rows()) {
       double gap = 0;
@@ -111,7 +102,7 @@ class PositionalPanel : public Panel {
           dl->AddRectFilled(ImVec2(p0.x + cw * j, p0.y + ch * i), ImVec2(p0.x + cw * (j + 1), p0.y + ch * (i + 1)),
                             diverging_u32(P(i, j), 1.0f));
       ImGui::Dummy(ImVec2(w, ch * P.rows()));
-      track("pe matrix");
+      ctx.track("pe matrix");
       ImGui::TextDisabled("rows: positions 0…%d, columns: the %d embedding dimensions (blue −1, red +1)",
                           static_cast<int>(P.rows()) - 1, s.d_model);
     }
@@ -146,7 +137,6 @@ class PositionalPanel : public Panel {
           "token and the set of others, so \"dog bites man\" and \"man bites dog\" give the same rows "
           "in another order (0 up to rounding). Adding PE makes the rows position-dependent.");
     }
-    ImGui::End();
   }
 
  private:
