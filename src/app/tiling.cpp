@@ -9,9 +9,7 @@ namespace attn {
 const std::vector<Workspace>& workspaces() {
   using P = PanelId;
   static const std::vector<Workspace> list = {
-      {"scaling",
-       "Scaling",
-       {P::controls, P::embeddings, P::heatmap, P::pipeline, P::saturation, P::variance, P::explain}},
+      {"scaling", {P::controls, P::embeddings, P::heatmap, P::pipeline, P::saturation, P::variance, P::explain}},
       {"masks-heads", {P::controls, P::heatmap, P::masks, P::heads, P::explain}},
       {"positions", {P::controls, P::embeddings, P::positional, P::heatmap}},
       {"cross-attention", {P::controls, P::cross, P::explain}},
