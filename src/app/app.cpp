@@ -153,6 +153,35 @@ bool flip_scaling(const Result& r, const Scenario& sc, Result& out) {
   return true;
 }
 
+uint64_t App::change_stamp() const {
+  Hasher h;
+  h.pod(result.revision);
+  h.pod(core_key_);
+  const State& s = state;
+  h.pod(s.d_k);
+  h.pod(s.scale);
+  h.pod(s.temperature);
+  h.pod(s.selected_row);
+  h.pod(s.dark_theme);
+  h.pod(s.text_scale);
+  h.pod(s.heatmap_row_scale);
+  h.pod(s.plane_x);
+  h.pod(s.plane_y);
+  h.pod(s.heads);
+  h.pod(s.lang);
+  h.pod(s.cross.step);
+  h.pod(s.cross.states);
+  h.pod(s.lesson.step);
+  h.str(s.lesson.id);
+  h.str(s.preset);
+  h.str(s.sentence);
+  for (const PanelInfo& p : panel_table()) h.pod(s.panels[p.id]);
+  h.str(status);
+  h.pod(step_progress.attempts);
+  h.pod(step_progress.goal_met);
+  return h.h;
+}
+
 void App::update() {
   enter_requested_lesson();
   update_with_budget(0);

@@ -82,6 +82,9 @@ class App {
   double frame_budget_ms = 0;  // set by interactive platforms
   // Tokens changed in `sentence`: keep edited embeddings, seed new ones.
   void on_sentence_changed(const std::vector<std::string>& previous_tokens);
+  // A number that changes whenever the state, the computed result or the status line does (cheap: the
+  // scenario fingerprint the update already keeps, plus the small display fields).
+  uint64_t change_stamp() const;
   // The lesson step now in `state.lesson` has had its state applied (lesson_run.cpp calls this).
   void mark_lesson_entered() { entered_lesson_ = state.lesson; }
 

@@ -20,7 +20,10 @@ const char* attnplay_open_fragment(const char* fragment);  // {"ok"} or {"ok":fa
 const char* attnplay_import_json(const char* text, const char* name);  // a scenario or a state file
 const char* attnplay_set_status(const char* message);                  // a non-modal message in the UI
 const char* attnplay_status();                                         // that message ("" if none)
-const char* attnplay_embed_info();  // {"enabled","panels","locked","hidden","origins"}
-const char* attnplay_watch();       // {"state": small fields, "parts": digests of large ones, "row", "max_weight",
-                                    // "saturated", "status"}
+const char* attnplay_embed_info();                     // {"enabled","panels","locked","hidden","origins"}
+const char* attnplay_take_events();                    // [{"type": "lesson-step" | "answer" | "lesson-complete", …}]
+const char* attnplay_load_progress(const char* text);  // {"ok"} or {"ok":false,"error"}
+double attnplay_change_stamp();                        // moves whenever the state, result or status changes
+const char* attnplay_watch();  // {"state": small fields, "parts": digests of large ones, "row", "max_weight",
+                               // "saturated", "status"}
 }

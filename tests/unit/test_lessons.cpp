@@ -5,6 +5,7 @@
 
 #include "app/app.h"
 #include "app/lesson_run.h"
+#include "app/query_state.h"
 #include "app/state_json.h"
 
 using namespace attn;
@@ -132,4 +133,20 @@ TEST_CASE("the open lesson and step are part of the state", "[lessons]") {
   REQUIRE(apply_state_text(app.state, R"({"lesson": null})") == "");
   app.update();
   CHECK(app.lesson_locks.empty());
+}
+
+TEST_CASE("a teacher's link names a lesson step or a workspace", "[lessons]") {
+  App app;
+  CHECK(apply_query_state(app.state, "?embed=1&lesson=why-sqrt-dk&step=3&utm_source=x") == "");
+  app.update();
+  CHECK(app.state.lesson.step == 3);
+  CHECK(app.state.d_k == 64);
+  State s;
+  CHECK(apply_query_state(s, "lesson=why-sqrt-dk&step=42") != "");
+  CHECK(s.lesson.step == 1);  // out of range: the lesson opens at its start
+  CHECK(apply_query_state(s, "lesson=<script>") != "");
+  CHECK(apply_query_state(s, "workspace=masks-heads") == "");
+  CHECK(s.panels.masks);
+  CHECK_FALSE(s.panels.variance);
+  CHECK(apply_query_state(s, "workspace=nope") != "");
 }

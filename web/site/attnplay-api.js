@@ -155,12 +155,27 @@
     // Called right after a frame is drawn, while the WebGL drawing buffer still holds it.
     captureCanvas(name) { canvas.toBlob((b) => saveBlob(name, b), 'image/png'); },
     pickFile() { fileInput.click(); },
+    // Lesson progress lives in this browser (per page address), so it survives reloads and new visits.
+    saveProgress(text) { storage.set('progress', text); },
     pageString(which) {
       if (which === 0) return location.href.split(/[?#]/)[0];
       if (which === 1) return location.search;
       return location.hash;
     },
   };
+
+  // ---- local storage: lesson progress, and the last state of this page (or of this embed) -----------
+  // Keys carry the path, the query (embed settings) and the frame's name, so two embeds on one course
+  // page keep their own states.
+  const storage = {
+    key(what) { return 'attnplay:' + what + ':' + location.pathname + location.search + (window.name ? '#' + window.name : ''); },
+    get(what) { try { return window.localStorage.getItem(storage.key(what)); } catch (e) { return null; } },
+    set(what, text) { try { window.localStorage.setItem(storage.key(what), text); } catch (e) { /* private mode, full */ } },
+    remove(what) { try { window.localStorage.removeItem(storage.key(what)); } catch (e) { /* ignore */ } },
+  };
+
+  const changeListeners = [];
+  const eventListeners = [];
 
   const api = {
     ready,
@@ -196,6 +211,20 @@
     embedInfo() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_embed_info'))); },
     // Cheap change probe (used by attnplay-embed.js for events): small state fields, digests of large ones, saturation.
     watch() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_watch'))); },
+    // Called after a drawn frame in which the state, result or status changed (no polling needed).
+    onChange(fn) { if (typeof fn === 'function') changeListeners.push(fn); },
+    // Lesson events as they happen: {type: 'lesson-step' | 'answer' | 'lesson-complete', …}.
+    onEvent(fn) { if (typeof fn === 'function') eventListeners.push(fn); },
+    // Forgets this page's saved state and lesson progress and opens the defaults.
+    reset() {
+      const nr = needReady();
+      if (nr) return nr;
+      storage.remove('state');
+      storage.remove('progress');
+      history.replaceState(null, '', location.pathname + location.search);
+      call('attnplay_load_progress', '{}');
+      return Promise.resolve(JSON.parse(call('attnplay_set_state', JSON.stringify({ preset: 'default', lesson: null }))));
+    },
   };
   Object.defineProperty(window, 'attnplay', { value: Object.freeze(api), writable: false });
 
@@ -206,24 +235,68 @@
       progress(1, '');
       document.getElementById('loading').classList.add('done');
       canvas.focus();
+      const saved = storage.get('progress');
+      if (saved) call('attnplay_load_progress', saved);
+      offerToContinue();
       resolveReady(api);
-      startSummary();
+      startWatching();
       return;
     }
     requestAnimationFrame(waitFrames);
   }
   Module.onRuntimeInitialized = () => requestAnimationFrame(waitFrames);
 
-  // The accessible summary follows the screen, as text only.
-  function startSummary() {
-    let last = '';
-    const refresh = () => {
-      const status = call('attnplay_status');  // e.g. why a share link could not be opened
-      const text = call('attnplay_summary') + (status ? ' ' + status : '');
-      if (text !== last) { summaryEl.textContent = text; last = text; }
-    };
+  // After every drawn frame: when the change stamp moves, refresh the accessible summary, tell the
+  // listeners (the embed API), pass on lesson events, and remember the state — in the address bar
+  // (history.replaceState, at most every 400 ms, never one history entry per drag) and in local storage.
+  const PERSIST_MS = 400;
+  let lastStamp = -1, lastSummary = '', persistTimer = 0;
+  function persist() {
+    persistTimer = 0;
+    const link = call('attnplay_share_link');
+    const hash = link.slice(link.indexOf('#'));
+    if (hash.length > 1 && hash !== location.hash) history.replaceState(null, '', location.pathname + location.search + hash);
+    storage.set('state', hash);
+  }
+  function refresh() {
+    const status = call('attnplay_status');  // e.g. why a share link could not be opened
+    const text = call('attnplay_summary') + (status ? ' ' + status : '');
+    if (text !== lastSummary) { summaryEl.textContent = text; lastSummary = text; }
+  }
+  function startWatching() {
     refresh();  // filled in as soon as the app is ready, then kept current
-    setInterval(refresh, 500);
+    const tick = () => {
+      const stamp = Module._attnplay_change_stamp();
+      if (stamp !== lastStamp) {
+        lastStamp = stamp;
+        refresh();
+        for (const fn of changeListeners) { try { fn(); } catch (e) { console.warn(e); } }
+        const events = JSON.parse(call('attnplay_take_events'));
+        for (const ev of events) for (const fn of eventListeners) { try { fn(ev); } catch (e) { console.warn(e); } }
+        if (!persistTimer) persistTimer = setTimeout(persist, PERSIST_MS);
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }
+
+  // Opened without a fragment but with a saved state: offer it (phones discard background tabs).
+  function offerToContinue() {
+    const saved = storage.get('state');
+    if (location.hash.length > 1 || !saved || saved.length < 3) return;
+    const bar = document.getElementById('continue');
+    if (!bar) return;
+    bar.hidden = false;
+    document.getElementById('continue-yes').addEventListener('click', () => {
+      bar.hidden = true;
+      call('attnplay_open_fragment', saved);
+      canvas.focus();
+    });
+    document.getElementById('continue-no').addEventListener('click', () => {
+      bar.hidden = true;
+      storage.remove('state');
+      canvas.focus();
+    });
   }
 
   const s = document.createElement('script');
