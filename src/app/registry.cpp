@@ -7,7 +7,7 @@ namespace attn {
 
 const std::array<PanelInfo, kPanelCount>& panel_table() {
   static const std::array<PanelInfo, kPanelCount> table = {{
-#define ATTN_PANEL_INFO(id, open, lock) {PanelId::id, #id, open, lock},
+#define ATTN_PANEL_INFO(id, open, lock, column, weight) {PanelId::id, #id, open, lock, column, weight},
       ATTN_PANELS(ATTN_PANEL_INFO)
 #undef ATTN_PANEL_INFO
   }};
@@ -24,7 +24,7 @@ const PanelInfo* find_panel(const std::string& key) {
 
 bool& PanelVisibility::operator[](PanelId id) {
   switch (id) {
-#define ATTN_PANEL_CASE(id, open, lock) \
+#define ATTN_PANEL_CASE(id, open, lock, column, weight) \
   case PanelId::id:                     \
     return this->id;
     ATTN_PANELS(ATTN_PANEL_CASE)

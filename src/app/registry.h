@@ -10,33 +10,34 @@ namespace attn {
 
 struct State;
 
-// One line per panel: X(id, open by default, control whose lock disables the whole panel).
+// One line per panel: X(id, open by default, control whose lock disables the whole panel, preferred column
+// in a three-column tiling, relative height in its column).
 // The id is the state key (getState().panels.<id>), the embed name (panels=<id>), the ImGui window id,
 // the factory name (ui: make_<id>_panel()) and the title's catalog key ("panel.<id>" in data/strings/).
 // Order is the View menu's and the default tiling's.
-#define ATTN_PANELS(X)                        \
-  X(controls, true, "")                       \
-  X(embeddings, true, "embeddings")           \
-  X(heatmap, true, "")                        \
-  X(pipeline, true, "")                       \
-  X(saturation, true, "")                     \
-  X(variance, true, "")                       \
-  X(explain, true, "")                        \
-  X(share, false, "")                         \
-  X(masks, false, "mask")                     \
-  X(heads, false, "heads")                    \
-  X(positional, false, "positional_encoding") \
-  X(numerics, false, "")                      \
-  X(cross, false, "")                         \
-  X(lesson, true, "")
+#define ATTN_PANELS(X)                                 \
+  X(controls, true, "", 0, 1.4f)                       \
+  X(embeddings, true, "embeddings", 0, 1.0f)           \
+  X(heatmap, true, "", 1, 1.2f)                        \
+  X(pipeline, true, "", 1, 1.0f)                       \
+  X(saturation, true, "", 2, 1.4f)                     \
+  X(variance, true, "", 2, 1.0f)                       \
+  X(explain, true, "", 2, 0.9f)                        \
+  X(share, false, "", 1, 1.0f)                         \
+  X(masks, false, "mask", 1, 1.0f)                     \
+  X(heads, false, "heads", 1, 1.0f)                    \
+  X(positional, false, "positional_encoding", 0, 1.0f) \
+  X(numerics, false, "", 2, 1.0f)                      \
+  X(cross, false, "", 1, 1.0f)                         \
+  X(lesson, true, "", 0, 1.0f)
 
 enum class PanelId {
-#define ATTN_PANEL_ENUM(id, open, lock) id,
+#define ATTN_PANEL_ENUM(id, open, lock, column, weight) id,
   ATTN_PANELS(ATTN_PANEL_ENUM)
 #undef ATTN_PANEL_ENUM
 };
 
-#define ATTN_PANEL_COUNT(id, open, lock) +1
+#define ATTN_PANEL_COUNT(id, open, lock, column, weight) +1
 constexpr size_t kPanelCount = 0 ATTN_PANELS(ATTN_PANEL_COUNT);
 #undef ATTN_PANEL_COUNT
 
@@ -45,6 +46,8 @@ struct PanelInfo {
   const char* key;  // "masks"; the title is the catalog's "panel.masks"
   bool default_open;
   const char* lock;  // control id that, when locked, disables the whole panel ("" = none)
+  int column;        // 0, 1, 2: where it goes when the window has room for three columns
+  float weight;      // share of its column's height, relative to the other panels there
 };
 const std::array<PanelInfo, kPanelCount>& panel_table();
 const PanelInfo* find_panel(const std::string& key);  // nullptr if unknown
@@ -52,7 +55,7 @@ const PanelInfo& panel_info(PanelId id);
 
 // Which panels are open: one bool per registry line, with the registry's defaults.
 struct PanelVisibility {
-#define ATTN_PANEL_FIELD(id, open, lock) bool id = open;
+#define ATTN_PANEL_FIELD(id, open, lock, column, weight) bool id = open;
   ATTN_PANELS(ATTN_PANEL_FIELD)
 #undef ATTN_PANEL_FIELD
   bool& operator[](PanelId id);

@@ -43,21 +43,43 @@ std::vector<Tile> tile_panels(const std::vector<PanelId>& panels, float x, float
   int cols = std::max(1, std::min(k, static_cast<int>(w / std::max(1.0f, min_col))));
   cols = std::min(cols, 4);
   if (w < h * 1.1f) cols = std::min(cols, 2);  // portrait: two columns at most
-  // Column c holds k / cols panels, the last k % cols columns one more (the right-hand column of the
-  // default workspace holds the three plots).
-  const int base = k / cols, extra = k % cols;
-  int next = 0;
-  for (int c = 0; c < cols; ++c) {
-    const int count = base + (c >= cols - extra ? 1 : 0);
-    const float x0 = std::floor(x + w * static_cast<float>(c) / static_cast<float>(cols));
-    const float x1 = std::floor(x + w * static_cast<float>(c + 1) / static_cast<float>(cols));
-    for (int r = 0; r < count; ++r, ++next) {
-      const float y0 = std::floor(y + h * static_cast<float>(r) / static_cast<float>(count));
-      const float y1 = std::floor(y + h * static_cast<float>(r + 1) / static_cast<float>(count));
-      out.push_back({panels[static_cast<size_t>(next)], x0, y0, x1 - x0, y1 - y0});
+  // Column c holds its panels: with room for three columns each panel goes to its registry column
+  // (empty columns drop out), else k / cols panels in order, the last k % cols columns one more.
+  std::vector<std::vector<PanelId>> columns;
+  if (cols >= 3) {
+    columns.resize(3);
+    for (PanelId id : panels) columns[static_cast<size_t>(std::clamp(panel_info(id).column, 0, 2))].push_back(id);
+    columns.erase(std::remove_if(columns.begin(), columns.end(), [](const auto& c) { return c.empty(); }),
+                  columns.end());
+  } else {
+    const int base = k / cols, extra = k % cols;
+    int next = 0;
+    for (int c = 0; c < cols; ++c) {
+      columns.emplace_back();
+      for (int r = 0; r < base + (c >= cols - extra ? 1 : 0); ++r)
+        columns.back().push_back(panels[static_cast<size_t>(next++)]);
     }
   }
-  return out;
+  const int nc = static_cast<int>(columns.size());
+  for (int c = 0; c < nc; ++c) {
+    const float x0 = std::floor(x + w * static_cast<float>(c) / static_cast<float>(nc));
+    const float x1 = std::floor(x + w * static_cast<float>(c + 1) / static_cast<float>(nc));
+    float total = 0;
+    for (PanelId id : columns[static_cast<size_t>(c)]) total += panel_info(id).weight;
+    float acc = 0;
+    for (PanelId id : columns[static_cast<size_t>(c)]) {
+      const float y0 = std::floor(y + h * acc / total);
+      acc += panel_info(id).weight;
+      const float y1 = std::floor(y + h * acc / total);
+      out.push_back({id, x0, y0, x1 - x0, y1 - y0});
+    }
+  }
+  // Callers get the tiles in the order they asked for.
+  std::vector<Tile> ordered;
+  for (PanelId id : panels)
+    for (const Tile& t : out)
+      if (t.id == id) ordered.push_back(t);
+  return ordered;
 }
 
 }  // namespace attn

@@ -17,7 +17,7 @@
 namespace attn::ui {
 
 Shell::Shell(App& app) : app_(app) {
-#define ATTN_PANEL_MAKE(id, open, lock) panels_[static_cast<size_t>(PanelId::id)] = make_##id##_panel();
+#define ATTN_PANEL_MAKE(id, open, lock, column, weight) panels_[static_cast<size_t>(PanelId::id)] = make_##id##_panel();
   ATTN_PANELS(ATTN_PANEL_MAKE)
 #undef ATTN_PANEL_MAKE
 }
@@ -157,6 +157,16 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
     ImGui::EndMenu();
   }
   ctx.track("menu:view");
+  if (ImGui::BeginMenu((std::string(ctx.tr("menu.lessons")) + "###lessons").c_str())) {
+    for (const Lesson& l : lessons())
+      if (ImGui::MenuItem(ctx.tr(l.title.c_str()), nullptr, app_.state.lesson.id == l.id)) start_lesson(app_, l.id, 1);
+    if (!app_.state.lesson.id.empty()) {
+      ImGui::Separator();
+      if (ImGui::MenuItem(ctx.tr("lesson.ui.free_play"))) leave_lesson(app_);
+    }
+    ImGui::EndMenu();
+  }
+  ctx.track("menu:lessons");
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.language")) + "###language").c_str())) {
     for (Lang l : languages())
       if (ImGui::MenuItem(ctx.tr((std::string("lang.") + lang_code(l)).c_str()), nullptr, app_.state.lang == l))
