@@ -29,7 +29,8 @@ struct State;
   X(positional, false, "positional_encoding", 0, 1.0f) \
   X(numerics, false, "", 2, 1.0f)                      \
   X(cross, false, "", 1, 1.0f)                         \
-  X(lesson, true, "", 0, 1.0f)
+  X(lesson, true, "", 0, 1.0f)                         \
+  X(help, false, "", 2, 1.0f)
 
 enum class PanelId {
 #define ATTN_PANEL_ENUM(id, open, lock, column, weight) id,
