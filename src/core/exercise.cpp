@@ -25,8 +25,8 @@ constexpr StageInfo kStageInfo[kStageCount] = {
     {Stage::V, "V", "V = X·W_V", "v_j = x_j·W_V: row j of X times each column of W_V"},
     {Stage::Scores, "scores", "QKᵀ", "S_ij = q_i·k_j: query i against key j"},
     {Stage::Scaled, "scaled", "QKᵀ / √d_k", "L_ij = S_ij ÷ √d_k"},
-    {Stage::Weights, "weights", "softmax rows (weights A)", "A_ij = exp(L_ij) ÷ Σ_j exp(L_ij), along each row"},
-    {Stage::Output, "output", "output Z = A·V", "z_i = Σ_j A_ij·v_j: the weighted sum of the value rows"},
+    {Stage::Weights, "weights", "Softmax rows (weights A)", "A_ij = exp(L_ij) ÷ Σ_j exp(L_ij), along each row"},
+    {Stage::Output, "output", "Output Z = A·V", "z_i = Σ_j A_ij·v_j: the weighted sum of the value rows"},
 };
 
 std::string shape(const Mat& m) { return std::to_string(m.rows()) + "×" + std::to_string(m.cols()); }
@@ -218,6 +218,7 @@ bool teaches_well(const Draw& d) {
     const int lo = S4.row(i).minCoeff(), hi = S4.row(i).maxCoeff();
     // Scores within ±4; a row spread of 1…3 keeps the weights neither near-uniform nor saturated.
     if (lo < -16 || hi > 16 || hi - lo < 4 || hi - lo > 12) return false;
+    if (hi < 0) return false;  // a row of only negative scores is a needless extra hurdle by hand
     // Normalising without exp (a diagnosed mistake) divides by the row sum: keep it away from 0.
     if (std::abs(S4.row(i).sum()) < 2) return false;
   }

@@ -19,13 +19,23 @@
 //   output           0.5·10^−d_A·Σ_j |V_jc| over the weights A_ij of that row the learner did not type (they were
 //                    rounded to d_A decimals on paper); typed weights are used exactly as typed.
 // Later stages are graded against what the learner's own earlier numbers give as well as against the correct
-// values, so one slip is not counted again in every later step (see CellStatus::CarriedForward).
+// values, so one slip is not counted again in every later step (see CellStatus::CarriedForward): "their own
+// numbers" means the stage computed from any earlier stage they typed (their typed numbers where valid, the
+// correct ones elsewhere) and carried on from there without rounding — a learner may have kept more digits on
+// paper than they typed.
+//
+// Diagnoses. Each wrong cell is explained, in this order, by a slip a note printed (Remark::printed), by a
+// systematic mistake (the one explaining the most wrong cells of the stage first; it needs two matching cells,
+// or the only cell where that mistake would show, so one coincidence is not a pattern), else as an arithmetic
+// slip (one wrong cell in its row) or as unexplained (several in a row). Of the transposition confusions only
+// those that fit the n×m worksheet are checked: K·Qᵀ (same shape in self-attention; invisible, and harmless, when
+// QKᵀ is symmetric), Qᵀ·K (d_k×d_k, typed into the top-left corner) and Q·K (exists only when d_k = m).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <map>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <utility>
@@ -149,7 +159,7 @@ struct SplitMix64 {
 // Exercise `number` (…kMaxExerciseNumber): X 3×4 of small integers, W_Q and W_K 4×2 in
 // steps of 0.5, W_V 4×2 of small integers, drawn by a fixed integer generator, so the same number gives the
 // same exercise on every build. Numbers are redrawn (deterministically) until the exercise teaches well:
-// scores in [−4, 4], no near-uniform or saturated rows, QKᵀ not symmetric.
+// scores in [−4, 4], no near-uniform, saturated or all-negative rows, QKᵀ not symmetric.
 std::string generate_exercise(int number, Exercise& out);
 
 // The notes' three worked examples: "note-scaled-dot-product", "note-cat-sat-mat", "note-the-cat-sat-on-the-mat".
@@ -172,7 +182,8 @@ struct Answers {
   void set(Stage s, int row, int col, std::string typed);
   // A number as a cell: written with 17 significant digits (NaN and infinities stay detectable).
   void set(Stage s, int row, int col, double value);
-  // A whole stage from a matrix of its shape; decimals ≥ 0 writes each number rounded, as a learner would.
+  // A whole stage from a matrix of its shape (std::invalid_argument otherwise); decimals ≥ 0 writes each number
+  // rounded, as a learner would.
   void fill(Stage s, const Mat& values, int decimals = -1);
   void clear(Stage s);
 };
@@ -216,7 +227,7 @@ struct CellGrade {
   InputIssue issue = InputIssue::None;
   std::string message;      // English: the input problem, empty otherwise
   double expected = 0;      // the correct value
-  double expected_own = 0;  // what the learner's own earlier numbers give (= expected when those are right)
+  double expected_own = 0;  // the cell computed from the learner's numbers in the stage right before it
   double tolerance = 0;     // accepted distance from expected (the rule at the top of this file)
   int diagnosis = -1;       // index into Grade::diagnoses explaining a Wrong or CarriedForward cell
 };

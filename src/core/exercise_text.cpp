@@ -14,51 +14,50 @@ namespace {
 // {rows} {sums} (see Diagnosis::params). A translation keeps the same placeholders.
 const std::array<DiagnosisText, kDiagnosisKindCount> kDiagnosisTexts = {{
     {DiagnosisKind::ForgotScale, "forgot_scale", "Forgot ÷√d_k",
-     "{cells} of {stage} use the raw scores QKᵀ without ÷√d_k. Divide every score by √d_k = √{d_k} ≈ {sqrt_d_k} "
+     "{stage}, {cells}: the raw scores QKᵀ, without ÷√d_k. Divide every score by √d_k = √{d_k} ≈ {sqrt_d_k} "
      "before the softmax.",
      true},
     {DiagnosisKind::DividedByDk, "divided_by_dk", "Divided by d_k instead of √d_k",
-     "{cells} of {stage} were divided by d_k = {d_k}; the scale is √d_k ≈ {sqrt_d_k}. A dot product of d_k terms "
+     "{stage}, {cells}: divided by d_k = {d_k}, but the scale is √d_k ≈ {sqrt_d_k}. A dot product of d_k terms "
      "has variance d_k, so its spread grows like √d_k, and dividing by √d_k brings it back to about 1.",
      true},
     {DiagnosisKind::SoftmaxOverColumns, "softmax_columns", "Softmax over columns",
-     "{cells} of {stage} are normalised down each column. Softmax runs along each row: one query spreads its "
-     "attention over all the keys, so every row of the weights sums to 1.",
+     "{stage}, {cells}: normalised down each column. Softmax runs along each row: one query spreads its attention "
+     "over all the keys, so every row of the weights sums to 1.",
      true},
     {DiagnosisKind::ScoresTransposed, "scores_transposed", "K·Qᵀ instead of QKᵀ",
-     "{cells} of {stage} hold key i against query j: that is K·Qᵀ, the transpose. In QKᵀ row i belongs to query i "
-     "and column j to key j: S_ij = q_i·k_j.",
+     "{stage}, {cells}: key i against query j, which is K·Qᵀ (the transpose). In QKᵀ row i belongs to query i and "
+     "column j to key j: S_ij = q_i·k_j.",
      true},
     {DiagnosisKind::UsedQtK, "used_qt_k", "Qᵀ·K instead of QKᵀ",
-     "{cells} of {stage} hold Qᵀ·K, a d_k×d_k table that sums over the tokens. QKᵀ has one row per query and one "
-     "column per key: S_ij = q_i·k_j multiplies row i of Q with row j of K.",
+     "{stage}, {cells}: Qᵀ·K, a d_k×d_k table that sums over the tokens. QKᵀ has one row per query and one column "
+     "per key: S_ij = q_i·k_j multiplies row i of Q with row j of K.",
      true},
     {DiagnosisKind::UsedKNotKt, "used_k_not_kt", "K instead of Kᵀ",
-     "{cells} of {stage} are Q·K: rows of Q times columns of K. The score q_i·k_j multiplies row i of Q with row j "
-     "of K, entry by entry: that is Q·Kᵀ.",
+     "{stage}, {cells}: Q·K, rows of Q times columns of K. The score q_i·k_j multiplies row i of Q with row j of K "
+     "entry by entry: that is Q·Kᵀ.",
      true},
     {DiagnosisKind::ForgotExp, "forgot_exp", "Forgot exp",
-     "{cells} of {stage} are the scores divided by their row sum. Softmax first takes exp of every scaled score, "
-     "then divides each exp by the sum of the row's exps.",
+     "{stage}, {cells}: the scores divided by their row sum. Softmax first takes exp of every scaled score, then "
+     "divides each exp by the sum of the row's exps.",
      true},
     {DiagnosisKind::WrongProjection, "wrong_projection", "Wrong weight matrix",
-     "{cells} of {stage} were computed with {used} instead of {wanted}.", true},
+     "{stage}, {cells}: computed with {used} instead of {wanted}.", true},
     {DiagnosisKind::NoteSlip, "note_slip", "The note's slip",
-     "{cells} of {stage} hold the number the note printed, and the note is wrong here. {remark}", true},
+     "{stage}, {cells}: the number the note printed, and the note is wrong here. {remark}", true},
     {DiagnosisKind::CarriedForward, "carried_forward", "Follows from an earlier slip",
-     "{cells} of {stage} follow correctly from your own numbers in {sources}. They are not counted as new mistakes; "
-     "once those are fixed, these change too.",
+     "{stage}, {cells}: right from your own numbers in {sources}. Not counted as a new mistake; once those are "
+     "fixed, these change too.",
      false},
     {DiagnosisKind::ArithmeticSlip, "arithmetic_slip", "Arithmetic slip",
-     "{cells} of {stage} is off ({value}). It looks like a slip in this one cell: Show me writes out its "
-     "arithmetic.",
+     "{stage}, {cells}: {value} is off. It looks like a slip in this one cell: Show me writes out its arithmetic.",
      true},
     {DiagnosisKind::Unexplained, "unexplained", "Several cells off",
-     "{cells} of {stage} differ from what your earlier numbers give, and no common mistake explains them. Show me "
-     "writes out the arithmetic of each cell.",
+     "{stage}, {cells}: not what your earlier numbers give, and no common mistake explains it. Show me writes out "
+     "the arithmetic of each cell.",
      true},
     {DiagnosisKind::RowSumNotOne, "row_sum_not_one", "Row does not sum to 1",
-     "Row {rows} of {stage} sums to {sums}, not 1: the softmax weights of one row always add up to 1.", false},
+     "{stage}, row {rows}: sums to {sums}, not 1. The softmax weights of one row always add up to 1.", false},
 }};
 
 struct IssueText {

@@ -404,7 +404,7 @@ TEST_CASE("a slip carried forward is counted once", "[exercise]") {
         REQUIRE(d);
         CHECK(static_cast<int>(d->cells.size()) >= carried);
         CHECK_FALSE(d->sources.empty());
-        CHECK(d->message.find("not counted as new mistakes") != std::string::npos);
+        CHECK(d->message.find("Not counted as a new mistake") != std::string::npos);
       }
     }
     CHECK(find(g, DiagnosisKind::CarriedForward, Stage::Output));  // the slip reaches the output
@@ -428,7 +428,7 @@ TEST_CASE("a single arithmetic slip is diagnosed as such", "[exercise]") {
     CHECK(g.diagnoses[0].stage == Stage::Scores);
     CHECK(g.diagnoses[0].cells == std::vector<Cell>{{1, 2}});
     CHECK(g.diagnoses[0].params.at("cells") == "cell (2, 3)");
-    CHECK(g.diagnoses[0].message.find("Cell (2, 3) of QKᵀ is off") == 0);
+    CHECK(g.diagnoses[0].message.find("QKᵀ, cell (2, 3): ") == 0);
     CHECK(g.mistakes == 1);
     CHECK(g.stage(Stage::Scores).wrong == 1);
     CHECK(g.stage(Stage::Scores).correct == 8);
@@ -450,7 +450,7 @@ TEST_CASE("several unrelated wrong cells in a row are reported together", "[exer
   REQUIRE(d);
   CHECK(d->cells.size() == 3);
   CHECK(d->params.at("cells") == "row 1");
-  CHECK(d->message.find("Row 1 of QKᵀ differ") == 0);
+  CHECK(d->message.find("QKᵀ, row 1: ") == 0);
 }
 
 TEST_CASE("the notes' slips, copied, produce their remark", "[exercise]") {

@@ -1,5 +1,6 @@
 // test_exercise_json.cpp — exercises and answers as JSON: round trips and clear errors for bad input.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "core/exercise.h"
 
