@@ -224,6 +224,7 @@ constexpr long long kFullFlipCells = 1 << 18;
 void App::install_core(Result&& r, const Scenario& sc) {
   result.core = std::move(r);
   core_scenario_ = sc;
+  result.scenario = sc;
   const long long cells = static_cast<long long>(result.core.main.Q.rows()) * result.core.main.K.rows();
   flip_one_row_ = cells > kFullFlipCells;
   result.flipped_row = 0;
@@ -358,6 +359,47 @@ void App::update_with_budget(double budget_ms) {
     result.heads_options.clear();
     heads_key_ = 0;
   }
+  // "Dog bites man" reversed, with and without positional encoding: only while its panel is open.
+  if (state.panels.positional && positional_revision_ != result.revision) {
+    result.positional = compute_positional_check(core_scenario_, split_tokens(state.sentence));
+    positional_revision_ = result.revision;
+  }
+}
+
+namespace {
+// max_i |Y(PX)_i − Y(X)_π(i)| where row i of PX is row π(i) of X; -1 if either side fails to compute.
+double equivariance_gap(Scenario sc, const std::vector<int>& perm, PositionalEncoding pe) {
+  sc.positional_encoding = pe;
+  sc.mask = MaskKind::None;  // a causal or painted mask ties weights to positions on purpose
+  sc.key_padding.clear();
+  sc.mask_cells.reset();
+  Scenario shuffled = sc;
+  Mat X = *sc.X;
+  for (size_t i = 0; i < perm.size(); ++i) X.row(static_cast<Eigen::Index>(i)) = sc.X->row(perm[i]);
+  shuffled.X = X;
+  Result a, b;
+  if (!compute(sc, a).empty() || !compute(shuffled, b).empty()) return -1;
+  double gap = 0;
+  for (size_t i = 0; i < perm.size(); ++i)
+    for (Eigen::Index c = 0; c < a.output.cols(); ++c)
+      gap = std::max(gap,
+                     static_cast<double>(std::fabs(b.output(static_cast<Eigen::Index>(i), c) - a.output(perm[i], c))));
+  return gap;
+}
+}  // namespace
+
+PositionalCheck compute_positional_check(const Scenario& sc, const std::vector<std::string>& tokens) {
+  PositionalCheck c;
+  const int n = sc.X ? static_cast<int>(sc.X->rows()) : 0;
+  if (n < 2 || n > kMaxPositionalCheckTokens || sc.memory) return c;
+  std::vector<int> perm(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) perm[static_cast<size_t>(i)] = n - 1 - i;  // "dog bites man" → "man bites dog"
+  c.gap_without = equivariance_gap(sc, perm, PositionalEncoding::None);
+  c.gap_with = equivariance_gap(sc, perm, PositionalEncoding::Sinusoidal);
+  for (int i = std::min(n, static_cast<int>(tokens.size())) - 1; i >= 0; --i)
+    c.reversed += (c.reversed.empty() ? "" : " ") + tokens[static_cast<size_t>(i)];
+  c.available = true;
+  return c;
 }
 
 std::vector<HeadsOption> compute_heads_options(const State& s) {

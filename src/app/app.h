@@ -9,6 +9,7 @@
 #include "app/host.h"
 #include "app/lesson_run.h"
 #include "app/state.h"
+#include "app/worksheet.h"
 #include "core/montecarlo.h"
 #include "core/progressive.h"
 #include "core/scenario.h"
@@ -29,8 +30,17 @@ struct HeadsOption {
   float min_head_entropy = 0, max_head_entropy = 0;  // spread between heads (mean entropy per head)
 };
 
+// Permutation equivariance: the same tokens reversed, with and without positional encoding.
+struct PositionalCheck {
+  bool available = false;                  // X-based scenarios of 2 … kMaxPositionalCheckTokens tokens
+  double gap_without = -1, gap_with = -1;  // max |Y(reversed) − reversed Y|
+  std::string reversed;                    // the sentence reversed ("man bites dog")
+};
+constexpr int kMaxPositionalCheckTokens = 256;  // two extra computations per change stay cheap
+
 struct AppResult {
   Result core;          // the state as the learner set it
+  Scenario scenario;    // what `core` was computed from (the pipeline shows its X and W)
   Result flipped;       // the same with scaling toggled, for side-by-side views: every row, or
   int flipped_row = 0;  // (long sequences) only the selected row, which is then its row 0
   std::string error;    // non-empty if the state could not be computed
@@ -39,6 +49,7 @@ struct AppResult {
   std::vector<VarianceRow> std_curve;      // measured spread against d_k
   CrossResult cross;                       // the encoder–decoder example, three score functions
   std::vector<HeadsOption> heads_options;  // filled while the Heads panel is open (random mode)
+  PositionalCheck positional;              // filled while the Positional panel is open
   std::vector<std::string> row_labels, col_labels;
   uint64_t revision = 0;  // bumps whenever `core` changes (texture uploads key on it)
   float pending = -1;     // 0…1 while a long recomputation runs across frames; −1 when none
@@ -65,6 +76,7 @@ class App {
   std::vector<std::string> lesson_locks;
   nlohmann::json progress = nlohmann::json::object();
   std::vector<nlohmann::json> events;
+  WorksheetSession worksheet;  // the hand-calculation checker (worksheet.h)
 
   // Share links and imports (defined in share.cpp).
   std::string share_link() const;  // page address + "#s=1.…"; the same text window.attnplay.shareURL() returns
@@ -101,6 +113,7 @@ class App {
   bool job_running_ = false;
   uint64_t job_key_ = 0;
   Scenario job_scenario_;  // what the job computes (labels and the scaling flip need it)
+  uint64_t positional_revision_ = ~0ull;
   uint64_t core_key_ = 0, sweep_key_ = 0, variance_key_ = 0, curve_key_ = 0, cross_key_ = 0, heads_key_ = 0;
 };
 
@@ -108,6 +121,7 @@ class App {
 std::vector<int> sweep_dks();
 DkSweep compute_sweep(const State& s, int row);
 std::vector<HeadsOption> compute_heads_options(const State& s);
+PositionalCheck compute_positional_check(const Scenario& sc, const std::vector<std::string>& tokens);
 uint64_t fingerprint(const Scenario& sc);
 // The same result with scaling toggled, from the existing scores (false: recompute instead).
 bool flip_scaling(const Result& r, const Scenario& sc, Result& out);

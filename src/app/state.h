@@ -45,6 +45,7 @@ struct State {
   CrossState cross;            // the encoder–decoder example (its own states, not the sentence's)
   std::string preset;          // id of the preset last applied ("" = none)
   LessonRef lesson;
+  std::string exercise = "exercise-1";  // the worksheet's exercise: "exercise-17" or a note's ("note-…")
 
   // --- how it is shown ------------------------------------------------------------------------
   int selected_row = 0;

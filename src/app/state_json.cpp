@@ -10,6 +10,7 @@
 
 #include "app/lesson.h"
 #include "app/presets.h"
+#include "app/worksheet.h"
 #include "core/attention.h"
 #include "core/json_codec.h"
 
@@ -248,6 +249,13 @@ const std::vector<StateKey>& state_keys() {
        return json{{"states", s.cross.states == CrossStates::NoteExample ? "note" : "seeded"}, {"step", s.cross.step}}; },
      decode_cross},
     {"scenario", [](const State& s) -> json { return scenario_to_json(build_scenario(s)); }, decode_scenario},
+    {"exercise", [](const State& s) -> json { return s.exercise; },
+     [](const json& v, State& s, Pending&) -> std::string {
+       if (!v.is_string() || v.get<std::string>().size() > 64) return "exercise must be \"exercise-<number>\" or a note example id";
+       const std::string err = exercise_key_error(v.get<std::string>());
+       if (!err.empty()) return "exercise: " + err;
+       s.exercise = v.get<std::string>();
+       return ""; }},
     {"lesson", [](const State& s) -> json {
        return s.lesson.id.empty() ? json(nullptr) : json{{"id", s.lesson.id}, {"step", s.lesson.step}}; },
      decode_lesson},

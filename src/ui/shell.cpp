@@ -207,6 +207,10 @@ void Shell::draw() {
     ++app_.frames;
     return;
   }
+  // "?" opens the list of keys (unless the learner is typing into a field).
+  if (!io.WantTextInput)
+    for (int i = 0; i < io.InputQueueCharacters.Size; ++i)
+      if (io.InputQueueCharacters[i] == '?') app_.state.panels.help = !app_.state.panels.help;
   const float top = draw_menu_bar(ctx);
   const ImVec2 ds = io.DisplaySize;
   // A lesson step's locked controls: whatever the learner changed in them this frame is put back
