@@ -66,6 +66,7 @@ class App {
   State state;
   AppResult result;
   std::map<std::string, ItemRect> item_rects;  // filled by the UI each frame
+  std::string focused_item;                    // the tracked item with keyboard focus ("" = none)
   std::string status;                          // last non-modal message shown to the learner
   uint64_t frames = 0;                         // frames drawn so far (the page is ready after the first)
   HostServices host;                           // clipboard, downloads, files: set by the platform

@@ -58,6 +58,8 @@ ATTNPLAY_EXPORT const char* attnplay_item_rect(const char* label) {
   return out(nlohmann::json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}.dump());
 }
 
+ATTNPLAY_EXPORT const char* attnplay_focused() { return out(g_app ? g_app->focused_item : std::string()); }
+
 ATTNPLAY_EXPORT const char* attnplay_summary() {
   if (!g_app) return out("");
   return out(attn::screen_summary(*g_app));

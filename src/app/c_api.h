@@ -12,6 +12,7 @@ const char* attnplay_get_state();
 const char* attnplay_set_state(const char* json);  // {"ok":true} or {"ok":false,"error":"…"}
 const char* attnplay_get_result();
 const char* attnplay_item_rect(const char* label);  // {"x","y","w","h"} in UI units, or null
+const char* attnplay_focused();                     // id of the item with keyboard focus ("" = none)
 const char* attnplay_summary();                     // plain-text summary for the aria-live region
 double attnplay_frames();
 // Sharing and embedding (share.h, embed.h).

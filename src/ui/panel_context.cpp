@@ -17,6 +17,10 @@ bool PanelContext::locked(const char* control) const {
 void PanelContext::track(const std::string& id) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   track_rect(id, a.x, a.y, b.x - a.x, b.y - a.y);
+  if (ImGui::IsItemFocused()) {  // keyboard focus (Tab / arrows): tests and the screen reader follow it
+    const ControlInfo* c = find_control(id);
+    app.focused_item = c ? c->id : id;
+  }
 }
 
 void PanelContext::track_rect(const std::string& id, float x, float y, float w, float h) {

@@ -129,6 +129,8 @@ void Shell::draw_embedded(PanelContext& ctx) {
     draw_panel(ctx, t.id, &t, /*closable=*/false);  // the embedding page decides what shows
   }
   ImGui::PopStyleVar(2);
+  if (app_.frames == 1 && !shown.empty())  // keyboard focus in the first panel, as on the full page
+    ImGui::SetWindowFocus((std::string("###") + panel_info(shown.front()).key).c_str());
   if (any_lock) revert_locked(app_.state, before, e);
   if (!app_.status.empty()) {  // no menu bar to show it in: a strip along the bottom edge
     const float wrap = std::max(100.0f, ds.x - 24);
@@ -199,6 +201,7 @@ void Shell::draw() {
   io.FontGlobalScale = app_.state.text_scale / pixel_ratio_;
   apply_theme();
   app_.item_rects.clear();
+  app_.focused_item.clear();
   app_.update_frame();
   PanelContext ctx(app_);
 
@@ -221,6 +224,8 @@ void Shell::draw() {
   // Every open panel takes a tile of the window; opening one from the View menu retiles, so no
   // panel ever floats over another (the Share dialog excepted).
   for (const Tile& t : tile_panels(tiled_panels(), 0, top, ds.x, ds.y - top)) draw_panel(ctx, t.id, &t, true);
+  // Keyboard learners start in the Controls panel: Tab walks its controls, arrows change them.
+  if (app_.frames == 1) ImGui::SetWindowFocus("###controls");
   for (const PanelInfo& info : panel_table())
     if (app_.state.panels[info.id] && panels_[static_cast<size_t>(info.id)]->floating())
       draw_panel(ctx, info.id, nullptr, true);

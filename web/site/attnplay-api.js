@@ -199,6 +199,8 @@
         const c = canvas.getBoundingClientRect();
         return Promise.resolve({ x: c.left + r.x, y: c.top + r.y, w: r.w, h: r.h });
       },
+      // The id of the control that has keyboard focus (Tab, arrows), or '' when none has.
+      focused() { return needReady() || Promise.resolve(call('attnplay_focused')); },
     },
     frames() { return isReady ? Module._attnplay_frames() : 0; },
     // The link "Copy link" copies: this page's address + "#s=1.…" (versioned, deflated state).
