@@ -82,20 +82,56 @@ void Shell::draw_panel(PanelContext& ctx, PanelId id, const Tile* tile, bool clo
   int flags = p.window_flags();
   if (tile) flags |= ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
   ImGui::SetNextWindowBgAlpha(1.0f);  // panels are opaque: nothing underneath shows through
-  if (ImGui::Begin(name.c_str(), open, flags)) {
-    // Panels that edit one locked thing throughout are disabled as a whole.
-    const bool disable_all = info.lock[0] != '\0' && ctx.locked(info.lock);
-    if (disable_all) ImGui::BeginDisabled();
-    p.draw(ctx);
-    if (disable_all) ImGui::EndDisabled();
-    const LessonStep* step = open_step(app_);
-    if (step && step->highlight == info.key) {  // the lesson points here: an outline the learner can't miss
-      const ImVec2 a = ImGui::GetWindowPos(), sz = ImGui::GetWindowSize();
-      ImGui::GetForegroundDrawList()->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(a.x + sz.x - 1, a.y + sz.y - 1),
-                                              IM_COL32(255, 190, 60, 255), 4, 0, 3);
+  if (ImGui::Begin(name.c_str(), open, flags)) draw_panel_body(ctx, id);
+  ImGui::End();
+}
+
+// Inside a panel's window (or a stacked child on a phone): the panel, its whole-panel lock, its
+// rectangle for attnplay.ui.itemRect("panel:<id>") and the lesson's outline.
+void Shell::draw_panel_body(PanelContext& ctx, PanelId id) {
+  const PanelInfo& info = panel_info(id);
+  const bool disable_all = info.lock[0] != '\0' && ctx.locked(info.lock);
+  if (disable_all) ImGui::BeginDisabled();
+  panels_[static_cast<size_t>(id)]->draw(ctx);
+  if (disable_all) ImGui::EndDisabled();
+  const ImVec2 a = ImGui::GetWindowPos(), sz = ImGui::GetWindowSize();
+  ctx.track_rect(std::string("panel:") + info.key, a.x, a.y, sz.x, sz.y);
+  const LessonStep* step = open_step(app_);
+  if (step && step->highlight == info.key)  // the lesson points here: an outline the learner can't miss
+    ImGui::GetForegroundDrawList()->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(a.x + sz.x - 1, a.y + sz.y - 1),
+                                            IM_COL32(255, 190, 60, 255), 4, 0, 3);
+}
+
+// Phones (narrower than kNarrowWidth): one scrolling column, each panel a collapsible section at full
+// width, in the tiling's order; the column scrolls with the wheel or a two-finger drag.
+void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, float top) {
+  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  // Touch targets of about 40 CSS px: taller frames, more space between rows, wider grabs.
+  const float pad = std::max(4.0f, (40.0f - ImGui::GetFontSize()) * 0.5f);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, pad));
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(10, 8));
+  ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, 28.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 18.0f);
+  ImGui::SetNextWindowPos(ImVec2(0, top), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(ds.x, ds.y - top), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  const int flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (ImGui::Begin("###stack", nullptr, flags)) {
+    const float panel_h = std::floor((ds.y - top) * kStackedHeightShare);
+    for (PanelId id : ids) {
+      const PanelInfo& info = panel_info(id);
+      ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+      const std::string title = std::string(ctx.tr((std::string("panel.") + info.key).c_str())) + "###hdr-" + info.key;
+      const bool open = ImGui::CollapsingHeader(title.c_str());
+      ctx.track(std::string("header:") + info.key);
+      if (!open) continue;
+      if (ImGui::BeginChild(info.key, ImVec2(0, panel_h), true)) draw_panel_body(ctx, id);
+      ImGui::EndChild();
     }
   }
   ImGui::End();
+  ImGui::PopStyleVar(4);
 }
 
 // The open panels that tile, in registry order (floating ones such as Share draw over them).
@@ -124,9 +160,13 @@ void Shell::draw_embedded(PanelContext& ctx) {
   if (any_lock) before = app_.state;
   ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 0.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
-  for (const Tile& t : tile_panels(shown, 0, 0, ds.x, ds.y)) {
-    ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
-    draw_panel(ctx, t.id, &t, /*closable=*/false);  // the embedding page decides what shows
+  if (ds.x < kNarrowWidth) {
+    draw_stacked(ctx, shown, 0);
+  } else {
+    for (const Tile& t : tile_panels(shown, 0, 0, ds.x, ds.y)) {
+      ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+      draw_panel(ctx, t.id, &t, /*closable=*/false);  // the embedding page decides what shows
+    }
   }
   ImGui::PopStyleVar(2);
   if (app_.frames == 1 && !shown.empty())  // keyboard focus in the first panel, as on the full page
@@ -223,7 +263,10 @@ void Shell::draw() {
   if (lesson_locked) before = app_.state;
   // Every open panel takes a tile of the window; opening one from the View menu retiles, so no
   // panel ever floats over another (the Share dialog excepted).
-  for (const Tile& t : tile_panels(tiled_panels(), 0, top, ds.x, ds.y - top)) draw_panel(ctx, t.id, &t, true);
+  if (ds.x < kNarrowWidth)
+    draw_stacked(ctx, tiled_panels(), top);
+  else
+    for (const Tile& t : tile_panels(tiled_panels(), 0, top, ds.x, ds.y - top)) draw_panel(ctx, t.id, &t, true);
   // Keyboard learners start in the Controls panel: Tab walks its controls, arrows change them.
   if (app_.frames == 1) ImGui::SetWindowFocus("###controls");
   for (const PanelInfo& info : panel_table())

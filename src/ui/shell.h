@@ -23,6 +23,8 @@ class Shell {
  private:
   void apply_theme();
   void draw_panel(PanelContext& ctx, PanelId id, const Tile* tile, bool closable);
+  void draw_panel_body(PanelContext& ctx, PanelId id);
+  void draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, float top);
   void draw_embedded(PanelContext& ctx);
   float draw_menu_bar(PanelContext& ctx);
   std::vector<PanelId> tiled_panels() const;
