@@ -47,6 +47,8 @@ const char kHelp[] =
     "output:\n"
     "  --settings FILE          start from a training-settings JSON (the share-link format); flags override\n"
     "  --json FILE              write settings, curves and status (with --weights also every tensor)\n"
+    "  --stop-at ACC            stop early once both models' accuracy, averaged over the last 20 steps,\n"
+    "                           is at least ACC (e.g. 0.9)\n"
     "  --progress N             a stderr line every N steps (default: every tenth of the run)\n"
     "  --quiet                  no progress lines\n";
 
@@ -106,6 +108,7 @@ struct Options {
   std::string settings_file, json_file, b_value, scale_mode;
   bool has_b = false, with_weights = false, quiet = false, help = false;
   long long progress = 0;
+  double stop_at = 0;  // 0 = run every step
 };
 
 std::string parse_args(const std::vector<std::string>& args, Options& o) {
@@ -145,6 +148,9 @@ std::string parse_args(const std::vector<std::string>& args, Options& o) {
     } else if (flag == "--progress") {
       if (!(err = take(text)).empty() || !(err = parse_integer(flag, text, o.progress)).empty()) return err;
       if (o.progress < 1) return "--progress must be at least 1";
+    } else if (flag == "--stop-at") {
+      if (!(err = take(text)).empty() || !(err = parse_number(flag, text, o.stop_at)).empty()) return err;
+      if (o.stop_at <= 0 || o.stop_at > 1) return "--stop-at must be an accuracy in (0, 1]";
     } else if (flag == "--b") {
       if (!(err = take(o.b_value)).empty()) return err;
       o.has_b = true;
@@ -251,6 +257,15 @@ nlohmann::json summary(const attn::train::Trainer& t) {
           {"models", models}};
 }
 
+// Mean accuracy over the last kAccuracyWindow steps (0 before a full window).
+double window_accuracy(const std::vector<attn::train::StepRecord>& c) {
+  const size_t w = static_cast<size_t>(attn::train::kAccuracyWindow);
+  if (c.size() < w) return 0;
+  double sum = 0;
+  for (size_t i = c.size() - w; i < c.size(); ++i) sum += c[i].accuracy;
+  return sum / static_cast<double>(w);
+}
+
 // Reads --settings (errors there are bad input, exit 1), then lays the flags over it (exit 2).
 int build_settings(Options& o, attn::train::TrainSettings& s, std::string& error) {
   nlohmann::json merged = nlohmann::json::object();
@@ -308,9 +323,13 @@ int run_train(const std::vector<std::string>& args, std::string& error) {
   const long every = o.progress > 0 ? static_cast<long>(o.progress) : std::max(1L, s.steps / 10);
   const auto t0 = std::chrono::steady_clock::now();
   while (trainer.steps_done() < s.steps && !trainer.stopped()) {
-    const long chunk = std::min(every - trainer.steps_done() % every, s.steps - trainer.steps_done());
-    trainer.step(static_cast<int>(chunk));
-    if (!o.quiet && !trainer.stopped()) std::cerr << progress_line(trainer, s.steps) << "\n";
+    trainer.step(1);
+    const bool reached = o.stop_at > 0 && window_accuracy(trainer.curve(0)) >= o.stop_at &&
+                         window_accuracy(trainer.curve(1)) >= o.stop_at;
+    const bool last = reached || trainer.steps_done() == s.steps;
+    if (!o.quiet && !trainer.stopped() && (trainer.steps_done() % every == 0 || last))
+      std::cerr << progress_line(trainer, s.steps) << "\n";
+    if (reached) break;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (json_out.is_open()) {
