@@ -4,7 +4,9 @@
 // vocabulary 16 (induction task, Adam): one "step" is a fresh batch, forward and backward of both
 // models and one update of each — what Trainer::step(1) does in the page and in `attnplay train`.
 // Prints wall-clock and CPU-time rates (the CPU rate is the one to trust on a shared machine).
-//   attn_bench_train [--steps N] [--config reference|all] [--json FILE]
+//   attn_bench_train [--steps N] [--config reference|all] [--json FILE] [--curves FILE]
+// --curves writes the reference run's export (settings and curves of A and B) so that a native and a
+// WebAssembly run of the same seed can be compared number for number.
 // Built natively and for WebAssembly (run under node); not a CTest: it only prints figures.
 #include <chrono>
 #include <cstdio>
@@ -51,7 +53,7 @@ struct Figures {
   double wall_s = 0, cpu_s = 0;
 };
 
-Figures run(const Config& c, int steps) {
+Figures run(const Config& c, int steps, const std::string& curves_path) {
   attn::train::TrainSettings s = attn::train::default_settings(attn::train::TaskKind::Induction);
   s.model.vocab = 16;
   s.model.seq_len = 16;
@@ -81,6 +83,7 @@ Figures run(const Config& c, int steps) {
     std::fprintf(stderr, "error: %s\n", t.message().c_str());
     std::exit(1);
   }
+  if (!curves_path.empty()) std::ofstream(curves_path) << t.to_json(false).dump() << "\n";
   return f;
 }
 
@@ -89,7 +92,7 @@ Figures run(const Config& c, int steps) {
 int main(int argc, char** argv) {
   int steps = 300;
   bool all = false;
-  std::string json_path;
+  std::string json_path, curves_path;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--steps" && i + 1 < argc) {
@@ -98,8 +101,11 @@ int main(int argc, char** argv) {
       all = std::string(argv[++i]) == "all";
     } else if (a == "--json" && i + 1 < argc) {
       json_path = argv[++i];
+    } else if (a == "--curves" && i + 1 < argc) {
+      curves_path = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: attn_bench_train [--steps N] [--config reference|all] [--json FILE]\n");
+      std::fprintf(stderr,
+                   "usage: attn_bench_train [--steps N] [--config reference|all] [--json FILE] [--curves FILE]\n");
       return 2;
     }
   }
@@ -114,7 +120,8 @@ int main(int argc, char** argv) {
   for (const Config& c : kConfigs) {
     if (!all && std::string(c.name) != "reference") continue;
     const int n = std::string(c.name) == "L2 h2 d_k 256" ? std::max(1, steps / 8) : steps;
-    const Figures f = run(c, n);
+    const bool reference = std::string(c.name) == "reference";
+    const Figures f = run(c, n, reference ? curves_path : std::string());
     std::printf("%-16s %7d %12.1f %12.1f %10.2f\n", f.name.c_str(), f.steps, f.steps / f.cpu_s, f.steps / f.wall_s,
                 1e3 * f.cpu_s / f.steps);
     std::fflush(stdout);
