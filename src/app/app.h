@@ -7,6 +7,7 @@
 
 #include "app/embed.h"
 #include "app/host.h"
+#include "app/learn.h"
 #include "app/lesson_run.h"
 #include "app/state.h"
 #include "app/worksheet.h"
@@ -77,7 +78,8 @@ class App {
   std::vector<std::string> lesson_locks;
   nlohmann::json progress = nlohmann::json::object();
   std::vector<nlohmann::json> events;
-  WorksheetSession worksheet;  // the hand-calculation checker (worksheet.h)
+  WorksheetSession worksheet;
+  LearnSession learn;  // Learn mode's two models (learn.h)  // the hand-calculation checker (worksheet.h)
 
   // Share links and imports (defined in share.cpp).
   std::string share_link() const;  // page address + "#s=1.…"; the same text window.attnplay.shareURL() returns

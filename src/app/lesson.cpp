@@ -6,6 +6,7 @@
 
 #include "app/app.h"
 #include "app/data.h"
+#include "app/presets.h"
 #include "app/registry.h"
 #include "app/state_json.h"
 #include "app/strings.h"
@@ -135,6 +136,7 @@ std::string check_key(const std::string& key, const char* what) {
 
 std::string check_state(const json& partial, const char* what) {
   State probe;
+  apply_preset(probe, "default");  // as the app starts
   const std::string err = apply_state_json(probe, partial);
   return err.empty() ? "" : std::string(what) + ": " + err;
 }

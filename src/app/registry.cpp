@@ -25,7 +25,7 @@ const PanelInfo* find_panel(const std::string& key) {
 bool& PanelVisibility::operator[](PanelId id) {
   switch (id) {
 #define ATTN_PANEL_CASE(id, open, lock, column, weight) \
-  case PanelId::id:                     \
+  case PanelId::id:                                     \
     return this->id;
     ATTN_PANELS(ATTN_PANEL_CASE)
 #undef ATTN_PANEL_CASE

@@ -31,7 +31,8 @@ struct State;
   X(cross, false, "", 1, 1.0f)                         \
   X(lesson, true, "", 0, 1.0f)                         \
   X(help, false, "", 2, 1.0f)                          \
-  X(worksheet, false, "", 1, 2.0f)
+  X(worksheet, false, "", 1, 2.0f)                     \
+  X(learn, false, "", 1, 2.0f)
 
 enum class PanelId {
 #define ATTN_PANEL_ENUM(id, open, lock, column, weight) id,

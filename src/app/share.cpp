@@ -238,6 +238,7 @@ std::string result_csv(const AppResult& r) {
 json app_result_json(const App& app) {
   json j = result_to_json(app.result.core);
   if (!app.result.error.empty()) j["error"] = app.result.error;
+  if (app.state.panels.learn || app.learn.trainer.steps_done() > 0) j["learn"] = learn_result_json(app);
   j["tokens"] = app.result.row_labels;      // query rows
   j["key_tokens"] = app.result.col_labels;  // key columns
   const CrossResult& c = app.result.cross;

@@ -11,6 +11,7 @@
 #include "app/registry.h"
 #include "app/strings.h"
 #include "core/scenario.h"
+#include "core/train_settings.h"
 
 namespace attn {
 
@@ -45,6 +46,10 @@ struct State {
   CrossState cross;            // the encoder–decoder example (its own states, not the sentence's)
   std::string preset;          // id of the preset last applied ("" = none)
   LessonRef lesson;
+  // Learn mode: the whole training setup (a link replays the run) and the play controls.
+  train::TrainSettings learn_settings = train::default_settings(train::TaskKind::Induction);
+  bool learn_playing = false;
+  int learn_speed = 4;                  // optimiser steps per frame at most (each frame also keeps to its time budget)
   std::string exercise = "exercise-1";  // the worksheet's exercise: "exercise-17" or a note's ("note-…")
 
   // --- how it is shown ------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/learn.h"
 #include "app/lesson.h"
 #include "app/presets.h"
 #include "app/worksheet.h"
@@ -256,6 +257,8 @@ const std::vector<StateKey>& state_keys() {
        if (!err.empty()) return "exercise: " + err;
        s.exercise = v.get<std::string>();
        return ""; }},
+    {"learn", [](const State& s) -> json { return learn_state_json(s); },
+     [](const json& v, State& s, Pending&) { return learn_state_from_json(v, s); }},
     {"lesson", [](const State& s) -> json {
        return s.lesson.id.empty() ? json(nullptr) : json{{"id", s.lesson.id}, {"step", s.lesson.step}}; },
      decode_lesson},

@@ -14,6 +14,7 @@ const std::vector<Workspace>& workspaces() {
       {"positions", {P::controls, P::embeddings, P::positional, P::heatmap}},
       {"cross-attention", {P::controls, P::cross, P::explain}},
       {"numerics", {P::controls, P::heatmap, P::numerics, P::saturation}},
+      {"learn", {P::learn, P::explain}},
   };
   return list;
 }

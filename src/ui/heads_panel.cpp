@@ -9,31 +9,10 @@
 #include <vector>
 
 #include "ui/panels.h"
+#include "ui/plot.h"
 
 namespace attn::ui {
 namespace {
-
-// A small matrix as coloured rects, sampled to at most `max_cells` per side.
-void draw_matrix(ImDrawList* dl, ImVec2 p0, float w, float h, const Mat& M, bool probabilities) {
-  const int n = static_cast<int>(M.rows()), m = static_cast<int>(M.cols());
-  if (n == 0 || m == 0) return;
-  const int rn = std::min(n, 32), rm = std::min(m, 32);  // beyond 32, sample evenly
-  float range = 1e-6f;
-  if (!probabilities)
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < m; ++j)
-        if (std::isfinite(M(i, j))) range = std::max(range, std::fabs(M(i, j)));
-  const float cw = w / rm, ch = h / rn;
-  for (int a = 0; a < rn; ++a)
-    for (int b = 0; b < rm; ++b) {
-      const int i = a * n / rn, j = b * m / rm;
-      const float v = M(i, j);
-      const ImU32 col = !std::isfinite(v) ? IM_COL32(80, 80, 80, 255)
-                        : probabilities   ? viridis_u32(v)
-                                          : diverging_u32(v, range);
-      dl->AddRectFilled(ImVec2(p0.x + b * cw, p0.y + a * ch), ImVec2(p0.x + (b + 1) * cw, p0.y + (a + 1) * ch), col);
-    }
-}
 
 // What trading h against the per-head width does, every option computed on the current state.
 void heads_table(PanelContext& ctx, State& s, const AppResult& r) {

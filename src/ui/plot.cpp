@@ -1,6 +1,8 @@
 // plot.cpp — axes with "nice" ticks (linear: 1/2/5×10ᵏ, log: powers of two) and clipped drawing.
 #include "ui/plot.h"
 
+#include "ui/panel.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -231,6 +233,28 @@ void badge(const char* text, ImU32 bg, ImU32 fg) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(ImVec2(p.x, p.y - 1), ImVec2(p.x + ts.x + pad * 2, p.y + ts.y + 1), bg, 3);
   dl->AddText(ImVec2(p.x + pad, p.y), fg, text);
+}
+
+// A small matrix as coloured rects, sampled to at most `max_cells` per side.
+void draw_matrix(ImDrawList* dl, ImVec2 p0, float w, float h, const Mat& M, bool probabilities) {
+  const int n = static_cast<int>(M.rows()), m = static_cast<int>(M.cols());
+  if (n == 0 || m == 0) return;
+  const int rn = std::min(n, 32), rm = std::min(m, 32);  // beyond 32, sample evenly
+  float range = 1e-6f;
+  if (!probabilities)
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < m; ++j)
+        if (std::isfinite(M(i, j))) range = std::max(range, std::fabs(M(i, j)));
+  const float cw = w / rm, ch = h / rn;
+  for (int a = 0; a < rn; ++a)
+    for (int b = 0; b < rm; ++b) {
+      const int i = a * n / rn, j = b * m / rm;
+      const float v = M(i, j);
+      const ImU32 col = !std::isfinite(v) ? IM_COL32(80, 80, 80, 255)
+                        : probabilities   ? viridis_u32(v)
+                                          : diverging_u32(v, range);
+      dl->AddRectFilled(ImVec2(p0.x + b * cw, p0.y + a * ch), ImVec2(p0.x + (b + 1) * cw, p0.y + (a + 1) * ch), col);
+    }
 }
 
 }  // namespace attn::ui

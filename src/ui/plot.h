@@ -3,6 +3,8 @@
 
 #include <imgui.h>
 
+#include "core/scenario.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -67,6 +69,9 @@ void badge(const char* text, ImU32 bg, ImU32 fg = IM_COL32(20, 20, 20, 255));
 // Word-wrapped text that breaks only at spaces: ImGui's TextWrapped also breaks after '.' and ',',
 // which splits numbers such as 0.4011 across lines. col = 0 uses the normal text colour.
 void text_wrapped(const std::string& text, ImU32 col = 0);
+// A small matrix as coloured rects (viridis for weights in [0, 1], else diverging), sampled to at most 32
+// cells per side.
+void draw_matrix(ImDrawList* dl, ImVec2 p0, float w, float h, const Mat& M, bool probabilities);
 // Text for a number that is never NaN or infinite: the fallback replaces it.
 std::string fmt(double v, int decimals = 4, const char* fallback = "—");
 

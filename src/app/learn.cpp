@@ -1,0 +1,150 @@
+// learn.cpp — training slices per frame, settings changes, export and "open in playground".
+#include "app/learn.h"
+
+#include <chrono>
+
+#include "app/app.h"
+#include "app/state.h"
+#include "core/train_settings.h"
+
+namespace attn {
+
+using nlohmann::json;
+
+namespace {
+// The learner's settings become the trainer's (restart) only when they differ and are valid.
+void sync_settings(App& app) {
+  LearnSession& L = app.learn;
+  const json want = train::settings_to_json(app.state.learn_settings);
+  if (L.started && want == train::settings_to_json(L.trainer.settings())) return;
+  const std::string err = L.trainer.reset(app.state.learn_settings);
+  L.started = true;
+  if (err.empty()) {
+    L.message.clear();
+    return;
+  }
+  L.message = "Not applied: " + err;
+  app.state.learn_settings = L.trainer.settings();  // the running models go on untouched
+  app.state.learn_playing = false;
+}
+}  // namespace
+
+int learn_tick(App& app, double budget_ms) {
+  if (!app.state.panels.learn && !app.state.learn_playing) return 0;
+  sync_settings(app);
+  LearnSession& L = app.learn;
+  if (!app.state.learn_playing || L.trainer.stopped()) {
+    if (L.trainer.stopped()) {
+      app.state.learn_playing = false;
+      L.message = L.trainer.message();
+    }
+    return 0;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  int ran = 0;
+  for (int i = 0; i < app.state.learn_speed; ++i) {
+    if (L.trainer.steps_done() >= app.state.learn_settings.steps) {
+      app.state.learn_playing = false;  // the planned run is done
+      break;
+    }
+    ran += L.trainer.step(1);
+    if (L.trainer.stopped()) {
+      app.state.learn_playing = false;
+      L.message = L.trainer.message();
+      break;
+    }
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (budget_ms > 0 && ms > budget_ms) break;  // keep the page drawing: the rest next frame
+  }
+  return ran;
+}
+
+int learn_step(App& app) {
+  sync_settings(app);
+  if (app.learn.trainer.stopped()) return 0;
+  const int ran = app.learn.trainer.step(1);
+  if (app.learn.trainer.stopped()) app.learn.message = app.learn.trainer.message();
+  return ran;
+}
+
+void learn_reset(App& app) {
+  sync_settings(app);
+  app.learn.trainer.restart();
+  app.learn.message.clear();
+}
+
+std::string open_head_in_playground(App& app, int which, int layer, int head) {
+  Scenario sc;
+  const std::string err = app.learn.trainer.head_scenario(which, layer, head, sc);
+  if (!err.empty()) return err;
+  app.state.explicit_scenario = sc;
+  app.state.mode = InputMode::Explicit;
+  app.state.scale = sc.scale;
+  app.state.temperature = sc.temperature;
+  app.state.preset.clear();
+  app.state.selected_row = 0;
+  app.state.panels.pipeline = app.state.panels.heatmap = app.state.panels.saturation = true;
+  app.update();
+  return app.result.error;
+}
+
+json learn_result_json(const App& app, bool with_curves) {
+  const train::Trainer& t = app.learn.trainer;
+  json j = {{"settings", train::settings_to_json(t.settings())},
+            {"steps", t.steps_done()},
+            {"playing", app.state.learn_playing},
+            {"stopped", t.stopped()},
+            {"message", app.learn.message}};
+  for (int which = 0; which < 2; ++which) {
+    const auto& c = t.curve(which);
+    json m = {{"label", t.label(which)},
+              {"init", t.init_text(which)},
+              {"steps_to_90", train::steps_to_accuracy(c, 0.9, train::kAccuracyWindow)}};
+    if (!c.empty()) {
+      m["loss"] = c.back().loss;
+      m["accuracy"] = c.back().accuracy;
+      m["jacobian_norm"] = c.back().jacobian_norm;
+      m["logit_grad_norm"] = c.back().logit_grad_norm;
+      m["entropy"] = c.back().entropy;
+    }
+    if (with_curves) m["curve"] = train::curve_to_json(c);
+    j[which == 0 ? "a" : "b"] = m;
+  }
+  return j;
+}
+
+json learn_state_json(const State& s) {
+  return {
+      {"settings", train::settings_to_json(s.learn_settings)}, {"playing", s.learn_playing}, {"speed", s.learn_speed}};
+}
+
+std::string learn_state_from_json(const json& j, State& out) {
+  if (!j.is_object()) return "learn must be an object {settings, playing, speed}";
+  train::TrainSettings settings = out.learn_settings;
+  bool playing = out.learn_playing;
+  int speed = out.learn_speed;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it.key() == "settings") {
+      train::TrainSettings ts = settings;
+      std::string err = train::settings_from_json(it.value(), ts);
+      if (err.empty()) err = train::validate(ts);
+      if (!err.empty()) return "learn.settings: " + err;
+      settings = ts;
+    } else if (it.key() == "playing") {
+      if (!it.value().is_boolean()) return "learn.playing must be true or false";
+      playing = it.value().get<bool>();
+    } else if (it.key() == "speed") {
+      if (!it.value().is_number_integer() || it.value().get<int>() < 1 || it.value().get<int>() > 200)
+        return "learn.speed must be an integer between 1 and 200";
+      speed = it.value().get<int>();
+    } else {
+      return "unknown learn key \"" + it.key().substr(0, 64) + "\"";
+    }
+  }
+  out.learn_settings = settings;
+  out.learn_playing = playing;
+  out.learn_speed = speed;
+  return "";
+}
+
+}  // namespace attn

@@ -1,0 +1,258 @@
+// learn_panel.cpp — [SECTION] settings · [SECTION] play controls · [SECTION] curves · [SECTION] probe heads:
+// two models, one with ÷√d_k and one without (or another single difference), trained live side by side.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "app/learn.h"
+#include "core/train_tasks.h"
+#include "ui/panels.h"
+#include "ui/plot.h"
+
+namespace attn::ui {
+namespace {
+
+using train::Difference;
+using train::TaskKind;
+
+class LearnPanel : public Panel {
+ public:
+  void draw(PanelContext& ctx) override {
+    train::TrainSettings& st = ctx.state.learn_settings;
+    const train::Trainer& t = ctx.app.learn.trainer;
+    ImGui::TextWrapped("%s", ctx.tr("learn.intro"));
+    settings(ctx, st);
+    controls(ctx, t);
+    if (!ctx.app.learn.message.empty())
+      ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1), "%s", ctx.app.learn.message.c_str());
+    for (int which = 0; which < 2; ++which)
+      ImGui::TextDisabled("%s: %s", which == 0 ? "A" : "B", t.init_text(which).c_str());
+    curves(ctx, t);
+    probe(ctx, t);
+  }
+
+ private:
+  // [SECTION] settings ----------------------------------------------------------------------------
+  void settings(PanelContext& ctx, train::TrainSettings& st) {
+    section_header(ctx.tr("learn.setup"));
+    static const TaskKind tasks[] = {TaskKind::Induction, TaskKind::Copy, TaskKind::Reverse, TaskKind::Sort,
+                                     TaskKind::Lookup};
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    if (ImGui::BeginCombo((std::string(ctx.tr("learn.task")) + "###learn-task").c_str(), train::task_name(st.task))) {
+      for (TaskKind k : tasks)
+        if (ImGui::Selectable(train::task_name(k), k == st.task)) {
+          const train::TrainSettings fresh = train::default_settings(k);
+          st.task = k;
+          st.model.seq_len = fresh.model.seq_len;
+          st.model.vocab = fresh.model.vocab;
+          st.model.causal = fresh.model.causal;
+        }
+      ImGui::EndCombo();
+    }
+    ctx.track("learn:task");
+    if (ImGui::IsItemHovered()) {
+      const train::TaskInfo info = train::task_info(st.task);
+      ImGui::SetTooltip("%s\n%s\n%s", info.format, info.correct, info.accuracy);
+    }
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    int dk = st.model.d_k;
+    if (ImGui::SliderInt("d_k###learn-dk", &dk, 1, 256, "%d",
+                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+      st.model.d_k = dk;  // both models restart at the new width
+      if (st.vary != Difference::DK) st.b_d_k = dk;
+    }
+    ctx.track("learn:d_k");
+    int layers = st.model.layers, heads = st.model.heads;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+    if (ImGui::SliderInt((std::string(ctx.tr("learn.layers")) + "###learn-layers").c_str(), &layers, 1, 2))
+      st.model.layers = layers;
+    ctx.track("learn:layers");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+    if (ImGui::SliderInt((std::string(ctx.tr("learn.heads")) + "###learn-heads").c_str(), &heads, 1, 8))
+      st.model.heads = heads;
+    ctx.track("learn:heads");
+    difference(ctx, st);
+    float lr = static_cast<float>(st.optim.learning_rate);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    if (ImGui::SliderFloat((std::string(ctx.tr("learn.lr")) + "###learn-lr").c_str(), &lr, 1e-4f, 1e-1f, "%.4f",
+                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+      st.optim.learning_rate = lr;
+    ctx.track("learn:lr");
+  }
+
+  void difference(PanelContext& ctx, train::TrainSettings& st) {
+    static const Difference kinds[] = {Difference::Scale, Difference::DK, Difference::Temperature, Difference::Heads,
+                                       Difference::Init};
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    if (ImGui::BeginCombo((std::string(ctx.tr("learn.b_differs")) + "###learn-vary").c_str(),
+                          train::difference_name(st.vary))) {
+      for (Difference d : kinds)
+        if (ImGui::Selectable(train::difference_name(d), d == st.vary)) st.vary = d;
+      ImGui::EndCombo();
+    }
+    ctx.track("learn:vary");
+    ImGui::SameLine();
+    ImGui::TextDisabled("A: %s · B: %s", train::model_label(st, 0).c_str(), train::model_label(st, 1).c_str());
+  }
+
+  // [SECTION] play controls -------------------------------------------------------------------------
+  void controls(PanelContext& ctx, const train::Trainer& t) {
+    bool& playing = ctx.state.learn_playing;
+    if (ImGui::Button(playing ? ctx.tr("learn.pause") : ctx.tr("learn.play"), ImVec2(ImGui::GetFontSize() * 5, 0)))
+      playing = !playing;
+    ctx.track("learn:play");
+    ImGui::SameLine();
+    if (ImGui::Button(ctx.tr("learn.step"))) learn_step(ctx.app);
+    ctx.track("learn:step");
+    ImGui::SameLine();
+    if (ImGui::Button(ctx.tr("learn.reset"))) learn_reset(ctx.app);
+    ctx.track("learn:reset");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::SliderInt((std::string(ctx.tr("learn.speed")) + "###learn-speed").c_str(), &ctx.state.learn_speed, 1, 50);
+    ctx.track("learn:speed");
+    ImGui::SameLine();
+    if (ImGui::Button(ctx.tr("learn.export")) && ctx.app.host.download)
+      ctx.app.host.download("attnplay-train.json", "application/json", t.to_json(true).dump(1));
+    ctx.track("learn:export");
+    ImGui::Text("%s", ctx.trf("learn.steps", {{"steps", std::to_string(t.steps_done())},
+                                              {"planned", std::to_string(t.settings().steps)}})
+                          .c_str());
+  }
+
+  // [SECTION] curves --------------------------------------------------------------------------------
+  void curves(PanelContext& ctx, const train::Trainer& t) {
+    const auto& a = t.curve(0);
+    const auto& b = t.curve(1);
+    const size_t n = std::max(a.size(), b.size());
+    double top = 0.1;
+    for (const auto* c : {&a, &b})
+      for (const auto& r : *c) top = std::max(top, std::isfinite(r.loss) ? r.loss : 0.0);
+    section_header(ctx.tr("learn.loss"));
+    legend_row({{kScaledCol, "A " + t.label(0)}, {kUnscaledCol, "B " + t.label(1)}});
+    {
+      Plot p("learn-loss", ImGui::GetFontSize() * 7, Axis{0, static_cast<double>(std::max<size_t>(n, 10))},
+             Axis{0, top * 1.05});
+      for (int which = 0; which < 2; ++which) {
+        const auto& c = which == 0 ? a : b;
+        std::vector<double> xs, loss, acc;
+        for (size_t i = 0; i < c.size(); ++i) {
+          xs.push_back(static_cast<double>(i + 1));
+          loss.push_back(c[i].loss);
+        }
+        p.line(xs, loss, which == 0 ? kScaledCol : kUnscaledCol);
+      }
+    }
+    ctx.track("learn:loss-plot");
+    section_header(ctx.tr("learn.accuracy"));
+    {
+      Plot p("learn-acc", ImGui::GetFontSize() * 5, Axis{0, static_cast<double>(std::max<size_t>(n, 10))}, Axis{0, 1});
+      for (int which = 0; which < 2; ++which) {
+        const auto& c = which == 0 ? a : b;
+        std::vector<double> xs, acc;
+        for (size_t i = 0; i < c.size(); ++i) {
+          xs.push_back(static_cast<double>(i + 1));
+          acc.push_back(c[i].accuracy);
+        }
+        p.line(xs, acc, which == 0 ? kScaledCol : kUnscaledCol);
+      }
+      p.hline(0.9, IM_COL32(150, 150, 150, 160));
+    }
+    stats_table(ctx, a, b);
+  }
+
+  void stats_table(PanelContext& ctx, const std::vector<train::StepRecord>& a,
+                   const std::vector<train::StepRecord>& b) {
+    if (!ImGui::BeginTable("learn-stats", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn(ctx.tr("learn.this_step"));
+    ImGui::TableSetupColumn("A");
+    ImGui::TableSetupColumn("B");
+    ImGui::TableHeadersRow();
+    struct Row {
+      const char* key;
+      double train::StepRecord::*field;
+    };
+    const Row rows[] = {{"learn.stat.loss", &train::StepRecord::loss},
+                        {"learn.stat.accuracy", &train::StepRecord::accuracy},
+                        {"learn.stat.jacobian", &train::StepRecord::jacobian_norm},
+                        {"learn.stat.logit_grad", &train::StepRecord::logit_grad_norm},
+                        {"learn.stat.entropy", &train::StepRecord::entropy}};
+    for (const Row& r : rows) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(ctx.tr(r.key));
+      for (const auto* c : {&a, &b}) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(c->empty() ? "—" : fmt(c->back().*(r.field), 4).c_str());
+      }
+    }
+    ImGui::EndTable();
+    ctx.track("learn:stats");
+  }
+
+  // [SECTION] probe heads ---------------------------------------------------------------------------
+  void probe(PanelContext& ctx, const train::Trainer& t) {
+    section_header(ctx.tr("learn.probe"));
+    const float cell = std::clamp(ImGui::GetContentRegionAvail().x / 9.0f, 40.0f, 120.0f);
+    for (int which = 0; which < 2; ++which) {
+      const train::ProbeView v = t.probe(which);
+      ImGui::Text("%s %s", which == 0 ? "A" : "B", t.label(which).c_str());
+      for (size_t k = 0; k < v.heads.size(); ++k) {
+        const train::HeadView& h = v.heads[k];
+        if (k > 0 && ImGui::GetContentRegionAvail().x > cell + 8) ImGui::SameLine();
+        ImGui::BeginGroup();
+        const ImVec2 p0 = ImGui::GetCursorScreenPos();
+        draw_matrix(ImGui::GetWindowDrawList(), p0, cell, cell, h.weights, true);
+        ImGui::Dummy(ImVec2(cell, cell));
+        const std::string id = std::string("learn:head:") + (which == 0 ? "a:" : "b:") + std::to_string(h.layer) + ":" +
+                               std::to_string(h.head);
+        ctx.track(id);
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s", ctx.trf("learn.head_tip", {{"layer", std::to_string(h.layer + 1)},
+                                                             {"head", std::to_string(h.head + 1)},
+                                                             {"prev", fmt(h.previous_token, 2)},
+                                                             {"induction", fmt(h.induction, 2)}})
+                                      .c_str());
+        ImGui::PushID(id.c_str());
+        if (ImGui::SmallButton(ctx.tr("learn.open"))) {
+          const std::string err = open_head_in_playground(ctx.app, which, h.layer, h.head);
+          ctx.app.status = err.empty() ? ctx.tr("learn.opened") : err;
+        }
+        ImGui::PopID();
+        ImGui::EndGroup();
+      }
+      induction_note(ctx, t, v);
+    }
+  }
+
+  // Once a two-layer model solves induction: which head looks at the previous token, which one at
+  // the token after the earlier occurrence.
+  void induction_note(PanelContext& ctx, const train::Trainer& t, const train::ProbeView& v) {
+    if (t.settings().task != TaskKind::Induction || t.settings().model.layers < 2 || v.heads.empty()) return;
+    const train::HeadView* prev = nullptr;
+    const train::HeadView* ind = nullptr;
+    for (const auto& h : v.heads) {
+      if (h.layer == 0 && (!prev || h.previous_token > prev->previous_token)) prev = &h;
+      if (h.layer == 1 && (!ind || h.induction > ind->induction)) ind = &h;
+    }
+    if (!prev || !ind || ind->induction < 0.4 || prev->previous_token < 0.4) {
+      ImGui::TextDisabled("%s", ctx.tr("learn.no_induction_yet"));
+      return;
+    }
+    text_wrapped(ctx.trf("learn.induction", {{"prev_layer", std::to_string(prev->layer + 1)},
+                                             {"prev_head", std::to_string(prev->head + 1)},
+                                             {"prev", fmt(prev->previous_token, 2)},
+                                             {"ind_layer", std::to_string(ind->layer + 1)},
+                                             {"ind_head", std::to_string(ind->head + 1)},
+                                             {"induction", fmt(ind->induction, 2)}}));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_learn_panel() { return std::make_unique<LearnPanel>(); }
+
+}  // namespace attn::ui
