@@ -4,6 +4,7 @@
 'use strict';
 (function () {
   const canvas = document.getElementById('canvas');
+  const inline = readInlinePage();
   const fill = document.getElementById('loading-fill');
   const loadingText = document.getElementById('loading-text');
   const summaryEl = document.getElementById('a11y-summary');
@@ -26,6 +27,33 @@
   function progress(frac, text) {
     fill.style.width = Math.round(Math.max(0, Math.min(1, frac)) * 100) + '%';
     if (text) loadingText.textContent = text;
+  }
+
+  // A self-contained copy of the page (the Python package's attnplay.show() in a notebook) has no
+  // server and no address of its own: its wasm (base64, optionally gzip), its query, its fragment and
+  // an initial state too large for a fragment come in data blocks, which no CSP treats as scripts.
+  function readInlinePage() {
+    const config = document.getElementById('attnplay-inline');
+    if (!config) return null;
+    let page = null;
+    try { page = JSON.parse(config.textContent); } catch (e) { page = null; }
+    const wasm = document.getElementById('attnplay-inline-wasm');
+    return {
+      page: page && typeof page === 'object' ? page : {},
+      wasm: wasm ? wasm.textContent : '',
+      gzip: !!wasm && wasm.getAttribute('data-encoding') === 'gzip',
+    };
+  }
+  async function inlineWasm() {
+    if (!inline.wasm) throw new Error('this copy of the page carries no module');
+    const bin = atob(inline.wasm.replace(/\s+/g, ''));
+    const packed = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) packed[i] = bin.charCodeAt(i);
+    if (!inline.gzip) return packed;
+    if (typeof DecompressionStream !== 'function')
+      throw new Error('this browser cannot unpack the embedded module (it has no DecompressionStream)');
+    const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
   }
 
   // Fetch the wasm ourselves so the bar shows real download progress.
@@ -56,7 +84,7 @@
     printErr: (t) => console.warn(t),
     attnplayFatal: fatal,
     instantiateWasm(imports, success) {
-      fetchWasm('attnplay.wasm')
+      (inline ? inlineWasm() : fetchWasm('attnplay.wasm'))
         .then((bytes) => { progress(0.95, 'Starting…'); return WebAssembly.instantiate(bytes, imports); })
         .then((r) => success(r.instance, r.module))
         .catch((e) => fatal('Could not start: ' + e.message));
@@ -156,6 +184,7 @@
     captureCanvas(name) { canvas.toBlob((b) => saveBlob(name, b), 'image/png'); },
     pickFile() { fileInput.click(); },
     pageString(which) {
+      if (inline) return [inline.page.href || location.href.split(/[?#]/)[0], inline.page.search, inline.page.hash][which] || '';
       if (which === 0) return location.href.split(/[?#]/)[0];
       if (which === 1) return location.search;
       return location.hash;
@@ -202,10 +231,11 @@
   // Ready after the first frames are drawn (layout settles on the second).
   function waitFrames() {
     if (Module._attnplay_frames && Module._attnplay_frames() >= 2) {
+      if (inline && inline.page.state) applyInlineState(inline.page.state);
       isReady = true;
       progress(1, '');
       document.getElementById('loading').classList.add('done');
-      canvas.focus();
+      if (!inline) canvas.focus();  // a notebook keeps its own focus while its outputs load
       resolveReady(api);
       startSummary();
       return;
@@ -213,6 +243,11 @@
     requestAnimationFrame(waitFrames);
   }
   Module.onRuntimeInitialized = () => requestAnimationFrame(waitFrames);
+  // The state of an inline copy, when too large for a fragment, goes in before anyone sees the page.
+  function applyInlineState(state) {
+    const r = JSON.parse(call('attnplay_set_state', JSON.stringify(state)));
+    if (!r.ok) call('attnplay_set_status', 'Could not open the state this view was given: ' + r.error);
+  }
 
   // The accessible summary follows the screen, as text only.
   function startSummary() {
@@ -226,6 +261,7 @@
     setInterval(refresh, 500);
   }
 
+  if (inline) return;  // the module's script follows in the document itself
   const s = document.createElement('script');
   s.src = 'attnplay.js';
   s.onerror = () => fatal('Could not load attnplay.js');
