@@ -139,13 +139,16 @@ def page(directory=None):
 
 def share_fragment(state_text):
     """The page's share fragment "s=1.<base64url>" of a state's JSON: raw-deflated ('z') when that is
-    shorter, plain ('j') otherwise, as the page's own share links (src/core/share_codec.cpp)."""
+    shorter, plain ('j') otherwise, as the page's own share links (src/core/share_codec.cpp); "" when
+    the JSON is beyond what the page inflates."""
     raw = state_text.encode("utf-8")
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    if len(raw) > MAX_INFLATED_BYTES:
+        return ""  # the page would refuse it; don't spend seconds compressing it
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15, 9)
     packed = packer.compress(raw) + packer.flush()
     payload = b"z" + packed if len(packed) < len(raw) else b"j" + raw
     return "s=1." + base64.urlsafe_b64encode(payload).decode("ascii").rstrip("=")
 
 
 def fits_fragment(state_text, fragment):
-    return len(fragment) <= MAX_FRAGMENT_BYTES and len(state_text.encode("utf-8")) <= MAX_INFLATED_BYTES
+    return bool(fragment) and len(fragment) <= MAX_FRAGMENT_BYTES and len(state_text.encode("utf-8")) <= MAX_INFLATED_BYTES

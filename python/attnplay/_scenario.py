@@ -42,9 +42,11 @@ def _float32_texts(values, name):
         at = tuple(int(i) for i in np.argwhere(big)[0])
         raise ValueError(f"{name}{list(at)} = {wide[at]:g} is outside the float32 range the playground computes in")
     narrow = wide.astype(np.float32)
-    short = np.char.mod("%.7g", narrow)
-    exact = short.astype(np.float32) == narrow
-    return np.where(exact, short, np.char.mod("%.9g", narrow))
+    values = narrow.ravel().tolist()  # Python floats holding the float32 values exactly
+    short = ["%.7g" % v for v in values]
+    exact = (np.array(short, dtype=np.float32) == narrow.ravel()).tolist()
+    texts = [s if ok else "%.9g" % v for s, ok, v in zip(short, exact, values)]
+    return np.array(texts, dtype=object).reshape(narrow.shape)
 
 
 def matrix_json(value, name):

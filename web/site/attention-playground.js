@@ -166,7 +166,7 @@
         this._isReady = true;
         if (this._initial && Object.keys(this._initial).length && !this._carry) {
           // The fragment opened it already; setState reports what the page could not apply.
-          const applied = await this._send('setState', { state: this._initial });
+          const applied = await this._send('setState', { state: this._initial }, true);
           if (!applied.ok) this._error(String(applied.error));
         }
         this._carry = '';
@@ -224,7 +224,8 @@
     async _command(cmd, extra, resolveErrors) {
       await this._ready;
       const r = await this._send(cmd, extra || {}, resolveErrors);
-      return cmd === 'setState' ? r : r.result;
+      if (cmd === 'setState') return r.ok ? { ok: true } : { ok: false, error: r.error };
+      return r.result;
     }
 
     _message(ev) {
@@ -237,7 +238,7 @@
         if (!p) return;
         this._pending.delete(d.id);
         clearTimeout(p.timer);
-        if (d.ok || p.resolveErrors) p.resolve(d.ok ? d : { ok: false, error: String(d.error) });
+        if (d.ok || p.resolveErrors) p.resolve(d.ok ? d : { ok: false, error: String(d.error) });  // reply as sent
         else p.reject(new Error(String(d.error)));
         return;
       }
