@@ -223,14 +223,15 @@ def _called_inputs(model, x, attention, call):
 
     attention.forward = recording  # an instance attribute shadows the method for this one call
     try:
-        with torch.no_grad():
+        # With gradients on, PyTorch's fused fast path (which skips the module) is not taken.
+        with torch.enable_grad():
             call(model, x) if call else model(x)
     finally:
         del attention.forward
     if not seen:
-        raise ValueError("the attention module was not called during the model's forward pass (a fused fast path "
-                         "may have replaced it: run the model in training mode under torch.no_grad(), or pass the "
-                         "attention module itself with its input)")
+        raise ValueError("the attention module was not called during the model's forward pass (PyTorch's fused "
+                         "fast path replaces it when no parameter requires a gradient): pass the attention module "
+                         "itself with its input")
     return seen
 
 

@@ -182,6 +182,13 @@ class FromTorchTests(unittest.TestCase):
             _, expected = layer.self_attn(x, x, x, need_weights=True, average_attn_weights=False)
         cap = attnplay.from_torch(layer, x, attention="self_attn")
         self.assert_weights_equal_pytorch(cap.weights, expected[0])
+        with torch.no_grad():  # as in most notebooks: the fused fast path must still not hide the module
+            cap = attnplay.from_torch(layer, x, attention=layer.self_attn)
+        self.assert_weights_equal_pytorch(cap.weights, expected[0])
+        for p in layer.parameters():
+            p.requires_grad_(False)
+        with self.assertRaisesRegex(ValueError, "fast path"):
+            attnplay.from_torch(layer, x, attention="self_attn")
         self.assertFalse(hasattr(layer.self_attn, "__dict__") and "forward" in layer.self_attn.__dict__,
                          "the recording wrapper is removed again")
 
