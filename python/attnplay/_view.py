@@ -49,6 +49,13 @@ def build_state(scenario=None, state=None, **keys):
     return out
 
 
+# Jupyter strips the frame from the outputs of a notebook it does not trust, and the <style> that hides
+# this note with it, so the note shows exactly then, instead of an empty box.
+_UNTRUSTED_NOTE = ('<style>.attnplay-untrusted{display:none}</style><p class="attnplay-untrusted">Attention Playground: '
+                   'Jupyter removed this view because it does not trust the notebook. Run the cell again, or trust '
+                   'the notebook (File → Trust Notebook).</p>')
+
+
 class View:
     """One playground, ready to display: `html()` is the notebook output (an iframe carrying the whole
     page), `document()` the stand-alone page, `save(path)` writes that page to a file that opens offline."""
@@ -81,7 +88,7 @@ class View:
                 f'<iframe title="{html.escape(self.title, quote=True)}" data-attnplay-view="{self.id}" '
                 f'sandbox="allow-scripts allow-downloads" allow="clipboard-write" '
                 f'style="{html.escape(style, quote=True)}" srcdoc="{html.escape(self.document(), quote=True)}">'
-                f"</iframe></div>")
+                f"</iframe>{_UNTRUSTED_NOTE}</div>")
 
     def save(self, path):
         with open(path, "w", encoding="utf-8") as f:

@@ -166,6 +166,38 @@ describe('<attention-playground>', { timeout: 175000 }, () => {
     await page.evaluate(() => document.getElementById('made-by-script').remove());
   });
 
+  it('an element in a hidden container waits, and starts once it is shown', async () => {
+    await page.evaluate((src) => {
+      const box = document.createElement('div');
+      box.id = 'hidden-box';
+      box.style.display = 'none';  // like a closed tab of a course page
+      const el = document.createElement('attention-playground');
+      el.id = 'in-hidden-box';
+      el.setAttribute('src', src);
+      el.setAttribute('preset', 'softmax-article');
+      el.setAttribute('panels', 'heatmap');
+      window.__hiddenEvents = [];
+      for (const t of ['ready', 'error']) el.addEventListener(t, () => window.__hiddenEvents.push(t));
+      box.appendChild(el);
+      document.querySelector('main').appendChild(box);
+    }, playground.origin + '/index.html');
+    const frame = await pollUntil(async () => {
+      const h = await page.$('#in-hidden-box');
+      const f = h && (await h.evaluateHandle((el) => el.frame)).asElement();
+      return f && (await f.contentFrame());
+    }, (f) => f && f.url().startsWith(playground.origin), { what: 'the hidden element\'s frame' });
+    await frame.waitForFunction(() => document.getElementById('loading-text'), null, { timeout: 30000 });
+    await new Promise((r) => setTimeout(r, 3000));
+    const hidden = await frame.evaluate(() => ({ fatal: document.getElementById('fatal').hidden ? '' : document.getElementById('fatal').textContent,
+      frames: window.attnplay.frames() }));
+    assert.deepEqual(hidden, { fatal: '', frames: 0 }, 'not started, and not failed, while hidden');
+    await page.evaluate(() => { const b = document.getElementById('hidden-box'); b.style.display = 'block'; b.scrollIntoView(); });
+    await pollUntil(() => page.evaluate(() => window.__hiddenEvents), (e) => e.includes('ready'), { timeout: 60000, what: 'ready once shown' });
+    assert.deepEqual(await page.evaluate(() => window.__hiddenEvents), ['ready']);
+    assert.equal((await frame.evaluate(() => window.attnplay.getState())).preset, 'softmax-article');
+    await page.evaluate(() => document.getElementById('hidden-box').remove());
+  });
+
   it('messages from anything but its own frame are ignored', async () => {
     const seen = (await heard()).length;
     // The host page's own window posting a look-alike event: right shape, wrong source and origin.

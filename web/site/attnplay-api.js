@@ -56,6 +56,26 @@
     return new Uint8Array(await new Response(stream).arrayBuffer());
   }
 
+  // The app sizes its GL surface from the canvas when it starts, and cannot start on a canvas of no size: a
+  // frame that is not laid out yet (hidden in a tab, or a notebook rendering stored outputs out of sight)
+  // waits until it is shown.
+  function laidOut() {
+    const sized = () => canvas.clientWidth > 0 && canvas.clientHeight > 0;
+    if (sized()) return Promise.resolve();
+    progress(0.9, 'Waiting to be shown…');
+    return new Promise((resolve) => {
+      let observer = null, timer = 0;
+      const check = () => {
+        if (!sized()) return;
+        if (observer) observer.disconnect();
+        clearInterval(timer);
+        resolve();
+      };
+      if (typeof ResizeObserver === 'function') { observer = new ResizeObserver(check); observer.observe(canvas); }
+      timer = setInterval(check, 250);
+    });
+  }
+
   // Fetch the wasm ourselves so the bar shows real download progress.
   async function fetchWasm(url) {
     const resp = await fetch(url);
@@ -85,6 +105,7 @@
     attnplayFatal: fatal,
     instantiateWasm(imports, success) {
       (inline ? inlineWasm() : fetchWasm('attnplay.wasm'))
+        .then((bytes) => laidOut().then(() => bytes))
         .then((bytes) => { progress(0.95, 'Starting…'); return WebAssembly.instantiate(bytes, imports); })
         .then((r) => success(r.instance, r.module))
         .catch((e) => fatal('Could not start: ' + e.message));
