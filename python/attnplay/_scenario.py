@@ -97,6 +97,24 @@ def _scalar_json(value, name):
         raise ValueError(f"{name} cannot be written as JSON: {e}") from None
 
 
+def _rows(scenario, *keys):
+    for k in keys:
+        if scenario.get(k) is not None:
+            shape = as_array(scenario[k], k).shape
+            return shape[0] if shape else None
+    return None
+
+
+def _check_labels(scenario):
+    """Labels that do not fit would silently name the wrong rows: one token per query row, one
+    memory token per key row."""
+    for key, rows, what in (("tokens", _rows(scenario, "Q", "X"), "query rows"),
+                            ("memory_tokens", _rows(scenario, "K", "memory", "X"), "key rows")):
+        labels = scenario.get(key)
+        if labels is not None and rows is not None and not isinstance(labels, str) and len(labels) != rows:
+            raise ValueError(f"{key} has {len(labels)} entries for {rows} {what}")
+
+
 def scenario_json(scenario):
     """JSON text of a CLI scenario; unknown keys and malformed entries raise ValueError."""
     if not isinstance(scenario, dict):
@@ -106,6 +124,7 @@ def scenario_json(scenario):
         raise ValueError(f"unknown scenario key {unknown[0]!r}; the keys are: {', '.join(SCENARIO_KEYS)}")
     if "X" not in scenario and "Q" not in scenario:
         raise ValueError("a scenario needs X (n × d_model, with optional W_q, W_k, W_v) or Q, K and V")
+    _check_labels(scenario)
     parts = []
     for key, value in scenario.items():
         if value is None:

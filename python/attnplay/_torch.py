@@ -47,19 +47,15 @@ def _numpy(t):
     return t.detach().cpu().double().numpy()
 
 
-def _pick(t, name, torch):
-    """One sequence (n × E) as a tensor; a batched input has been narrowed by _select_batch already."""
+def _sequence(t, batch, batch_first, name, torch):
+    """One sequence (n × E) as a tensor, from an unbatched input or a batched one in the module's layout."""
     if not isinstance(t, torch.Tensor):
         t = torch.as_tensor(np.asarray(t), dtype=torch.float32)
-    if t.dim() == 2:
-        return t
-    raise ValueError(f"{name} must be (n × E) for one sequence; got shape {tuple(t.shape)} (pass batch=…)")
-
-
-def _select_batch(t, batch, batch_first):
-    if t is None or t.dim() != 3:
-        return t
-    return t[batch] if batch_first else t[:, batch]
+    if t.dim() == 3:
+        t = t[batch] if batch_first else t[:, batch]
+    if t.dim() != 2:
+        raise ValueError(f"{name} must be (n × E), or batched in the module's layout; got shape {tuple(t.shape)}")
+    return t
 
 
 def _masks(attn_mask, key_padding_mask, n, m, heads, batch):
@@ -121,9 +117,9 @@ def _multihead(mha, query, key, value, attn_mask, key_padding_mask, batch, token
     if mha.bias_k is not None or mha.add_zero_attn:
         raise ValueError("MultiheadAttention with add_bias_kv or add_zero_attn is not supported")
     batch_first = getattr(mha, "batch_first", False)
-    query = _pick(_select_batch(query, batch, batch_first), "x", torch)
-    key = query if key is None else _pick(_select_batch(key, batch, batch_first), "key", torch)
-    value = key if value is None else _pick(_select_batch(value, batch, batch_first), "value", torch)
+    query = _sequence(query, batch, batch_first, "x", torch)
+    key = query if key is None else _sequence(key, batch, batch_first, "key", torch)
+    value = key if value is None else _sequence(value, batch, batch_first, "value", torch)
     E, h = mha.embed_dim, mha.num_heads
     with torch.no_grad():
         if mha._qkv_same_embed_dim:

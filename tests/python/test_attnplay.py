@@ -112,6 +112,8 @@ class ComputeTests(unittest.TestCase):
             attnplay.compute({"X": np.array([[1.0, 1e39]])})
         with self.assertRaisesRegex(ValueError, "needs X"):
             attnplay.compute({"tokens": ["a"]})
+        with self.assertRaisesRegex(ValueError, "tokens has 3 entries for 2 query rows"):
+            attnplay.compute({"X": np.ones((2, 2)), "tokens": ["a", "b", "c"]})
 
     def test_missing_binary_is_reported(self):
         old = os.environ.get("ATTNPLAY_CLI")
@@ -143,6 +145,7 @@ class FromTorchTests(unittest.TestCase):
         cap = attnplay.from_torch(mha, x, tokens=list("abcdef"))
         self.assertEqual(cap.heads, 4)
         self.assert_weights_equal_pytorch(cap.weights, expected)
+        self.assert_weights_equal_pytorch(attnplay.from_torch(mha, x.numpy()).weights, expected)  # NumPy input
         self.assertEqual(cap.per_head[3]["Q"].shape, (6, 4))
         # The playground's core, given the captured Q, K, V, computes the same heads and output.
         r = attnplay.compute(cap.scenario)
