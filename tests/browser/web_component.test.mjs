@@ -213,6 +213,15 @@ describe('<attention-playground>', { timeout: 175000 }, () => {
     assert.ok(events.filter((e) => e.detail.values && e.detail.values.temperature === 2).every((e) => e.frame === 'example'));
   });
 
+  it('event names the element does not know yet (a lesson\'s) are forwarded as DOM events of that name', async () => {
+    const seen = (await heard()).length;
+    const example = await frameOf('play-example');
+    await example.evaluate((host) => window.parent.postMessage({ attnplay: 1, event: 'lesson-step', step: 2, of: 5 }, host), host.origin);
+    const got = await pollUntil(async () => (await heard()).slice(seen).filter((e) => e.type === 'lesson-step'), (e) => e.length > 0,
+      { timeout: 5000, what: 'a lesson-step event' });
+    assert.deepEqual(got, [{ frame: 'example', type: 'lesson-step', detail: { step: 2, of: 5 } }]);
+  });
+
   it('works under the strict CSP: no violation on the host page or in the frames', () => {
     assert.deepEqual(violations, []);
   });

@@ -74,3 +74,43 @@ test('with the network blocked, the playgrounds made no request and no CSP compl
   const outside = requests.filter((r) => r.main && r.url !== fileURL).map((r) => r.url);
   console.log(`# the exporter's page itself asked for ${outside.length} blocked address(es): ${outside.join(', ')}`);
 });
+
+test('a saved view whose state is too large for a share link opens offline with that state', async () => {
+  // 3 × 128×128 numbers: the fragment would pass the page's 256 KiB, so the state travels in the document.
+  const file = path.join(OUT_DIR, 'large_view.html');
+  const script = `
+import numpy as np, attnplay, sys
+r = np.random.default_rng(3)
+Q, K, V = (r.standard_normal((128, 128)) for _ in range(3))
+v = attnplay.view(Q=Q, K=K, V=V, selected_row=100, panels="heatmap")
+assert v.fragment == "", "expected the in-document state"
+v.save(sys.argv[1])
+w = attnplay.compute({"Q": Q, "K": K, "V": V})["weights"]
+print(repr(float(w[100].max())), int(w[100].argmax()))`;
+  const env = Object.assign({}, process.env, { PYTHONPATH: path.join(REPO_ROOT, 'python'), ATTNPLAY_WEB: SITE_DIR });
+  const run = spawnSync('/usr/bin/python3', ['-c', script, file], { env, encoding: 'utf8', timeout: 300000 });
+  assert.equal(run.status, 0, run.stderr);
+  const [maxWeight, argmax] = run.stdout.trim().split(' ').map(Number);
+  const context = await browser.newContext({ viewport: { width: 900, height: 700 }, offline: true });
+  try {
+    const url = pathToFileURL(file).href;
+    await context.route('**/*', (route) => (route.request().url() === url ? route.continue() : route.abort()));
+    const p = await context.newPage();
+    await p.goto(url);
+    await p.waitForFunction(() => window.attnplay && window.attnplay.frames() >= 2, null, { timeout: 90000 });
+    const got = await p.evaluate(async () => {
+      await window.attnplay.ready;
+      const s = await window.attnplay.getState(), r = await window.attnplay.getResult();
+      return { mode: s.mode, row: s.selected_row, rows: r.weights.length, cols: r.weights[0].length, w100: r.weights[100],
+        status: document.getElementById('a11y-summary').textContent };
+    });
+    assert.equal(got.mode, 'explicit');
+    assert.equal(got.row, 100);
+    assert.deepEqual([got.rows, got.cols], [128, 128]);
+    assert.ok(Math.abs(Math.max(...got.w100) - maxWeight) < 1e-6, `max weight ${Math.max(...got.w100)} vs ${maxWeight}`);
+    assert.equal(got.w100.indexOf(Math.max(...got.w100)), argmax);
+    assert.doesNotMatch(got.status, /Could not open/);
+  } finally {
+    await context.close();
+  }
+});
