@@ -153,8 +153,58 @@ bool flip_scaling(const Result& r, const Scenario& sc, Result& out) {
   return true;
 }
 
-void App::update() { update_with_budget(0); }
-void App::update_frame() { update_with_budget(frame_budget_ms); }
+uint64_t App::change_stamp() const {
+  Hasher h;
+  h.pod(result.revision);
+  h.pod(core_key_);
+  const State& s = state;
+  h.pod(s.d_k);
+  h.pod(s.scale);
+  h.pod(s.temperature);
+  h.pod(s.selected_row);
+  h.pod(s.dark_theme);
+  h.pod(s.text_scale);
+  h.pod(s.heatmap_row_scale);
+  h.pod(s.plane_x);
+  h.pod(s.plane_y);
+  h.pod(s.heads);
+  h.pod(s.lang);
+  h.pod(s.cross.step);
+  h.pod(s.cross.states);
+  h.pod(s.lesson.step);
+  h.str(s.lesson.id);
+  h.str(s.preset);
+  h.str(s.sentence);
+  for (const PanelInfo& p : panel_table()) h.pod(s.panels[p.id]);
+  h.str(status);
+  h.pod(step_progress.attempts);
+  h.pod(step_progress.goal_met);
+  return h.h;
+}
+
+void App::update() {
+  enter_requested_lesson();
+  update_with_budget(0);
+}
+void App::update_frame() {
+  enter_requested_lesson();
+  update_with_budget(frame_budget_ms);
+  lesson_tick(*this);
+}
+
+// A lesson named in the state (a link, setState, the lesson list) that is not yet entered: apply its
+// step. Leaving the lesson (id "") drops its locks.
+void App::enter_requested_lesson() {
+  if (state.lesson == entered_lesson_) return;
+  entered_lesson_ = state.lesson;
+  if (state.lesson.id.empty()) {
+    leave_lesson(*this);
+    return;
+  }
+  const std::string err = go_to_step(*this, state.lesson.step);
+  if (!err.empty()) status = err;
+  entered_lesson_ = state.lesson;
+}
 
 // The work of one recomputation, in units of about one multiply-add: every score, logit, weight
 // and output entry of every head.
@@ -174,6 +224,7 @@ constexpr long long kFullFlipCells = 1 << 18;
 void App::install_core(Result&& r, const Scenario& sc) {
   result.core = std::move(r);
   core_scenario_ = sc;
+  result.scenario = sc;
   const long long cells = static_cast<long long>(result.core.main.Q.rows()) * result.core.main.K.rows();
   flip_one_row_ = cells > kFullFlipCells;
   result.flipped_row = 0;
@@ -308,6 +359,47 @@ void App::update_with_budget(double budget_ms) {
     result.heads_options.clear();
     heads_key_ = 0;
   }
+  // "Dog bites man" reversed, with and without positional encoding: only while its panel is open.
+  if (state.panels.positional && positional_revision_ != result.revision) {
+    result.positional = compute_positional_check(core_scenario_, split_tokens(state.sentence));
+    positional_revision_ = result.revision;
+  }
+}
+
+namespace {
+// max_i |Y(PX)_i − Y(X)_π(i)| where row i of PX is row π(i) of X; -1 if either side fails to compute.
+double equivariance_gap(Scenario sc, const std::vector<int>& perm, PositionalEncoding pe) {
+  sc.positional_encoding = pe;
+  sc.mask = MaskKind::None;  // a causal or painted mask ties weights to positions on purpose
+  sc.key_padding.clear();
+  sc.mask_cells.reset();
+  Scenario shuffled = sc;
+  Mat X = *sc.X;
+  for (size_t i = 0; i < perm.size(); ++i) X.row(static_cast<Eigen::Index>(i)) = sc.X->row(perm[i]);
+  shuffled.X = X;
+  Result a, b;
+  if (!compute(sc, a).empty() || !compute(shuffled, b).empty()) return -1;
+  double gap = 0;
+  for (size_t i = 0; i < perm.size(); ++i)
+    for (Eigen::Index c = 0; c < a.output.cols(); ++c)
+      gap = std::max(gap,
+                     static_cast<double>(std::fabs(b.output(static_cast<Eigen::Index>(i), c) - a.output(perm[i], c))));
+  return gap;
+}
+}  // namespace
+
+PositionalCheck compute_positional_check(const Scenario& sc, const std::vector<std::string>& tokens) {
+  PositionalCheck c;
+  const int n = sc.X ? static_cast<int>(sc.X->rows()) : 0;
+  if (n < 2 || n > kMaxPositionalCheckTokens || sc.memory) return c;
+  std::vector<int> perm(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) perm[static_cast<size_t>(i)] = n - 1 - i;  // "dog bites man" → "man bites dog"
+  c.gap_without = equivariance_gap(sc, perm, PositionalEncoding::None);
+  c.gap_with = equivariance_gap(sc, perm, PositionalEncoding::Sinusoidal);
+  for (int i = std::min(n, static_cast<int>(tokens.size())) - 1; i >= 0; --i)
+    c.reversed += (c.reversed.empty() ? "" : " ") + tokens[static_cast<size_t>(i)];
+  c.available = true;
+  return c;
 }
 
 std::vector<HeadsOption> compute_heads_options(const State& s) {

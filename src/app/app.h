@@ -7,7 +7,9 @@
 
 #include "app/embed.h"
 #include "app/host.h"
+#include "app/lesson_run.h"
 #include "app/state.h"
+#include "app/worksheet.h"
 #include "core/montecarlo.h"
 #include "core/progressive.h"
 #include "core/scenario.h"
@@ -28,8 +30,17 @@ struct HeadsOption {
   float min_head_entropy = 0, max_head_entropy = 0;  // spread between heads (mean entropy per head)
 };
 
+// Permutation equivariance: the same tokens reversed, with and without positional encoding.
+struct PositionalCheck {
+  bool available = false;                  // X-based scenarios of 2 … kMaxPositionalCheckTokens tokens
+  double gap_without = -1, gap_with = -1;  // max |Y(reversed) − reversed Y|
+  std::string reversed;                    // the sentence reversed ("man bites dog")
+};
+constexpr int kMaxPositionalCheckTokens = 256;  // two extra computations per change stay cheap
+
 struct AppResult {
   Result core;          // the state as the learner set it
+  Scenario scenario;    // what `core` was computed from (the pipeline shows its X and W)
   Result flipped;       // the same with scaling toggled, for side-by-side views: every row, or
   int flipped_row = 0;  // (long sequences) only the selected row, which is then its row 0
   std::string error;    // non-empty if the state could not be computed
@@ -38,6 +49,7 @@ struct AppResult {
   std::vector<VarianceRow> std_curve;      // measured spread against d_k
   CrossResult cross;                       // the encoder–decoder example, three score functions
   std::vector<HeadsOption> heads_options;  // filled while the Heads panel is open (random mode)
+  PositionalCheck positional;              // filled while the Positional panel is open
   std::vector<std::string> row_labels, col_labels;
   uint64_t revision = 0;  // bumps whenever `core` changes (texture uploads key on it)
   float pending = -1;     // 0…1 while a long recomputation runs across frames; −1 when none
@@ -54,10 +66,18 @@ class App {
   State state;
   AppResult result;
   std::map<std::string, ItemRect> item_rects;  // filled by the UI each frame
+  std::string focused_item;                    // the tracked item with keyboard focus ("" = none)
   std::string status;                          // last non-modal message shown to the learner
   uint64_t frames = 0;                         // frames drawn so far (the page is ready after the first)
   HostServices host;                           // clipboard, downloads, files: set by the platform
   EmbedSettings embed;                         // embed mode (web query string); off on desktop
+  // Lessons (lesson_run.h): the open step's answers, the controls it locks, progress across lessons,
+  // and events for an embedding page (lesson-step, answer, lesson-complete), drained by the bridge.
+  StepProgress step_progress;
+  std::vector<std::string> lesson_locks;
+  nlohmann::json progress = nlohmann::json::object();
+  std::vector<nlohmann::json> events;
+  WorksheetSession worksheet;  // the hand-calculation checker (worksheet.h)
 
   // Share links and imports (defined in share.cpp).
   std::string share_link() const;  // page address + "#s=1.…"; the same text window.attnplay.shareURL() returns
@@ -75,9 +95,16 @@ class App {
   double frame_budget_ms = 0;  // set by interactive platforms
   // Tokens changed in `sentence`: keep edited embeddings, seed new ones.
   void on_sentence_changed(const std::vector<std::string>& previous_tokens);
+  // A number that changes whenever the state, the computed result or the status line does (cheap: the
+  // scenario fingerprint the update already keeps, plus the small display fields).
+  uint64_t change_stamp() const;
+  // The lesson step now in `state.lesson` has had its state applied (lesson_run.cpp calls this).
+  void mark_lesson_entered() { entered_lesson_ = state.lesson; }
 
  private:
   void update_with_budget(double budget_ms);
+  void enter_requested_lesson();
+  LessonRef entered_lesson_;  // the lesson step whose state was last applied
   void install_core(Result&& r, const Scenario& sc);
   void flip_selected_row();
   Scenario core_scenario_;             // what result.core was computed from
@@ -87,6 +114,7 @@ class App {
   bool job_running_ = false;
   uint64_t job_key_ = 0;
   Scenario job_scenario_;  // what the job computes (labels and the scaling flip need it)
+  uint64_t positional_revision_ = ~0ull;
   uint64_t core_key_ = 0, sweep_key_ = 0, variance_key_ = 0, curve_key_ = 0, cross_key_ = 0, heads_key_ = 0;
 };
 
@@ -94,6 +122,7 @@ class App {
 std::vector<int> sweep_dks();
 DkSweep compute_sweep(const State& s, int row);
 std::vector<HeadsOption> compute_heads_options(const State& s);
+PositionalCheck compute_positional_check(const Scenario& sc, const std::vector<std::string>& tokens);
 uint64_t fingerprint(const Scenario& sc);
 // The same result with scaling toggled, from the existing scores (false: recompute instead).
 bool flip_scaling(const Result& r, const Scenario& sc, Result& out);

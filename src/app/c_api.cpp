@@ -5,6 +5,7 @@
 
 #include "app/app.h"
 #include "app/embed.h"
+#include "app/lesson_run.h"
 #include "app/share.h"
 #include "app/state_json.h"
 #include "app/summary.h"
@@ -56,6 +57,8 @@ ATTNPLAY_EXPORT const char* attnplay_item_rect(const char* label) {
   const attn::ItemRect& r = it->second;
   return out(nlohmann::json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}.dump());
 }
+
+ATTNPLAY_EXPORT const char* attnplay_focused() { return out(g_app ? g_app->focused_item : std::string()); }
 
 ATTNPLAY_EXPORT const char* attnplay_summary() {
   if (!g_app) return out("");
@@ -134,6 +137,32 @@ ATTNPLAY_EXPORT const char* attnplay_watch() {
                             {"error", g_app->result.error},
                             {"status", g_app->status}}
                  .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+// ---- lessons ---------------------------------------------------------------------------------------
+// Events since the last call (lesson-step, answer, lesson-complete), oldest first; the embed script
+// forwards them to subscribed host pages.
+ATTNPLAY_EXPORT const char* attnplay_take_events() {
+  if (!g_app) return out("[]");
+  nlohmann::json list = nlohmann::json::array();
+  for (auto& e : g_app->events) list.push_back(std::move(e));
+  g_app->events.clear();
+  return out(list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+// Progress kept by the page (local storage), read back at start-up; bad text is ignored with a message.
+ATTNPLAY_EXPORT const char* attnplay_load_progress(const char* text) {
+  if (!g_app) return out(R"({"ok":false,"error":"not ready"})");
+  const std::string err = attn::load_progress(*g_app, text ? text : "");
+  if (!err.empty()) return out(nlohmann::json{{"ok", false}, {"error", err}}.dump());
+  return out(R"({"ok":true})");
+}
+
+// What changed since the last call, cheaply: the page calls this once per drawn frame and refreshes
+// its listeners (aria summary, embed events, the address bar) only when the stamp moves.
+ATTNPLAY_EXPORT double attnplay_change_stamp() {
+  if (!g_app) return 0;
+  return static_cast<double>(g_app->change_stamp() & ((1ull << 52) - 1)) + (g_app->events.empty() ? 0 : 0.5);
 }
 
 }  // extern "C"

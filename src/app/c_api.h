@@ -12,6 +12,7 @@ const char* attnplay_get_state();
 const char* attnplay_set_state(const char* json);  // {"ok":true} or {"ok":false,"error":"…"}
 const char* attnplay_get_result();
 const char* attnplay_item_rect(const char* label);  // {"x","y","w","h"} in UI units, or null
+const char* attnplay_focused();                     // id of the item with keyboard focus ("" = none)
 const char* attnplay_summary();                     // plain-text summary for the aria-live region
 double attnplay_frames();
 // Sharing and embedding (share.h, embed.h).
@@ -20,7 +21,10 @@ const char* attnplay_open_fragment(const char* fragment);  // {"ok"} or {"ok":fa
 const char* attnplay_import_json(const char* text, const char* name);  // a scenario or a state file
 const char* attnplay_set_status(const char* message);                  // a non-modal message in the UI
 const char* attnplay_status();                                         // that message ("" if none)
-const char* attnplay_embed_info();  // {"enabled","panels","locked","hidden","origins"}
-const char* attnplay_watch();       // {"state": small fields, "parts": digests of large ones, "row", "max_weight",
-                                    // "saturated", "status"}
+const char* attnplay_embed_info();                     // {"enabled","panels","locked","hidden","origins"}
+const char* attnplay_take_events();                    // [{"type": "lesson-step" | "answer" | "lesson-complete", …}]
+const char* attnplay_load_progress(const char* text);  // {"ok"} or {"ok":false,"error"}
+double attnplay_change_stamp();                        // moves whenever the state, result or status changes
+const char* attnplay_watch();  // {"state": small fields, "parts": digests of large ones, "row", "max_weight",
+                               // "saturated", "status"}
 }

@@ -84,37 +84,6 @@ bool EmbedSettings::is_locked(const std::string& control) const {
 }
 bool EmbedSettings::is_hidden(const std::string& control) const { return contains(hidden, control); }
 
-const std::vector<std::string>& panel_ids() {
-  static const std::vector<std::string> ids = {"controls",   "embeddings", "pipeline", "heatmap", "saturation",
-                                               "variance",   "explain",    "share",    "masks",   "heads",
-                                               "positional", "numerics",   "cross"};
-  return ids;
-}
-
-const std::vector<std::string>& control_ids() {
-  static const std::vector<std::string> ids = {
-      "preset",     "d_k",  "scale", "temperature",         "sentence", "seed", "selected_row", "embeddings", "theme",
-      "text_scale", "mask", "heads", "positional_encoding", "cross"};
-  return ids;
-}
-
-bool* panel_flag(PanelVisibility& p, const std::string& id) {
-  return id == "controls"     ? &p.controls
-         : id == "embeddings" ? &p.embeddings
-         : id == "pipeline"   ? &p.pipeline
-         : id == "heatmap"    ? &p.heatmap
-         : id == "saturation" ? &p.saturation
-         : id == "variance"   ? &p.variance
-         : id == "explain"    ? &p.explain
-         : id == "share"      ? &p.share
-         : id == "masks"      ? &p.masks
-         : id == "heads"      ? &p.heads
-         : id == "positional" ? &p.positional
-         : id == "numerics"   ? &p.numerics
-         : id == "cross"      ? &p.cross
-                              : nullptr;
-}
-
 std::string check_origin(const std::string& text, std::string& canonical) {
   if (text.size() > kMaxOriginBytes) return "origin is longer than " + std::to_string(kMaxOriginBytes) + " bytes";
   std::string s;
@@ -232,42 +201,8 @@ std::string embed_query(const EmbedSettings& e) {
 
 void revert_locked(State& now, const State& before, const EmbedSettings& e) {
   if (!e.enabled) return;
-  if (e.is_locked("preset") && (now.preset != before.preset || now.mode != before.mode)) {
-    now = before;
-    return;
-  }
-  if (e.is_locked("d_k")) now.d_k = before.d_k;
-  if (e.is_locked("scale")) now.scale = before.scale;
-  if (e.is_locked("temperature")) now.temperature = before.temperature;
-  if (e.is_locked("sentence") && now.sentence != before.sentence) {
-    now.sentence = before.sentence;
-    now.embeddings = before.embeddings;
-    now.key_padding = before.key_padding;
-  }
-  if (e.is_locked("seed") && now.seed != before.seed) {
-    now.seed = before.seed;
-    now.embeddings = before.embeddings;
-  }
-  if (e.is_locked("embeddings") &&
-      (now.embeddings.rows() != before.embeddings.rows() || now.embeddings.cols() != before.embeddings.cols() ||
-       now.embeddings != before.embeddings))
-    now.embeddings = before.embeddings;
-  if (e.is_locked("mask")) {
-    now.mask = before.mask;
-    now.key_padding = before.key_padding;
-    now.mask_cells = before.mask_cells;
-    if (now.mode == InputMode::Explicit && before.mode == InputMode::Explicit) {  // a scenario's own masks
-      now.explicit_scenario.mask = before.explicit_scenario.mask;
-      now.explicit_scenario.key_padding = before.explicit_scenario.key_padding;
-      now.explicit_scenario.mask_cells = before.explicit_scenario.mask_cells;
-    }
-  }
-  if (e.is_locked("heads")) now.heads = before.heads;
-  if (e.is_locked("positional_encoding")) now.positional_encoding = before.positional_encoding;
-  if (e.is_locked("cross")) now.cross = before.cross;
-  if (e.is_locked("selected_row")) now.selected_row = before.selected_row;
-  if (e.is_locked("theme")) now.dark_theme = before.dark_theme;
-  if (e.is_locked("text_scale")) now.text_scale = before.text_scale;
+  for (const ControlInfo& c : control_table())
+    if (e.is_locked(c.id)) c.revert(now, before);
 }
 
 }  // namespace attn

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/registry.h"
 #include "app/state.h"
 
 namespace attn {
@@ -22,14 +23,6 @@ struct EmbedSettings {
 constexpr size_t kMaxEmbedQueryBytes = 8192;
 constexpr size_t kMaxEmbedListEntries = 32;
 constexpr size_t kMaxOriginBytes = 256;
-
-// Panel ids, as in state JSON's "panels": controls, embeddings, pipeline, heatmap, saturation, variance,
-// explain, share, masks, heads, positional, numerics, cross.
-const std::vector<std::string>& panel_ids();
-// Control ids for lock= and hide=: preset, d_k, scale, temperature, sentence, seed, selected_row,
-// embeddings, theme, text_scale, mask, heads, positional_encoding (the last three lock their panels).
-const std::vector<std::string>& control_ids();
-bool* panel_flag(PanelVisibility& p, const std::string& id);
 
 // Reads "?embed=1&panels=heatmap,saturation&lock=d_k&hide=seed&origins=https://a.example,…".
 // Unknown parameters are ignored (pages carry tracking parameters); bad values of known ones are

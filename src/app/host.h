@@ -24,6 +24,8 @@ struct HostServices {
   std::function<std::string(const std::string& path, std::string& text)> read_file;
   // The page address without query or fragment, to which share links append "#s=…" ("" on desktop).
   std::function<std::string()> page_url;
+  // Keeps the learner's lesson progress (web: local storage; desktop: the config folder).
+  std::function<void(const std::string& json)> save_progress;
 };
 
 }  // namespace attn

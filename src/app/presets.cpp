@@ -24,6 +24,9 @@ void keep_display(State& s, const State& old) {
   s.text_scale = old.text_scale;
   s.heatmap_row_scale = old.heatmap_row_scale;
   s.panels = old.panels;
+  s.lang = old.lang;          // the learner's language,
+  s.lesson = old.lesson;      // the lesson being followed (a step may apply a preset)
+  s.exercise = old.exercise;  // and the worksheet are not part of an example
 }
 }  // namespace
 
@@ -95,7 +98,8 @@ const Preset* find_preset(const std::string& id) {
 bool apply_preset(State& s, const std::string& id) {
   if (!find_preset(id)) return false;
   const State old = s;
-  s = State{};
+  static const State defaults;
+  s = defaults;
   keep_display(s, old);
   s.preset = id;
   Scenario& e = s.explicit_scenario;

@@ -1,12 +1,15 @@
 // state.h — the one State struct: everything the learner can change, and nothing derived.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "app/cross.h"
+#include "app/registry.h"
+#include "app/strings.h"
 #include "core/scenario.h"
 
 namespace attn {
@@ -15,12 +18,11 @@ namespace attn {
 // d_k. Explicit: a preset (or an imported scenario) supplies the matrices verbatim.
 enum class InputMode { Random, Explicit };
 
-struct PanelVisibility {
-  bool controls = true, embeddings = true, pipeline = true, heatmap = true;
-  bool saturation = true, variance = true, explain = true;
-  bool share = false;  // the Share panel (links, embed code, export, import)
-  // "Beyond one head" panels: closed by default (View menu), so the default layout stays uncrowded.
-  bool masks = false, heads = false, positional = false, numerics = false, cross = false;
+// The open lesson and step (steps counted from 1, as links write them: lesson=why-sqrt-dk&step=3).
+struct LessonRef {
+  std::string id;  // "" = free play
+  int step = 0;
+  bool operator==(const LessonRef& o) const { return id == o.id && step == o.step; }
 };
 
 struct State {
@@ -42,11 +44,14 @@ struct State {
   Scenario explicit_scenario;  // used when mode == Explicit
   CrossState cross;            // the encoder–decoder example (its own states, not the sentence's)
   std::string preset;          // id of the preset last applied ("" = none)
+  LessonRef lesson;
+  std::string exercise = "exercise-1";  // the worksheet's exercise: "exercise-17" or a note's ("note-…")
 
   // --- how it is shown ------------------------------------------------------------------------
   int selected_row = 0;
   int plane_x = 0, plane_y = 1;  // embedding dimensions shown in the 2-D plane
   bool dark_theme = true;
+  Lang lang = kDefaultLang;  // every learner-facing text (app/strings.h)
   float text_scale = 1.0f;
   bool heatmap_row_scale = false;  // heatmap colours 0 … each row's largest weight (long, flat rows)
   PanelVisibility panels;
@@ -55,6 +60,11 @@ struct State {
 // Tokens of the sentence (whitespace-separated), at most kMaxTokens.
 constexpr int kMaxTokens = 1024;
 constexpr int kMinDk = 1, kMaxDk = 1024;
+// Limits of the other learner-editable fields (setState, share links, state files all read these).
+constexpr int kMinDModel = 2, kMaxDModel = 64, kMinDv = 1;
+constexpr size_t kMaxSentenceBytes = 16384;
+constexpr double kMaxTemperature = 1e6;
+constexpr double kMinTextScale = 0.5, kMaxTextScale = 3.0;
 std::vector<std::string> split_tokens(const std::string& sentence);
 
 // Makes embeddings match the tokens: same word → same seeded vector, existing edits kept for

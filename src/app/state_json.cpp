@@ -4,8 +4,13 @@
 
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <utility>
+#include <vector>
 
+#include "app/lesson.h"
 #include "app/presets.h"
+#include "app/worksheet.h"
 #include "core/attention.h"
 #include "core/json_codec.h"
 
@@ -17,11 +22,9 @@ namespace {
 const char* mode_name(InputMode m) { return m == InputMode::Random ? "random" : "explicit"; }
 
 json panels_json(const PanelVisibility& p) {
-  return {{"controls", p.controls}, {"embeddings", p.embeddings}, {"pipeline", p.pipeline},
-          {"heatmap", p.heatmap},   {"saturation", p.saturation}, {"variance", p.variance},
-          {"explain", p.explain},   {"share", p.share},           {"masks", p.masks},
-          {"heads", p.heads},       {"positional", p.positional}, {"numerics", p.numerics},
-          {"cross", p.cross}};
+  json j = json::object();
+  for (const PanelInfo& info : panel_table()) j[info.key] = p[info.id];
+  return j;
 }
 
 std::string get_int(const json& v, const char* key, int lo, int hi, int& out) {
@@ -55,46 +58,247 @@ std::string get_bool(const json& v, const char* key, bool& out) {
   out = v.get<bool>();
   return "";
 }
+
+// [SECTION] the key table ----------------------------------------------------------------------
+// What one setState call changed beyond the field itself: the embeddings follow the tokens, the seed
+// and the width, so they are re-synchronised once after every key has been read.
+struct Pending {
+  const json& partial;
+  bool sentence_changed = false, seed_changed = false, width_changed = false, embeddings_cleared = false;
+};
+
+// One row per state key: how getState() writes it and how setState() reads it (nullptr: read-only echo).
+struct StateKey {
+  const char* key;
+  json (*encode)(const State& s);
+  std::string (*decode)(const json& v, State& s, Pending& p);
+};
+
+template <typename E>
+std::string get_enum(const json& v, const char* key, std::initializer_list<std::pair<const char*, E>> names, E& out) {
+  std::string allowed;
+  for (const auto& [name, value] : names) {
+    if (v.is_string() && v.get<std::string>() == name) {
+      out = value;
+      return "";
+    }
+    allowed += (allowed.empty() ? "\"" : " or \"") + std::string(name) + "\"";
+  }
+  return std::string(key) + " must be " + allowed;
+}
+
+std::string decode_sentence(const json& v, State& s, Pending& p) {
+  if (!v.is_string()) return "sentence must be a string";
+  if (v.get<std::string>().size() > kMaxSentenceBytes)
+    return "sentence is longer than " + std::to_string(kMaxSentenceBytes) + " bytes";
+  s.sentence = v.get<std::string>();
+  p.sentence_changed = true;
+  return split_tokens(s.sentence).empty() ? "sentence must contain at least one token" : "";
+}
+
+std::string decode_seed(const json& v, State& s, Pending& p) {
+  if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0))
+    return "seed must be a non-negative integer";
+  s.seed = v.get<uint64_t>();
+  p.seed_changed = true;
+  return "";
+}
+
+std::string decode_embeddings(const json& v, State& s, Pending& p) {
+  if (v.is_array() && v.empty()) {  // what getState() shows for an explicit preset: seed them anew
+    s.embeddings.resize(0, 0);
+    p.embeddings_cleared = true;
+    return "";
+  }
+  Mat m;
+  std::string err = matrix_from_json(v, "embeddings", m);
+  if (err.empty()) s.embeddings = m;
+  return err;
+}
+
+std::string decode_mask_cells(const json& v, State& s, Pending&) {
+  // null or [] = no painted mask; else rows of 0/1 (or booleans), checked against n×n after all keys.
+  if (v.is_null() || (v.is_array() && v.empty())) {
+    s.mask_cells.reset();
+    return "";
+  }
+  if (!v.is_array() || !v[0].is_array()) return "mask_cells must be an array of arrays of 0/1 or booleans";
+  MaskMat m;
+  std::string err = mask_from_json(v, "mask_cells", m);
+  if (err.empty()) s.mask_cells = std::move(m);
+  return err;
+}
+
+std::string decode_panels(const json& v, State& s, Pending&) {
+  if (!v.is_object()) return "panels must be an object of booleans";
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    bool* slot = panel_flag(s.panels, it.key());
+    if (!slot) return "unknown panel \"" + it.key() + "\"";
+    std::string err = get_bool(it.value(), ("panels." + it.key()).c_str(), *slot);
+    if (!err.empty()) return err;
+  }
+  return "";
+}
+
+std::string decode_cross(const json& v, State& s, Pending&) {
+  if (!v.is_object()) return "cross must be an object {\"states\": \"note\" | \"seeded\", \"step\": 0…3}";
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    std::string err;
+    if (it.key() == "states")
+      err = get_enum(it.value(), "cross.states", {{"note", CrossStates::NoteExample}, {"seeded", CrossStates::Seeded}},
+                     s.cross.states);
+    else if (it.key() == "step")
+      err = get_int(it.value(), "cross.step", 0, 3, s.cross.step);  // I, am, a, student
+    else
+      err = "unknown cross key \"" + it.key() + "\"";
+    if (!err.empty()) return err;
+  }
+  return "";
+}
+
+std::string decode_scenario(const json& v, State& s, Pending& p) {
+  Scenario sc;
+  std::string err = scenario_from_json(v, sc);
+  if (!err.empty()) return err;
+  // A scenario switches to explicit mode and brings its scale and temperature, unless the same
+  // object says otherwise (getState() output carries all three, and must read back as it was).
+  s.explicit_scenario = sc;
+  if (!p.partial.contains("mode")) s.mode = InputMode::Explicit;
+  if (!p.partial.contains("scale")) s.scale = sc.scale;
+  if (!p.partial.contains("temperature")) s.temperature = sc.temperature;
+  if (!p.partial.contains("preset")) s.preset.clear();  // a scenario of one's own is no preset
+  return "";
+}
+
+std::string decode_lesson(const json& v, State& s, Pending&) {
+  if (v.is_null()) {  // free play
+    s.lesson = LessonRef{};
+    return "";
+  }
+  if (!v.is_object() || !v.contains("id") || !v["id"].is_string())
+    return "lesson must be null or {\"id\": \"<lesson>\", \"step\": 1…}";
+  const Lesson* l = find_lesson(v["id"].get<std::string>());
+  if (!l) return "unknown lesson \"" + v["id"].get<std::string>().substr(0, 64) + "\"";
+  int step = 1;
+  if (v.contains("step")) {
+    std::string err = get_int(v["step"], "lesson.step", 1, static_cast<int>(l->steps.size()), step);
+    if (!err.empty()) return err;
+  }
+  for (auto it = v.begin(); it != v.end(); ++it)
+    if (it.key() != "id" && it.key() != "step") return "unknown lesson key \"" + it.key().substr(0, 64) + "\"";
+  s.lesson = LessonRef{l->id, step};
+  return "";
+}
+
+std::string decode_text_scale(const json& v, State& s, Pending&) {
+  double d = 0;
+  std::string err = get_num(v, "text_scale", kMinTextScale, kMaxTextScale, d);
+  if (err.empty()) s.text_scale = static_cast<float>(d);
+  return err;
+}
+
+// clang-format off
+const std::vector<StateKey>& state_keys() {
+  static const std::vector<StateKey> keys = {
+    {"version", [](const State&) -> json { return kStateVersion; }, nullptr},
+    {"mode", [](const State& s) -> json { return mode_name(s.mode); },
+     [](const json& v, State& s, Pending&) {
+       return get_enum(v, "mode", {{"random", InputMode::Random}, {"explicit", InputMode::Explicit}}, s.mode); }},
+    {"sentence", [](const State& s) -> json { return s.sentence; }, decode_sentence},
+    {"tokens", [](const State& s) -> json { return split_tokens(s.sentence); }, nullptr},
+    {"d_model", [](const State& s) -> json { return s.d_model; },
+     [](const json& v, State& s, Pending& p) { p.width_changed = true; return get_int(v, "d_model", kMinDModel, kMaxDModel, s.d_model); }},
+    {"d_k", [](const State& s) -> json { return s.d_k; },
+     [](const json& v, State& s, Pending&) { return get_int(v, "d_k", kMinDk, kMaxDk, s.d_k); }},
+    {"d_v", [](const State& s) -> json { return s.d_v; },
+     [](const json& v, State& s, Pending&) { return get_int(v, "d_v", kMinDv, kMaxDModel, s.d_v); }},
+    {"seed", [](const State& s) -> json { return s.seed; }, decode_seed},
+    {"embeddings", [](const State& s) -> json { return matrix_to_json(s.embeddings); }, decode_embeddings},
+    {"scale", [](const State& s) -> json { return s.scale; },
+     [](const json& v, State& s, Pending&) { return get_bool(v, "scale", s.scale); }},
+    {"temperature", [](const State& s) -> json { return s.temperature; },
+     [](const json& v, State& s, Pending&) { return get_num(v, "temperature", 0.0, kMaxTemperature, s.temperature); }},
+    {"mask", [](const State& s) -> json { return mask_kind_name(s.mask); },
+     [](const json& v, State& s, Pending&) { return get_enum(v, "mask", {{"none", MaskKind::None}, {"causal", MaskKind::Causal}}, s.mask); }},
+    {"key_padding", [](const State& s) -> json { return s.key_padding; },
+     [](const json& v, State& s, Pending&) { return flags_from_json(v, "key_padding", s.key_padding); }},
+    {"mask_cells", [](const State& s) -> json { return s.mask_cells ? mask_to_json(*s.mask_cells) : json(nullptr); }, decode_mask_cells},
+    {"heads", [](const State& s) -> json { return s.heads; },
+     [](const json& v, State& s, Pending&) { return get_int(v, "heads", 1, kMaxHeads, s.heads); }},
+    {"positional_encoding", [](const State& s) -> json { return positional_name(s.positional_encoding); },
+     [](const json& v, State& s, Pending&) {
+       return get_enum(v, "positional_encoding", {{"none", PositionalEncoding::None}, {"sinusoidal", PositionalEncoding::Sinusoidal}}, s.positional_encoding); }},
+    {"preset", [](const State& s) -> json { return s.preset; }, nullptr},  // applied before every other key
+    {"selected_row", [](const State& s) -> json { return s.selected_row; },
+     [](const json& v, State& s, Pending&) { return get_int(v, "selected_row", 0, kMaxDim - 1, s.selected_row); }},
+    {"plane_x", [](const State& s) -> json { return s.plane_x; },
+     [](const json& v, State& s, Pending&) { return get_int(v, "plane_x", 0, kMaxDModel - 1, s.plane_x); }},
+    {"plane_y", [](const State& s) -> json { return s.plane_y; },
+     [](const json& v, State& s, Pending&) { return get_int(v, "plane_y", 0, kMaxDModel - 1, s.plane_y); }},
+    {"theme", [](const State& s) -> json { return s.dark_theme ? "dark" : "light"; },
+     [](const json& v, State& s, Pending&) { return get_enum(v, "theme", {{"dark", true}, {"light", false}}, s.dark_theme); }},
+    {"text_scale", [](const State& s) -> json { return s.text_scale; }, decode_text_scale},
+    {"lang", [](const State& s) -> json { return lang_code(s.lang); },
+     [](const json& v, State& s, Pending&) -> std::string {
+       if (v.is_string() && lang_from_code(v.get<std::string>(), s.lang)) return "";
+       return "lang must be \"en\" or \"hi-Latn\""; }},
+    {"heatmap_scale", [](const State& s) -> json { return s.heatmap_row_scale ? "row" : "absolute"; },
+     [](const json& v, State& s, Pending&) { return get_enum(v, "heatmap_scale", {{"absolute", false}, {"row", true}}, s.heatmap_row_scale); }},
+    {"panels", [](const State& s) -> json { return panels_json(s.panels); }, decode_panels},
+    {"cross", [](const State& s) -> json {
+       return json{{"states", s.cross.states == CrossStates::NoteExample ? "note" : "seeded"}, {"step", s.cross.step}}; },
+     decode_cross},
+    {"scenario", [](const State& s) -> json { return scenario_to_json(build_scenario(s)); }, decode_scenario},
+    {"exercise", [](const State& s) -> json { return s.exercise; },
+     [](const json& v, State& s, Pending&) -> std::string {
+       if (!v.is_string() || v.get<std::string>().size() > 64) return "exercise must be \"exercise-<number>\" or a note example id";
+       const std::string err = exercise_key_error(v.get<std::string>());
+       if (!err.empty()) return "exercise: " + err;
+       s.exercise = v.get<std::string>();
+       return ""; }},
+    {"lesson", [](const State& s) -> json {
+       return s.lesson.id.empty() ? json(nullptr) : json{{"id", s.lesson.id}, {"step", s.lesson.step}}; },
+     decode_lesson},
+  };
+  return keys;
+}
+// clang-format on
+
+const StateKey* find_key(const std::string& key) {
+  for (const StateKey& k : state_keys())
+    if (key == k.key) return &k;
+  return nullptr;
+}
+
+// After every key: embeddings, padding and painted cells made to fit the (possibly new) tokens.
+std::string fit_random_state(State& s, const Pending& p, const std::vector<std::string>& before) {
+  const int n = static_cast<int>(split_tokens(s.sentence).size());
+  if (p.partial.contains("embeddings") && !p.embeddings_cleared) {
+    if (s.embeddings.rows() != n || s.embeddings.cols() != s.d_model)
+      return "embeddings must be " + std::to_string(n) + "×" + std::to_string(s.d_model) + " (tokens × d_model)";
+  } else if (p.sentence_changed || p.seed_changed || p.width_changed || p.embeddings_cleared) {
+    const bool fresh = p.seed_changed || p.width_changed || p.embeddings_cleared;
+    if (fresh) s.embeddings.resize(0, 0);
+    sync_embeddings(s, fresh ? std::vector<std::string>{} : before);
+  }
+  if (s.plane_x >= s.d_model || s.plane_y >= s.d_model) return "plane_x and plane_y must be below d_model";
+  if (!p.partial.contains("key_padding") && s.key_padding.size() != static_cast<size_t>(n))
+    s.key_padding.clear();  // the sentence changed length: the old padding no longer fits
+  if (!s.key_padding.empty() && s.key_padding.size() != static_cast<size_t>(n))
+    return "key_padding must have one entry per token";
+  if (s.mask_cells && (s.mask_cells->rows() != n || s.mask_cells->cols() != n)) {
+    if (p.partial.contains("mask_cells"))
+      return "mask_cells must be " + std::to_string(n) + "×" + std::to_string(n) + " (tokens × tokens)";
+    s.mask_cells.reset();  // the sentence changed length: a painted mask no longer fits
+  }
+  return "";
+}
 }  // namespace
 
+// [SECTION] getState / setState ---------------------------------------------------------------
 json state_to_json(const State& s) {
-  json j;
-  j["version"] = kStateVersion;
-  j["mode"] = mode_name(s.mode);
-  j["sentence"] = s.sentence;
-  j["tokens"] = split_tokens(s.sentence);
-  j["d_model"] = s.d_model;
-  j["d_k"] = s.d_k;
-  j["d_v"] = s.d_v;
-  j["seed"] = s.seed;
-  j["embeddings"] = matrix_to_json(s.embeddings);
-  j["scale"] = s.scale;
-  j["temperature"] = s.temperature;
-  j["mask"] = s.mask == MaskKind::Causal ? "causal" : "none";
-  j["key_padding"] = s.key_padding;
-  if (s.mask_cells) {
-    json mc = json::array();
-    for (Eigen::Index i = 0; i < s.mask_cells->rows(); ++i) {
-      json row = json::array();
-      for (Eigen::Index c = 0; c < s.mask_cells->cols(); ++c) row.push_back((*s.mask_cells)(i, c) != 0 ? 1 : 0);
-      mc.push_back(row);
-    }
-    j["mask_cells"] = mc;
-  } else {
-    j["mask_cells"] = nullptr;
-  }
-  j["heads"] = s.heads;
-  j["positional_encoding"] = s.positional_encoding == PositionalEncoding::Sinusoidal ? "sinusoidal" : "none";
-  j["preset"] = s.preset;
-  j["selected_row"] = s.selected_row;
-  j["plane_x"] = s.plane_x;
-  j["plane_y"] = s.plane_y;
-  j["theme"] = s.dark_theme ? "dark" : "light";
-  j["text_scale"] = s.text_scale;
-  j["heatmap_scale"] = s.heatmap_row_scale ? "row" : "absolute";
-  j["panels"] = panels_json(s.panels);
-  j["cross"] = {{"states", s.cross.states == CrossStates::NoteExample ? "note" : "seeded"}, {"step", s.cross.step}};
-  j["scenario"] = scenario_to_json(build_scenario(s));
+  json j = json::object();
+  for (const StateKey& k : state_keys()) j[k.key] = k.encode(s);
   return j;
 }
 
@@ -108,213 +312,17 @@ std::string apply_state_json(State& live, const json& partial) {
       return "unknown preset \"" + p.get<std::string>() + "\"";
   }
   const std::vector<std::string> before = split_tokens(s.sentence);
-  bool sentence_changed = false, seed_changed = false, width_changed = false, embeddings_cleared = false;
+  Pending pending{partial};
   for (auto it = partial.begin(); it != partial.end(); ++it) {
-    const std::string& k = it.key();
-    const json& v = it.value();
-    std::string err;
-    int iv = 0;
-    double dv = 0;
-    if (k == "preset" || k == "version" || k == "tokens") {
-      // preset handled above; version and tokens are read-only echoes of getState()
-    } else if (k == "mode") {
-      if (v == "random")
-        s.mode = InputMode::Random;
-      else if (v == "explicit")
-        s.mode = InputMode::Explicit;
-      else
-        err = "mode must be \"random\" or \"explicit\"";
-    } else if (k == "sentence") {
-      if (!v.is_string()) {
-        err = "sentence must be a string";
-      } else if (v.get<std::string>().size() > 16384) {
-        err = "sentence is longer than 16384 bytes";
-      } else {
-        s.sentence = v.get<std::string>();
-        if (split_tokens(s.sentence).empty()) err = "sentence must contain at least one token";
-        sentence_changed = true;
-      }
-    } else if (k == "d_model") {
-      err = get_int(v, "d_model", 2, 64, s.d_model);
-      width_changed = true;
-    } else if (k == "d_k") {
-      err = get_int(v, "d_k", kMinDk, kMaxDk, s.d_k);
-    } else if (k == "d_v") {
-      err = get_int(v, "d_v", 1, 64, s.d_v);
-    } else if (k == "seed") {
-      if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0))
-        err = "seed must be a non-negative integer";
-      else
-        s.seed = v.get<uint64_t>();
-      seed_changed = true;
-    } else if (k == "embeddings") {
-      if (v.is_array() && v.empty()) {  // what getState() shows for an explicit preset: seed them anew
-        s.embeddings.resize(0, 0);
-        embeddings_cleared = true;
-      } else {
-        Mat m;
-        err = matrix_from_json(v, "embeddings", m);
-        if (err.empty()) s.embeddings = m;
-      }
-    } else if (k == "scale") {
-      err = get_bool(v, "scale", s.scale);
-    } else if (k == "temperature") {
-      err = get_num(v, "temperature", 0.0, 1e6, s.temperature);
-    } else if (k == "mask") {
-      if (v == "none")
-        s.mask = MaskKind::None;
-      else if (v == "causal")
-        s.mask = MaskKind::Causal;
-      else
-        err = "mask must be \"none\" or \"causal\"";
-    } else if (k == "key_padding") {
-      if (!v.is_array()) err = "key_padding must be an array of booleans";
-      std::vector<bool> kp;
-      for (const auto& b : v)
-        if (b.is_boolean())
-          kp.push_back(b.get<bool>());
-        else
-          err = "key_padding must be an array of booleans";
-      if (err.empty()) s.key_padding = kp;
-    } else if (k == "mask_cells") {
-      // null or [] = no painted mask; else rows of 0/1 (or booleans), checked against n×n below.
-      if (v.is_null() || (v.is_array() && v.empty())) {
-        s.mask_cells.reset();
-      } else if (!v.is_array() || !v[0].is_array() || v.size() > static_cast<size_t>(kMaxTokens) ||
-                 v[0].size() > static_cast<size_t>(kMaxTokens)) {
-        err = "mask_cells must be an array of arrays of 0/1 or booleans";
-      } else {
-        const size_t cols = v[0].size();
-        MaskMat mc(static_cast<Eigen::Index>(v.size()), static_cast<Eigen::Index>(cols));
-        for (size_t i = 0; err.empty() && i < v.size(); ++i) {
-          if (!v[i].is_array() || v[i].size() != cols) {
-            err = "mask_cells rows must all have the same length";
-            break;
-          }
-          for (size_t c = 0; c < cols; ++c) {
-            const json& e = v[i][c];
-            if (e.is_boolean())
-              mc(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) = e.get<bool>() ? 1 : 0;
-            else if (e.is_number_integer() && (e.get<int64_t>() == 0 || e.get<int64_t>() == 1))
-              mc(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) = static_cast<uint8_t>(e.get<int64_t>());
-            else {
-              err = "mask_cells entries must be 0, 1, true or false";
-              break;
-            }
-          }
-        }
-        if (err.empty()) s.mask_cells = mc;
-      }
-    } else if (k == "heads") {
-      err = get_int(v, "heads", 1, kMaxHeads, s.heads);
-    } else if (k == "positional_encoding") {
-      if (v == "none")
-        s.positional_encoding = PositionalEncoding::None;
-      else if (v == "sinusoidal")
-        s.positional_encoding = PositionalEncoding::Sinusoidal;
-      else
-        err = "positional_encoding must be \"none\" or \"sinusoidal\"";
-    } else if (k == "selected_row") {
-      err = get_int(v, "selected_row", 0, kMaxDim - 1, s.selected_row);
-    } else if (k == "plane_x") {
-      err = get_int(v, "plane_x", 0, 63, s.plane_x);
-    } else if (k == "plane_y") {
-      err = get_int(v, "plane_y", 0, 63, s.plane_y);
-    } else if (k == "theme") {
-      if (v == "dark")
-        s.dark_theme = true;
-      else if (v == "light")
-        s.dark_theme = false;
-      else
-        err = "theme must be \"dark\" or \"light\"";
-    } else if (k == "heatmap_scale") {
-      if (v == "absolute")
-        s.heatmap_row_scale = false;
-      else if (v == "row")
-        s.heatmap_row_scale = true;
-      else
-        err = "heatmap_scale must be \"absolute\" or \"row\"";
-    } else if (k == "text_scale") {
-      err = get_num(v, "text_scale", 0.5, 3.0, dv);
-      s.text_scale = static_cast<float>(dv);
-    } else if (k == "panels") {
-      if (!v.is_object()) err = "panels must be an object of booleans";
-      PanelVisibility& p = s.panels;
-      for (auto pi = v.begin(); err.empty() && pi != v.end(); ++pi) {
-        bool* slot = pi.key() == "controls"     ? &p.controls
-                     : pi.key() == "embeddings" ? &p.embeddings
-                     : pi.key() == "pipeline"   ? &p.pipeline
-                     : pi.key() == "heatmap"    ? &p.heatmap
-                     : pi.key() == "saturation" ? &p.saturation
-                     : pi.key() == "variance"   ? &p.variance
-                     : pi.key() == "explain"    ? &p.explain
-                     : pi.key() == "share"      ? &p.share
-                     : pi.key() == "masks"      ? &p.masks
-                     : pi.key() == "heads"      ? &p.heads
-                     : pi.key() == "positional" ? &p.positional
-                     : pi.key() == "numerics"   ? &p.numerics
-                     : pi.key() == "cross"      ? &p.cross
-                                                : nullptr;
-        if (!slot)
-          err = "unknown panel \"" + pi.key() + "\"";
-        else
-          err = get_bool(pi.value(), ("panels." + pi.key()).c_str(), *slot);
-      }
-    } else if (k == "cross") {
-      if (!v.is_object()) err = "cross must be an object {\"states\": \"note\" | \"seeded\", \"step\": 0…3}";
-      for (auto ci = v.begin(); err.empty() && ci != v.end(); ++ci) {
-        if (ci.key() == "states") {
-          if (ci.value() == "note")
-            s.cross.states = CrossStates::NoteExample;
-          else if (ci.value() == "seeded")
-            s.cross.states = CrossStates::Seeded;
-          else
-            err = "cross.states must be \"note\" or \"seeded\"";
-        } else if (ci.key() == "step") {
-          err = get_int(ci.value(), "cross.step", 0, 3, s.cross.step);  // I, am, a, student
-        } else {
-          err = "unknown cross key \"" + ci.key() + "\"";
-        }
-      }
-    } else if (k == "scenario") {
-      Scenario sc;
-      err = scenario_from_json(v, sc);
-      if (err.empty()) {
-        // A scenario switches to explicit mode and brings its scale and temperature, unless the same
-        // object says otherwise (getState() output carries all three, and must read back as it was).
-        s.explicit_scenario = sc;
-        if (!partial.contains("mode")) s.mode = InputMode::Explicit;
-        if (!partial.contains("scale")) s.scale = sc.scale;
-        if (!partial.contains("temperature")) s.temperature = sc.temperature;
-        if (!partial.contains("preset")) s.preset.clear();  // a scenario of one's own is no preset
-      }
-    } else {
-      err = "unknown state key \"" + k + "\"";
-    }
-    (void)iv;
+    const StateKey* key = find_key(it.key());
+    if (!key) return "unknown state key \"" + it.key() + "\"";
+    if (!key->decode) continue;  // preset (applied above) and read-only echoes of getState()
+    std::string err = key->decode(it.value(), s, pending);
     if (!err.empty()) return err;
   }
   if (s.mode == InputMode::Random) {
-    if (partial.contains("embeddings") && !embeddings_cleared) {
-      const int n = static_cast<int>(split_tokens(s.sentence).size());
-      if (s.embeddings.rows() != n || s.embeddings.cols() != s.d_model)
-        return "embeddings must be " + std::to_string(n) + "×" + std::to_string(s.d_model) + " (tokens × d_model)";
-    } else if (sentence_changed || seed_changed || width_changed || embeddings_cleared) {
-      const bool fresh = seed_changed || width_changed || embeddings_cleared;
-      if (fresh) s.embeddings.resize(0, 0);
-      sync_embeddings(s, fresh ? std::vector<std::string>{} : before);
-    }
-    if (s.plane_x >= s.d_model || s.plane_y >= s.d_model) return "plane_x and plane_y must be below d_model";
-    if (!partial.contains("key_padding") && s.key_padding.size() != split_tokens(s.sentence).size())
-      s.key_padding.clear();  // the sentence changed length: the old padding no longer fits
-    if (!s.key_padding.empty() && s.key_padding.size() != split_tokens(s.sentence).size())
-      return "key_padding must have one entry per token";
-    const Eigen::Index n_tok = static_cast<Eigen::Index>(split_tokens(s.sentence).size());
-    if (s.mask_cells && (s.mask_cells->rows() != n_tok || s.mask_cells->cols() != n_tok)) {
-      if (partial.contains("mask_cells"))
-        return "mask_cells must be " + std::to_string(n_tok) + "×" + std::to_string(n_tok) + " (tokens × tokens)";
-      s.mask_cells.reset();  // the sentence changed length: a painted mask no longer fits
-    }
+    std::string err = fit_random_state(s, pending, before);
+    if (!err.empty()) return err;
   }
   const Scenario built = build_scenario(s);
   const std::string err = validate(built);

@@ -11,6 +11,7 @@
 #include "core/attention.h"
 #include "core/json_codec.h"
 #include "core/montecarlo.h"
+#include "train_cmd.h"
 
 #ifdef ATTNPLAY_WITH_GUI
 #include "platform/platform.h"
@@ -30,22 +31,24 @@ constexpr long kMaxSamples = 10000000;
 constexpr long kMaxBins = 1000;
 constexpr size_t kMaxDks = 64;
 
-const char kUsage[] =
-    "usage: attnplay <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  compute [--compact] SCENARIO.json   compute attention for a scenario file ('-' reads stdin)\n"
-    "                                      and print every intermediate as JSON\n"
-    "  variance --d-k 4,16,64 [--samples N] [--seed S] [--bins B]\n"
-    "                                      measure var(q.k) with and without 1/sqrt(d_k) scaling\n"
-    "                                      (defaults: --samples 10000 --seed 1 --bins 41)\n"
+const std::string kUsage =
+    std::string(
+        "usage: attnplay <command> [options]\n"
+        "\n"
+        "commands:\n"
+        "  compute [--compact] SCENARIO.json   compute attention for a scenario file ('-' reads stdin)\n"
+        "                                      and print every intermediate as JSON\n"
+        "  variance --d-k 4,16,64 [--samples N] [--seed S] [--bins B]\n"
+        "                                      measure var(q.k) with and without 1/sqrt(d_k) scaling\n"
+        "                                      (defaults: --samples 10000 --seed 1 --bins 41)\n") +
+    attn::cli::kTrainUsage +
     "  gui [...]                           open the desktop window (GUI builds only)\n"
     "\n"
     "options:\n"
     "  -h, --help      show this help\n"
     "  --version       print the version\n"
     "\n"
-    "exit codes: 0 success, 1 invalid input, 2 usage error\n";
+    "exit codes: 0 success, 1 invalid input (or a training run that stopped), 2 usage error\n";
 
 // Length of the well-formed UTF-8 sequence starting at s[i], or 0 if it is not one.
 size_t utf8_length(const std::string& s, size_t i) {
@@ -331,6 +334,12 @@ int run(int argc, char** argv) {
   }
   if (cmd == "compute") return cmd_compute(rest);
   if (cmd == "variance") return cmd_variance(rest);
+  if (cmd == "train") {
+    std::string err;
+    const int rc = attn::cli::run_train(rest, err);
+    if (rc == kExitUsage) return usage_error(err);
+    return rc == 0 ? 0 : fail(rc, err);
+  }
   if (cmd == "gui") return cmd_gui(argc, argv);
   if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown option: " + cmd);
   return usage_error("unknown command: " + cmd);

@@ -57,7 +57,7 @@ std::string flag_from_json(const json& v, const std::string& where, bool& out) {
       return "";
     }
   }
-  return where + " must be true/false or 0/1";
+  return where + " must be true/false or 0/1 (one of 0, 1, true or false)";
 }
 
 std::string vector_from_json(const json& j, const char* name, Vec& out) {
@@ -74,6 +74,8 @@ std::string vector_from_json(const json& j, const char* name, Vec& out) {
   out = std::move(v);
   return "";
 }
+
+}  // namespace
 
 std::string flags_from_json(const json& j, const char* name, std::vector<bool>& out) {
   if (!j.is_array()) return std::string(name) + " must be an array of booleans, got " + j.type_name();
@@ -125,6 +127,22 @@ std::string mask_from_json(const json& j, const char* name, MaskMat& out) {
   return "";
 }
 
+json mask_to_json(const MaskMat& m) {
+  json rows = json::array();
+  for (Eigen::Index i = 0; i < m.rows(); ++i) {
+    json row = json::array();
+    for (Eigen::Index k = 0; k < m.cols(); ++k) row.push_back(m(i, k) ? 1 : 0);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+const char* mask_kind_name(MaskKind k) { return k == MaskKind::Causal ? "causal" : "none"; }
+const char* positional_name(PositionalEncoding p) {
+  return p == PositionalEncoding::Sinusoidal ? "sinusoidal" : "none";
+}
+
+namespace {
 std::string strings_from_json(const json& j, const char* name, std::vector<std::string>& out) {
   if (!j.is_array()) return std::string(name) + " must be an array of strings, got " + j.type_name();
   if (j.size() > kMaxTokens)
@@ -150,6 +168,28 @@ std::string enum_error(const char* name, const json& v, const char* allowed) {
 }
 
 }  // namespace
+
+std::string mask_kind_from_json(const json& v, const char* name, MaskKind& out) {
+  const std::string text = v.is_string() ? v.get<std::string>() : "";
+  if (text == "none")
+    out = MaskKind::None;
+  else if (text == "causal")
+    out = MaskKind::Causal;
+  else
+    return enum_error(name, v, "\"none\" or \"causal\"");
+  return "";
+}
+
+std::string positional_from_json(const json& v, const char* name, PositionalEncoding& out) {
+  const std::string text = v.is_string() ? v.get<std::string>() : "";
+  if (text == "none")
+    out = PositionalEncoding::None;
+  else if (text == "sinusoidal")
+    out = PositionalEncoding::Sinusoidal;
+  else
+    return enum_error(name, v, "\"none\" or \"sinusoidal\"");
+  return "";
+}
 
 int json_nesting_depth(const std::string& text) {
   int depth = 0, deepest = 0;
@@ -325,14 +365,8 @@ std::string scenario_from_json_impl(const json& j, Scenario& out) {
     s.temperature = t;
   }
   if (has("mask")) {
-    const json& v = j.at("mask");
-    const std::string name = v.is_string() ? v.get<std::string>() : "";
-    if (name == "none")
-      s.mask = MaskKind::None;
-    else if (name == "causal")
-      s.mask = MaskKind::Causal;
-    else
-      return enum_error("mask", v, "\"none\" or \"causal\"");
+    std::string err = mask_kind_from_json(j.at("mask"), "mask", s.mask);
+    if (!err.empty()) return err;
   }
   if (has("key_padding")) {
     std::string err = flags_from_json(j.at("key_padding"), "key_padding", s.key_padding);
@@ -354,14 +388,8 @@ std::string scenario_from_json_impl(const json& j, Scenario& out) {
     s.heads = static_cast<int>(h);
   }
   if (has("positional_encoding")) {
-    const json& v = j.at("positional_encoding");
-    const std::string name = v.is_string() ? v.get<std::string>() : "";
-    if (name == "none")
-      s.positional_encoding = PositionalEncoding::None;
-    else if (name == "sinusoidal")
-      s.positional_encoding = PositionalEncoding::Sinusoidal;
-    else
-      return enum_error("positional_encoding", v, "\"none\" or \"sinusoidal\"");
+    std::string err = positional_from_json(j.at("positional_encoding"), "positional_encoding", s.positional_encoding);
+    if (!err.empty()) return err;
   }
   if (has("tokens")) {
     std::string err = strings_from_json(j.at("tokens"), "tokens", s.tokens);
@@ -474,23 +502,15 @@ json scenario_to_json(const Scenario& s) {
     }
     j["scale"] = s.scale;
     j["temperature"] = s.temperature;
-    j["mask"] = s.mask == MaskKind::Causal ? "causal" : "none";
+    j["mask"] = mask_kind_name(s.mask);
     if (!s.key_padding.empty()) {
       json kp = json::array();
       for (bool b : s.key_padding) kp.push_back(b);
       j["key_padding"] = std::move(kp);
     }
-    if (s.mask_cells) {
-      json rows = json::array();
-      for (Eigen::Index i = 0; i < s.mask_cells->rows(); ++i) {
-        json row = json::array();
-        for (Eigen::Index k = 0; k < s.mask_cells->cols(); ++k) row.push_back((*s.mask_cells)(i, k) ? 1 : 0);
-        rows.push_back(std::move(row));
-      }
-      j["mask_cells"] = std::move(rows);
-    }
+    if (s.mask_cells) j["mask_cells"] = mask_to_json(*s.mask_cells);
     j["heads"] = s.heads;
-    j["positional_encoding"] = s.positional_encoding == PositionalEncoding::Sinusoidal ? "sinusoidal" : "none";
+    j["positional_encoding"] = positional_name(s.positional_encoding);
     if (!s.tokens.empty()) j["tokens"] = s.tokens;
     if (!s.memory_tokens.empty()) j["memory_tokens"] = s.memory_tokens;
     return j;

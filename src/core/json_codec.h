@@ -31,4 +31,13 @@ nlohmann::json matrix_to_json(const Mat& m);
 // Reads a rectangular numeric matrix; "" on success.
 std::string matrix_from_json(const nlohmann::json& j, const char* name, Mat& out);
 
+// Decoders shared by the scenario and the app state (one wording for every caller); "" on success.
+std::string flags_from_json(const nlohmann::json& j, const char* name, std::vector<bool>& out);
+std::string mask_from_json(const nlohmann::json& j, const char* name, MaskMat& out);
+nlohmann::json mask_to_json(const MaskMat& m);  // rows of 0/1
+std::string mask_kind_from_json(const nlohmann::json& v, const char* name, MaskKind& out);
+std::string positional_from_json(const nlohmann::json& v, const char* name, PositionalEncoding& out);
+const char* mask_kind_name(MaskKind k);             // "none" | "causal"
+const char* positional_name(PositionalEncoding p);  // "none" | "sinusoidal"
+
 }  // namespace attn

@@ -46,6 +46,11 @@ std::string settings_path() {
   return (dir / "imgui.ini").string();
 }
 
+// Lesson progress beside the window settings (~/.config/attnplay/progress.json).
+std::string progress_path() {
+  return (std::filesystem::path(settings_path()).parent_path() / "progress.json").string();
+}
+
 // Reads the back buffer (bottom-up in GL) and writes it top-down as PNG.
 bool write_screenshot(const std::string& path, int w, int h) {
   std::vector<unsigned char> px(static_cast<size_t>(w) * h * 4), flipped(px.size());
@@ -146,6 +151,16 @@ int run_gui(int argc, char** argv) {
   // The Share panel's services: the system clipboard and files in the working directory.
   std::string capture_name;
   app.host.copy_text = [window](const std::string& text) { glfwSetClipboardString(window, text.c_str()); };
+  app.host.save_progress = [](const std::string& json) { std::ofstream(progress_path(), std::ios::binary) << json; };
+  {
+    std::ifstream saved(progress_path(), std::ios::binary);
+    std::stringstream text;
+    text << saved.rdbuf();
+    if (saved) {
+      const std::string err = load_progress(app, text.str());
+      if (!err.empty()) app.status = err;
+    }
+  }
   app.host.download = [&app](const std::string& name, const std::string&, const std::string& bytes) {
     std::ofstream f(name, std::ios::binary);
     f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));

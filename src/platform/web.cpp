@@ -15,6 +15,7 @@
 #include "app/app.h"
 #include "app/c_api.h"
 #include "app/embed.h"
+#include "app/query_state.h"
 #include "platform/platform.h"
 #include "render/gl.h"
 #include "render/heatmap.h"
@@ -34,6 +35,7 @@ EM_JS(void, web_save_png, (const char* name, int w, int h, const unsigned char* 
       { Module.attnplayHost.savePng(UTF8ToString(name), w, h, HEAPU8.slice(rgba, rgba + w * h * 4)); });
 EM_JS(void, web_capture_canvas, (const char* name), { Module.attnplayHost.captureCanvas(UTF8ToString(name)); });
 EM_JS(void, web_pick_file, (), { Module.attnplayHost.pickFile(); });
+EM_JS(void, web_save_progress, (const char* json), { Module.attnplayHost.saveProgress(UTF8ToString(json)); });
 // 0: the page address without query or fragment, 1: location.search, 2: location.hash. Caller frees.
 EM_JS(char*, web_page_string, (int which), {
   const s = String(Module.attnplayHost.pageString(which) || "");
@@ -146,10 +148,13 @@ int main() {
   app.host.capture_canvas = [](const std::string& name) { ctx.capture = name; };
   app.host.pick_file = [] { web_pick_file(); };
   app.host.page_url = [] { return page_string(0); };
+  app.host.save_progress = [](const std::string& json) { web_save_progress(json.c_str()); };
   // Embed settings from the query, the shared state from the fragment (both validated in C++).
   const std::string embed_error = parse_embed_query(page_string(1), app.embed);
   const std::string hash = page_string(2);
   if (hash.size() > 1) app.open_fragment(hash);
+  const std::string query_error = apply_query_state(app.state, page_string(1));  // lesson=…&step=…, workspace=…
+  if (!query_error.empty()) app.status = query_error;
   // Long recomputations (n = 1024 at large d_k) run a block of rows per frame instead of one long frame.
   app.frame_budget_ms = 10;
   if (!embed_error.empty()) app.status = "Embed settings: " + embed_error + " (ignored).";

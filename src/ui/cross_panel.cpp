@@ -10,9 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "ui/lock.h"
 #include "ui/panels.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
@@ -29,29 +27,22 @@ std::string vector_text(const Mat& M, int row, int decimals) {
 
 class CrossPanel : public Panel {
  public:
-  const char* title() const override { return "Cross-attention"; }
-
-  void draw(State& s, const AppResult& r) override {
-    ImGui::SetNextWindowPos(ImVec2(240, 90), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(760, 600), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
+  void draw(PanelContext& ctx) override {
+    State& s = ctx.state;
+    const AppResult& r = ctx.result;
     const CrossResult& c = r.cross;
     const int n = static_cast<int>(c.target.size());
     if (n == 0) {
       ImGui::TextDisabled("Nothing to show.");
-      ImGui::End();
       return;
     }
-    std::optional<LockScope> lock(std::in_place, "cross");  // embed mode may lock the step and the states
+    std::optional<LockScope> lock(std::in_place, ctx, "cross");  // embed mode may lock the step and the states
     int kind = s.cross.states == CrossStates::NoteExample ? 0 : 1;
     if (ImGui::RadioButton("The note's example", &kind, 0)) s.cross.states = CrossStates::NoteExample;
-    track("cross:note");
+    ctx.track("cross:note");
     ImGui::SameLine();
     if (ImGui::RadioButton("Seeded random states", &kind, 1)) s.cross.states = CrossStates::Seeded;
-    track("cross:seeded");
+    ctx.track("cross:seeded");
     ImGui::TextWrapped(
         "Encoder states h₁…h₃ of \"Je suis étudiant\" are the keys and values. Generating word t, the decoder "
         "queries them with its previous state s_{t−1}. The same states, three score functions:");
@@ -60,7 +51,7 @@ class CrossPanel : public Panel {
     std::snprintf(fmt, sizeof fmt, "t = %d: generating \"%s\"", step + 1, c.target[static_cast<size_t>(step)].c_str());
     ImGui::SetNextItemWidth(std::min(320.0f, ImGui::GetContentRegionAvail().x));
     ImGui::SliderInt("##decoder-step", &s.cross.step, 0, n - 1, fmt, ImGuiSliderFlags_AlwaysClamp);
-    track("Decoder step");  // the slider's frame only, without its label
+    ctx.track("Decoder step");  // the slider's frame only, without its label
     ImGui::SameLine();
     ImGui::TextUnformatted("Decoder step");
     lock.reset();
@@ -116,7 +107,7 @@ class CrossPanel : public Panel {
       dl->AddRect(ImVec2(p0.x - 1, p0.y + cell * step - 1), ImVec2(p0.x + cell * m + 1, p0.y + cell * (step + 1) + 1),
                   IM_COL32(255, 190, 60, 255), 0, 0, 2);
       ImGui::Dummy(ImVec2(col_w, cell * n + ImGui::GetTextLineHeight()));
-      track("cross:" + std::string(cross_scoring_id(k)));
+      ctx.track("cross:" + std::string(cross_scoring_id(k)));
       if (ImGui::IsItemHovered()) {
         const ImVec2 mp = ImGui::GetMousePos();
         const int i = static_cast<int>((mp.y - p0.y) / cell), j = static_cast<int>((mp.x - p0.x) / cell);
@@ -152,7 +143,6 @@ class CrossPanel : public Panel {
           "which word to look at. Trained models learn W_a, U_a and v_a so the alignment is right.",
           static_cast<unsigned long long>(s.seed));
     }
-    ImGui::End();
   }
 };
 

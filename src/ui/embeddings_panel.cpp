@@ -5,10 +5,8 @@
 #include <cmath>
 #include <string>
 
-#include "ui/lock.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
@@ -18,46 +16,39 @@ constexpr float kGrabRadius = 10.0f;
 
 class EmbeddingsPanel : public Panel {
  public:
-  const char* title() const override { return "Embeddings"; }
-
-  void draw(State& s, const AppResult& r) override {
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
+  void draw(PanelContext& ctx) override {
+    State& s = ctx.state;
+    const AppResult& r = ctx.result;
     if (s.mode != InputMode::Random) {
       text_wrapped(
           "This example fixes its own matrices (X or Q, K, V come from the preset), so there are no "
           "embeddings to edit here. Pick the random-embeddings preset in Controls to drag tokens around.");
-      ImGui::End();
       return;
     }
     const int n = static_cast<int>(s.embeddings.rows()), d = static_cast<int>(s.embeddings.cols());
     if (n == 0 || d == 0) {
       ImGui::TextDisabled("No tokens.");
-      ImGui::End();
       return;
     }
     s.plane_x = std::clamp(s.plane_x, 0, d - 1);
     s.plane_y = std::clamp(s.plane_y, 0, d - 1);
-    axis_combo("x axis", "plane x", s.plane_x, d);
+    axis_combo(ctx, "x axis", "plane x", s.plane_x, d);
     ImGui::SameLine();
-    axis_combo("y axis", "plane y", s.plane_y, d);
+    axis_combo(ctx, "y axis", "plane y", s.plane_y, d);
     {
       // An embedding page may lock the embeddings: the plane and cells are then shown but disabled.
-      LockScope lock("embeddings");
-      plane(s, r, n);
-      if (!hidden("embeddings")) {
+      LockScope lock(ctx, "embeddings");
+      plane(ctx, s, r, n);
+      if (!ctx.hidden("embeddings")) {
         text_wrapped("Drag a point or a cell to edit an embedding; Q, K, V follow.",
                      ImGui::GetColorU32(ImGuiCol_TextDisabled));
-        table(s, r, n, d);
+        table(ctx, s, r, n, d);
       }
     }
-    ImGui::End();
   }
 
  private:
-  static void axis_combo(const char* name, const char* track_label, int& dim, int d) {
+  static void axis_combo(PanelContext& ctx, const char* name, const char* track_label, int& dim, int d) {
     ImGui::TextUnformatted(name);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
@@ -67,10 +58,10 @@ class EmbeddingsPanel : public Panel {
         if (ImGui::Selectable(("dim " + std::to_string(c)).c_str(), c == dim)) dim = c;
       ImGui::EndCombo();
     }
-    ui::track(track_label);
+    ctx.track(track_label);
   }
 
-  void plane(State& s, const AppResult& r, int n) {
+  void plane(PanelContext& ctx, State& s, const AppResult& r, int n) {
     const int px = s.plane_x, py = s.plane_y;
     // The axes hold still while a point is dragged, or the point would chase its own rescaling.
     if (drag_ < 0) {
@@ -88,7 +79,7 @@ class EmbeddingsPanel : public Panel {
     // Roughly equal units on both axes, so angles and lengths (what dot products see) look right.
     const double aspect = std::max(0.5, (avail - 40.0) / std::max(1.0, height - ImGui::GetTextLineHeight() - 5.0));
     Plot p("embedding plane", height, Axis{-range_ * aspect, range_ * aspect}, Axis{-range_, range_});
-    ui::track("embedding plane");
+    ctx.track("embedding plane");
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     int nearest = -1;
     float best = kGrabRadius * kGrabRadius;
@@ -127,7 +118,7 @@ class EmbeddingsPanel : public Panel {
         dl->AddText(ImVec2(q.x + kPointHalf + 3, q.y - ImGui::GetTextLineHeight() * 0.5f),
                     sel ? highlight_col() : ImGui::GetColorU32(ImGuiCol_Text),
                     r.row_labels[static_cast<size_t>(i)].c_str());
-      ui::track_rect("point:" + std::to_string(i), q.x - kPointHalf, q.y - kPointHalf, kPointHalf * 2, kPointHalf * 2);
+      ctx.track_rect("point:" + std::to_string(i), q.x - kPointHalf, q.y - kPointHalf, kPointHalf * 2, kPointHalf * 2);
     }
     const int tip = drag_ >= 0 ? drag_ : (p.hovered() ? nearest : -1);
     if (tip >= 0 && tip < static_cast<int>(r.row_labels.size()))
@@ -135,7 +126,7 @@ class EmbeddingsPanel : public Panel {
                         px, fmt(s.embeddings(tip, px)).c_str(), py, fmt(s.embeddings(tip, py)).c_str());
   }
 
-  static void table(State& s, const AppResult& r, int n, int d) {
+  static void table(PanelContext& ctx, State& s, const AppResult& r, int n, int d) {
     const float line = ImGui::GetFrameHeightWithSpacing();
     const float h = std::clamp(ImGui::GetContentRegionAvail().y, line * 4, line * (std::min(n, 12) + 1.5f));
     const ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
@@ -161,7 +152,7 @@ class EmbeddingsPanel : public Panel {
           ImGui::SetNextItemWidth(-FLT_MIN);
           const std::string id = "##e_" + std::to_string(i) + "_" + std::to_string(c);
           ImGui::DragFloat(id.c_str(), &s.embeddings(i, c), 0.01f, -100.0f, 100.0f, "%.3f");
-          ui::track("embedding " + std::to_string(i) + "," + std::to_string(c));
+          ctx.track("embedding " + std::to_string(i) + "," + std::to_string(c));
         }
       }
     }

@@ -58,19 +58,14 @@ void highlighted(const char* heading, const std::string& text) {
 
 class ExplainPanel : public Panel {
  public:
-  const char* title() const override { return "Explanation"; }
-
-  void draw(State& s, const AppResult& r) override {
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
+  void draw(PanelContext& ctx) override {
+    State& s = ctx.state;
+    const AppResult& r = ctx.result;
     if (const Preset* p = find_preset(s.preset)) preset(*p);
     const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
     const int i = s.selected_row;
     if (h.weights.size() == 0 || i < 0 || i >= h.weights.rows()) {
       ImGui::TextDisabled("Nothing computed yet.");
-      ImGui::End();
       return;
     }
     const double dk = r.core.d_k, sdk = std::sqrt(dk);
@@ -156,7 +151,6 @@ class ExplainPanel : public Panel {
                    ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     if (step("6 · Saturation and vanishing gradients")) saturation(r, h, i, q, s.scale);
-    ImGui::End();
   }
 
  private:

@@ -8,9 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "ui/lock.h"
 #include "ui/panels.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
@@ -38,7 +36,7 @@ void draw_matrix(ImDrawList* dl, ImVec2 p0, float w, float h, const Mat& M, bool
 }
 
 // What trading h against the per-head width does, every option computed on the current state.
-void heads_table(State& s, const AppResult& r) {
+void heads_table(PanelContext& ctx, State& s, const AppResult& r) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("heads-tradeoff", 5, flags)) return;
   ImGui::TableSetupColumn("h");
@@ -56,11 +54,11 @@ void heads_table(State& s, const AppResult& r) {
     std::snprintf(label, sizeof label, "%d", o.heads);
     bool pick = false;
     {
-      const LockScope lock("heads");
+      const LockScope lock(ctx, "heads");
       pick = ImGui::Selectable(label, o.heads == s.heads, ImGuiSelectableFlags_SpanAllColumns);
     }
     if (pick) s.heads = o.heads;
-    track(std::string("heads-option:") + label);
+    ctx.track(std::string("heads-option:") + label);
     ImGui::TableNextColumn();
     ImGui::Text("%d (÷√%d)", o.d_head, o.d_head);
     ImGui::TableNextColumn();
@@ -80,15 +78,9 @@ void heads_table(State& s, const AppResult& r) {
 
 class HeadsPanel : public Panel {
  public:
-  const char* title() const override { return "Heads"; }
-
-  void draw(State& s, const AppResult& r) override {
-    ImGui::SetNextWindowPos(ImVec2(120, 80), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(620, 560), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
+  void draw(PanelContext& ctx) override {
+    State& s = ctx.state;
+    const AppResult& r = ctx.result;
     if (s.mode == InputMode::Random) {
       // h can be any power of two that divides both widths: each head gets d_k/h and d_v/h columns.
       std::vector<int> options;
@@ -103,10 +95,10 @@ class HeadsPanel : public Panel {
         if (options[k] == s.heads) idx = static_cast<int>(k);
       char fmt[32];
       std::snprintf(fmt, sizeof fmt, "h = %d", options[static_cast<size_t>(idx)]);
-      const LockScope lock("heads");
+      const LockScope lock(ctx, "heads");
       if (ImGui::SliderInt("Heads", &idx, 0, static_cast<int>(options.size()) - 1, fmt, ImGuiSliderFlags_AlwaysClamp))
         s.heads = options[static_cast<size_t>(std::clamp(idx, 0, static_cast<int>(options.size()) - 1))];
-      track("Heads");
+      ctx.track("Heads");
       ImGui::TextWrapped(
           "Total widths stay fixed (d_k = %d, d_v = %d): each head gets d_k/h = %d query/key columns "
           "and d_v/h = %d value columns, and scales its logits by 1/√%d.",
@@ -115,7 +107,7 @@ class HeadsPanel : public Panel {
       ImGui::TextWrapped("This preset fixes its matrices (h = %d). Use a random-embedding preset to change h.",
                          s.heads);
     }
-    if (!r.heads_options.empty()) heads_table(s, r);
+    if (!r.heads_options.empty()) heads_table(ctx, s, r);
     if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", r.error.c_str());
 
     const Result& c = r.core;
@@ -127,7 +119,6 @@ class HeadsPanel : public Panel {
     const int shown = std::min(static_cast<int>(heads.size()), 16);
     if (heads.front()->weights.size() == 0) {
       ImGui::TextDisabled("Nothing to show.");
-      ImGui::End();
       return;
     }
     section_header("Each head's attention (rows: queries, columns: keys)");
@@ -144,7 +135,7 @@ class HeadsPanel : public Panel {
       const ImVec2 p0 = ImGui::GetCursorScreenPos();
       draw_matrix(dl, p0, tile, tile, h.weights, true);
       ImGui::Dummy(ImVec2(tile, tile));
-      track("head:" + std::to_string(k));
+      ctx.track("head:" + std::to_string(k));
       ImGui::EndGroup();
     }
     if (static_cast<int>(heads.size()) > shown)
@@ -170,7 +161,6 @@ class HeadsPanel : public Panel {
       ImGui::Dummy(ImVec2(w, hgt));
       ImGui::EndGroup();
     }
-    ImGui::End();
   }
 };
 

@@ -8,25 +8,19 @@
 
 #include "render/heatmap.h"
 #include "ui/panels.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
 
 class HeatmapPanel : public Panel {
  public:
-  const char* title() const override { return "Attention heatmap"; }
-
-  void draw(State& s, const AppResult& r) override {
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
+  void draw(PanelContext& ctx) override {
+    State& s = ctx.state;
+    const AppResult& r = ctx.result;
     const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
     const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
     if (n == 0 || m == 0) {
       ImGui::TextDisabled("Nothing to show.");
-      ImGui::End();
       return;
     }
     // Masked cells are sent as −1 so the shader can hatch them instead of showing weight 0.
@@ -78,7 +72,7 @@ class HeatmapPanel : public Panel {
     }
     ImGui::SetCursorScreenPos(p0);
     ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(renderer_.texture())), size);
-    ui::track("heatmap");
+    ctx.track("heatmap");
     if (ImGui::IsItemHovered()) {
       const ImVec2 mp = ImGui::GetMousePos();
       const int j = std::clamp(static_cast<int>((mp.x - p0.x) / cell), 0, m - 1);
@@ -137,12 +131,11 @@ class HeatmapPanel : public Panel {
     ImGui::Dummy(ImVec2(size.x, 34.0f));
     ImGui::SetCursorScreenPos(ImVec2(l0.x, ImGui::GetCursorScreenPos().y));
     ImGui::Checkbox("Colour each row from 0 to its largest weight", &s.heatmap_row_scale);
-    track("Row scale");
+    ctx.track("Row scale");
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
           "Long rows spread their weight thinly (each ≈ 1/n): this shows their pattern anyway. "
           "Hover a cell for its real weight.");
-    ImGui::End();
   }
 
  private:

@@ -8,24 +8,16 @@
 #include <string>
 
 #include "core/attention.h"
-#include "ui/lock.h"
 #include "ui/panels.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
 
 class MaskPanel : public Panel {
  public:
-  const char* title() const override { return "Masks"; }
-
-  void draw(State& s, const AppResult& r) override {
-    ImGui::SetNextWindowPos(ImVec2(80, 60), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(560, 520), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
+  void draw(PanelContext& ctx) override {
+    State& s = ctx.state;
+    const AppResult& r = ctx.result;
     // Random states keep their masks in the State; a preset's or imported scenario keeps them in
     // the scenario itself (n queries × m keys, m may differ from n).
     const bool random = s.mode == InputMode::Random;
@@ -36,16 +28,16 @@ class MaskPanel : public Panel {
     const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
     const bool fits = n > 0 && m > 0 && (!random || (n == s.embeddings.rows() && m == n));
 
-    const LockScope lock("mask");  // embed mode: causal, padding and the grid drawn disabled
+    const LockScope lock(ctx, "mask");  // embed mode: causal, padding and the grid drawn disabled
     bool causal = mask == MaskKind::Causal;
     if (ImGui::Checkbox("Causal mask", &causal)) mask = causal ? MaskKind::Causal : MaskKind::None;
-    track("Causal mask");
+    ctx.track("Causal mask");
     ImGui::SameLine();
     if (ImGui::Button("Clear painted cells")) cells.reset();
-    track("Clear painted cells");
+    ctx.track("Clear painted cells");
     ImGui::SameLine();
     if (ImGui::Button("Clear padding")) padding.clear();
-    track("Clear padding");
+    ctx.track("Clear padding");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Click or drag on the grid to block cells; blocked logits become −∞ and each row renormalises.");
     ImGui::PopStyleColor();
@@ -53,7 +45,6 @@ class MaskPanel : public Panel {
       ImGui::TextDisabled("Weights shown: head 1 of %d.", static_cast<int>(r.core.heads.size()));
     if (!fits) {
       ImGui::TextDisabled("Nothing to show.");
-      ImGui::End();
       return;
     }
 
@@ -69,7 +60,7 @@ class MaskPanel : public Panel {
         if (static_cast<int>(padding.size()) != m) padding.assign(static_cast<size_t>(m), false);
         padding[static_cast<size_t>(j)] = pad;
       }
-      if (m <= 16) track("pad:" + std::to_string(j));
+      if (m <= 16) ctx.track("pad:" + std::to_string(j));
     }
 
     // The grid: cell colour = weight; painted cells red, causal/padded cells grey.
@@ -82,7 +73,7 @@ class MaskPanel : public Panel {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImGui::SetCursorScreenPos(p0);
     ImGui::InvisibleButton("mask grid", ImVec2(cell * m, cell * n));
-    track("mask grid");
+    ctx.track("mask grid");
     const bool painted_any = cells && cells->rows() == n && cells->cols() == m;
     auto painted = [&](int i, int j) { return painted_any && (*cells)(i, j) != 0; };
     if (ImGui::IsItemActive()) {
@@ -115,7 +106,8 @@ class MaskPanel : public Panel {
           dl->AddText(ImVec2(a.x + 2, a.y + cell * 0.5f - 7),
                       h.weights(i, j) > 0.6f ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), buf);
         }
-        if (n <= 16 && m <= 16) track_rect("mask:" + std::to_string(i) + "," + std::to_string(j), a.x, a.y, cell, cell);
+        if (n <= 16 && m <= 16)
+          ctx.track_rect("mask:" + std::to_string(i) + "," + std::to_string(j), a.x, a.y, cell, cell);
       }
       if (labels) {
         const std::string& t = r.row_labels[static_cast<size_t>(i)];
@@ -142,7 +134,6 @@ class MaskPanel : public Panel {
       ImGui::SetTooltip("%s → %s: weight %.4f", r.row_labels[static_cast<size_t>(i)].c_str(),
                         r.col_labels[static_cast<size_t>(j)].c_str(), static_cast<double>(h.weights(i, j)));
     }
-    ImGui::End();
   }
 
  private:
@@ -151,6 +142,6 @@ class MaskPanel : public Panel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_mask_panel() { return std::make_unique<MaskPanel>(); }
+std::unique_ptr<Panel> make_masks_panel() { return std::make_unique<MaskPanel>(); }
 
 }  // namespace attn::ui

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "ui/panels.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
@@ -25,20 +24,13 @@ std::string show(float v) {
 
 class NumericsPanel : public Panel {
  public:
-  const char* title() const override { return "Numerics"; }
-
-  void draw(State& s, const AppResult& r) override {
-    ImGui::SetNextWindowPos(ImVec2(200, 120), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(560, 480), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
+  void draw(PanelContext& ctx) override {
+    State& s = ctx.state;
+    const AppResult& r = ctx.result;
     const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
     const int n = static_cast<int>(h.scores.rows()), m = static_cast<int>(h.scores.cols());
     if (n == 0 || m == 0) {
       ImGui::TextDisabled("Nothing to show.");
-      ImGui::End();
       return;
     }
     const int row = std::clamp(s.selected_row, 0, n - 1);
@@ -48,7 +40,7 @@ class NumericsPanel : public Panel {
         "3.4e38), and then inf/inf = NaN.",
         r.row_labels[static_cast<size_t>(row)].c_str(), r.core.d_k);
     ImGui::SliderFloat("Logit multiplier", &multiplier_, 1.0f, 100.0f, "×%.1f", ImGuiSliderFlags_Logarithmic);
-    track("Logit multiplier");
+    ctx.track("Logit multiplier");
 
     std::vector<float> x(static_cast<size_t>(m)), naive(static_cast<size_t>(m)), stable(static_cast<size_t>(m));
     float naive_sum = 0;
@@ -116,7 +108,6 @@ class NumericsPanel : public Panel {
                          overflowed, nans);
     else
       ImGui::TextDisabled("No overflow yet: raise the multiplier (or d_k without scaling) until a logit passes 88.72.");
-    ImGui::End();
   }
 
  private:

@@ -1,16 +1,58 @@
-// panel.h — what every panel is: a window struct with `open` and draw(State&, const AppResult&).
+// panel.h — what every panel is: a struct with draw(PanelContext&), and the context it draws from.
 #pragma once
 
+#include <string>
+
 #include "app/app.h"
+#include "app/registry.h"
 #include "app/state.h"
 
 namespace attn::ui {
 
+// Everything a panel may read or change in one frame, passed down instead of kept in globals:
+// the state it edits, the result it draws, the embed locks, the item-rectangle tracker and the
+// App (host services, status line, share links).
+class PanelContext {
+ public:
+  explicit PanelContext(App& owner) : state(owner.state), result(owner.result), app(owner) {}
+  State& state;
+  const AppResult& result;
+  App& app;
+
+  // The learner's language: tr("key") is the catalog text, trf("key", {{"w", "0.88"}}) fills placeholders.
+  const char* tr(const char* key) const { return attn::tr(state.lang, key); }
+  std::string trf(const char* key, StringArgs args) const { return tr_format(state.lang, key, args); }
+
+  bool hidden(const char* control) const;  // embed mode: don't draw the control at all
+  bool locked(const char* control) const;  // embed mode: draw it disabled (hidden counts as locked)
+  // Records ImGui's last item under `id` (and under the control's older label alias, if it has one)
+  // for window.attnplay.ui.itemRect(id).
+  void track(const std::string& id);
+  void track_rect(const std::string& id, float x, float y, float w, float h);
+};
+
+// Everything drawn while this lives is disabled if `control` is locked.
+class LockScope {
+ public:
+  LockScope(const PanelContext& ctx, const char* control);
+  ~LockScope();
+  LockScope(const LockScope&) = delete;
+  LockScope& operator=(const LockScope&) = delete;
+
+ private:
+  bool disabled_;
+};
+
+// A panel draws the inside of its window; the shell opens and closes the window (one Begin/End for all),
+// names it from the registry and places it in the current tiling.
 struct Panel {
   virtual ~Panel() = default;
-  virtual const char* title() const = 0;  // also the ImGui window name
-  virtual void draw(State& s, const AppResult& r) = 0;
-  bool* open = nullptr;  // points into State::panels so visibility is part of the shared state
+  virtual void draw(PanelContext& ctx) = 0;
+  // Extra ImGuiWindowFlags for this panel's window (e.g. AlwaysAutoResize for the Share dialog).
+  virtual int window_flags() const { return 0; }
+  // Floating panels (not tiled) place themselves here, before the shell calls Begin.
+  virtual bool floating() const { return false; }
+  virtual void before_begin(PanelContext&) {}
 };
 
 // Colour for a value in [0, 1] on the viridis map (same polynomial as shaders/heatmap.frag.glsl).

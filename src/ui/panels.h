@@ -1,22 +1,13 @@
-// panels.h — one factory per panel; each lives in its own <name>_panel.cpp.
+// panels.h — one factory per registry line (app/registry.h): make_<id>_panel(), each in its own file.
 #pragma once
 
 #include <memory>
 
+#include "app/registry.h"
 #include "ui/panel.h"
 
 namespace attn::ui {
-std::unique_ptr<Panel> make_controls_panel();
-std::unique_ptr<Panel> make_heatmap_panel();
-std::unique_ptr<Panel> make_embeddings_panel();
-std::unique_ptr<Panel> make_pipeline_panel();
-std::unique_ptr<Panel> make_saturation_panel();
-std::unique_ptr<Panel> make_variance_panel();
-std::unique_ptr<Panel> make_explain_panel();
-std::unique_ptr<Panel> make_mask_panel();
-std::unique_ptr<Panel> make_heads_panel();
-std::unique_ptr<Panel> make_positional_panel();
-std::unique_ptr<Panel> make_numerics_panel();
-std::unique_ptr<Panel> make_cross_panel();
-std::unique_ptr<Panel> make_share_panel(App& app);  // needs the platform's services, not just the state
+#define ATTN_PANEL_FACTORY(id, open, lock, column, weight) std::unique_ptr<Panel> make_##id##_panel();
+ATTN_PANELS(ATTN_PANEL_FACTORY)
+#undef ATTN_PANEL_FACTORY
 }  // namespace attn::ui

@@ -9,7 +9,6 @@
 #include "ui/grid.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
@@ -63,17 +62,9 @@ void tooltip(const std::string& head, const std::string& body) {
 
 class PipelinePanel : public Panel {
  public:
-  const char* title() const override { return "Pipeline"; }
-
-  void draw(State& s, const AppResult& r) override {
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
-    if (rev_ != r.revision) {  // the scenario (X and W) only changes when the result does
-      sc_ = build_scenario(s);
-      rev_ = r.revision;
-    }
+  void draw(PanelContext& ctx) override {
+    State& s = ctx.state;
+    const AppResult& r = ctx.result;
     if (!r.error.empty())
       ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "Showing the last valid result: %s", r.error.c_str());
     const int heads = static_cast<int>(r.core.heads.size());
@@ -86,38 +77,36 @@ class PipelinePanel : public Panel {
           if (ImGui::Selectable(("head " + std::to_string(h + 1)).c_str(), h == head_)) head_ = h;
         ImGui::EndCombo();
       }
-      ui::track("pipeline head");
+      ctx.track("pipeline head");
       ImGui::SameLine();
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     ImGui::SliderInt("decimals", &decimals_, 1, 6, "%d", ImGuiSliderFlags_AlwaysClamp);
-    ui::track("pipeline decimals");
+    ctx.track("pipeline decimals");
     ImGui::SameLine();
     ImGui::TextDisabled("hover a cell for its arithmetic");
 
     const HeadResult& h = heads > 0 ? r.core.heads[static_cast<size_t>(head_)] : r.core.main;
     if (h.weights.size() == 0) {
       ImGui::TextDisabled("Nothing computed yet.");
-      ImGui::End();
       return;
     }
     if (ImGui::BeginTabBar("stages", ImGuiTabBarFlags_FittingPolicyScroll)) {
-      stage("X, W", [&] { inputs(s, r); });
-      stage("Q K V", [&] { qkv(s, r, h); });
-      stage("QKᵀ", [&] { scores(s, r, h); });
-      stage("÷√d_k", [&] { scaled(s, r, h); });
-      stage("softmax A", [&] { weights(s, r, h); });
-      stage("output Z", [&] { output(s, r, h); });
+      stage(ctx, "X, W", [&] { inputs(s, r); });
+      stage(ctx, "Q K V", [&] { qkv(s, r, h); });
+      stage(ctx, "QKᵀ", [&] { scores(s, r, h); });
+      stage(ctx, "÷√d_k", [&] { scaled(s, r, h); });
+      stage(ctx, "softmax A", [&] { weights(s, r, h); });
+      stage(ctx, "output Z", [&] { output(s, r, h); });
       ImGui::EndTabBar();
     }
-    ImGui::End();
   }
 
  private:
   template <class F>
-  void stage(const char* name, F body) {
+  void stage(PanelContext& ctx, const char* name, F body) {
     const bool shown = ImGui::BeginTabItem(name);
-    ui::track(std::string("pipeline:") + name);
+    ctx.track(std::string("pipeline:") + name);
     if (!shown) return;
     // Wide matrices scroll sideways inside the stage; the tab bar stays put.
     ImGui::BeginChild("stage", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
@@ -164,26 +153,26 @@ class PipelinePanel : public Panel {
     }
     ImGui::Text("X");
     ImGui::SameLine();
-    ImGui::TextDisabled("token embeddings, one row per token (%d×%d)%s", static_cast<int>(X.rows()),
-                        static_cast<int>(X.cols()),
-                        sc_.positional_encoding == PositionalEncoding::Sinusoidal ? ", plus positional encoding" : "");
+    ImGui::TextDisabled(
+        "token embeddings, one row per token (%d×%d)%s", static_cast<int>(X.rows()), static_cast<int>(X.cols()),
+        r.scenario.positional_encoding == PositionalEncoding::Sinusoidal ? ", plus positional encoding" : "");
     grid(s, "X", X, &r.row_labels, nullptr, true);
-    if (sc_.memory) ImGui::TextDisabled("Keys and values come from the memory sequence (cross-attention).");
-    matrix_or_identity(s, "W_Q", "what each token looks for", sc_.W_q);
-    matrix_or_identity(s, "W_K", "what each token offers to be matched", sc_.W_k);
-    matrix_or_identity(s, "W_V", "what each token hands over", sc_.W_v);
-    if (sc_.heads > 1)
-      ImGui::TextDisabled("With %d heads each head uses its own d_k-column slice of these.", sc_.heads);
+    if (r.scenario.memory) ImGui::TextDisabled("Keys and values come from the memory sequence (cross-attention).");
+    matrix_or_identity(s, "W_Q", "what each token looks for", r.scenario.W_q);
+    matrix_or_identity(s, "W_K", "what each token offers to be matched", r.scenario.W_k);
+    matrix_or_identity(s, "W_V", "what each token hands over", r.scenario.W_v);
+    if (r.scenario.heads > 1)
+      ImGui::TextDisabled("With %d heads each head uses its own d_k-column slice of these.", r.scenario.heads);
   }
 
   // Hover text for Q/K/V cells: x_i · column c of W (or "given" / identity).
   std::string projection_hover(const AppResult& r, const Mat& P, char which, int i, int c) {
-    const std::optional<Mat>& W = which == 'q' ? sc_.W_q : which == 'k' ? sc_.W_k : sc_.W_v;
-    const Mat& X = which == 'q' || !sc_.memory ? r.core.X_effective : *sc_.memory;
+    const std::optional<Mat>& W = which == 'q' ? r.scenario.W_q : which == 'k' ? r.scenario.W_k : r.scenario.W_v;
+    const Mat& X = which == 'q' || !r.scenario.memory ? r.core.X_effective : *r.scenario.memory;
     const char* Wn = which == 'q' ? "W_Q" : which == 'k' ? "W_K" : "W_V";
     const std::string lhs = std::string(1, which) + "_" + std::to_string(i) + "," + std::to_string(c);
     if (X.size() == 0 || i >= X.rows()) return lhs + " = " + fmt(P(i, c)) + " (given by the example)";
-    const int off = sc_.heads > 1 ? head_ * static_cast<int>(P.cols()) : 0;
+    const int off = r.scenario.heads > 1 ? head_ * static_cast<int>(P.cols()) : 0;
     if (!W) {
       if (c + off < X.cols() && agrees(X(i, c + off), P(i, c)))
         return lhs + " = x_" + std::to_string(i) + "," + std::to_string(c) + " = " + fmt(P(i, c)) + " (" + Wn +
@@ -218,33 +207,35 @@ class PipelinePanel : public Panel {
   }
 
   // How the raw score s_ij came about, for the three score functions.
-  std::string score_hover(const HeadResult& h, int i, int j) {
+  std::string score_hover(const AppResult& r, const HeadResult& h, int i, int j) {
     const int d = static_cast<int>(h.Q.cols());
     const double sv = h.scores(i, j);
     const std::string ij = std::to_string(i) + "·k_" + std::to_string(j);
-    if (sc_.score == ScoreKind::Dot && h.K.cols() == d) {
+    if (r.scenario.score == ScoreKind::Dot && h.K.cols() == d) {
       auto a = [&](int c) { return h.Q(i, c); };
       auto b = [&](int c) { return h.K(j, c); };
       return "q_" + ij + " = Σ_c q_" + std::to_string(i) + ",c·k_" + std::to_string(j) + ",c" + dot_terms(a, b, d, sv);
     }
-    if (sc_.score == ScoreKind::General && sc_.W_a && sc_.W_a->rows() == d && sc_.W_a->cols() == h.K.cols()) {
-      const Mat& W = *sc_.W_a;
+    if (r.scenario.score == ScoreKind::General && r.scenario.W_a && r.scenario.W_a->rows() == d &&
+        r.scenario.W_a->cols() == h.K.cols()) {
+      const Mat& W = *r.scenario.W_a;
       auto a = [&](int c) { return dot([&](int k) { return h.Q(i, k); }, [&](int k) { return W(k, c); }, d); };
       auto b = [&](int c) { return h.K(j, c); };
       return "s = (q_" + std::to_string(i) + "·W_a)·k_" + std::to_string(j) +
              dot_terms(a, b, static_cast<int>(W.cols()), sv);
     }
-    if (sc_.score == ScoreKind::Additive && sc_.W_a && sc_.U_a && sc_.v_a && sc_.W_a->rows() == d &&
-        sc_.U_a->rows() == h.K.cols() && sc_.W_a->cols() == sc_.U_a->cols() && sc_.v_a->size() == sc_.W_a->cols()) {
-      const Mat &W = *sc_.W_a, &U = *sc_.U_a;
+    if (r.scenario.score == ScoreKind::Additive && r.scenario.W_a && r.scenario.U_a && r.scenario.v_a &&
+        r.scenario.W_a->rows() == d && r.scenario.U_a->rows() == h.K.cols() &&
+        r.scenario.W_a->cols() == r.scenario.U_a->cols() && r.scenario.v_a->size() == r.scenario.W_a->cols()) {
+      const Mat &W = *r.scenario.W_a, &U = *r.scenario.U_a;
       const int da = static_cast<int>(W.cols());
       std::string out = "e = v_aᵀ tanh(q·W_a + k·U_a)\n  = ";
       for (int c = 0; c < std::min(da, kTerms); ++c) {
         const double qa = dot([&](int k) { return h.Q(i, k); }, [&](int k) { return W(k, c); }, d);
         const double kb =
             dot([&](int k) { return h.K(j, k); }, [&](int k) { return U(k, c); }, static_cast<int>(U.rows()));
-        out += (c ? (c % 3 == 0 ? "\n  + " : " + ") : "") + num((*sc_.v_a)(c)) + "×tanh(" + num(qa) + " + " + num(kb) +
-               ")";
+        out += (c ? (c % 3 == 0 ? "\n  + " : " + ") : "") + num((*r.scenario.v_a)(c)) + "×tanh(" + num(qa) + " + " +
+               num(kb) + ")";
       }
       if (da > kTerms) out += " + …";
       return out + "\n  = " + fmt(sv);
@@ -253,16 +244,16 @@ class PipelinePanel : public Panel {
   }
 
   void scores(State& s, const AppResult& r, const HeadResult& h) {
-    const char* what = sc_.score == ScoreKind::Dot
-                           ? "S = QKᵀ: row i, column j = q_i·k_j, how well query i matches key j"
-                       : sc_.score == ScoreKind::General ? "S = Q·W_a·Kᵀ (general / multiplicative scores)"
-                                                         : "e = v_aᵀ tanh(q·W_a + k·U_a) (additive / Bahdanau scores)";
+    const char* what =
+        r.scenario.score == ScoreKind::Dot ? "S = QKᵀ: row i, column j = q_i·k_j, how well query i matches key j"
+        : r.scenario.score == ScoreKind::General ? "S = Q·W_a·Kᵀ (general / multiplicative scores)"
+                                                 : "e = v_aᵀ tanh(q·W_a + k·U_a) (additive / Bahdanau scores)";
     text_wrapped(std::string(what) + "  (" + std::to_string(h.scores.rows()) + "×" + std::to_string(h.scores.cols()) +
                  ")");
     const GridHit hit = grid(s, "S", h.scores, &r.row_labels, &r.col_labels, true, shared_range(s, h));
     if (hit.row >= 0 && hit.col >= 0)
       tooltip(r.row_labels[static_cast<size_t>(hit.row)] + " → " + r.col_labels[static_cast<size_t>(hit.col)],
-              score_hover(h, hit.row, hit.col));
+              score_hover(r, h, hit.row, hit.col));
     text_wrapped("Same colour scale as the next tab, so you can see scaling shrink the numbers.",
                  ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
@@ -274,17 +265,17 @@ class PipelinePanel : public Panel {
 
   std::string divisor_text(const AppResult& r) const {
     std::string t;
-    const bool scaled = sc_.scale && sc_.score != ScoreKind::Additive;
+    const bool scaled = r.scenario.scale && r.scenario.score != ScoreKind::Additive;
     if (scaled) t += " ÷ √d_k";
-    if (sc_.temperature != 1.0) t += " ÷ T";
+    if (r.scenario.temperature != 1.0) t += " ÷ T";
     if (t.empty())
       return "ℓ = s (scaling is off" +
-             std::string(sc_.score == ScoreKind::Additive ? "; additive scores are not scaled)" : ")");
+             std::string(r.scenario.score == ScoreKind::Additive ? "; additive scores are not scaled)" : ")");
     std::string out = "ℓ = s" + t + "  (";
     if (scaled) out += "√d_k = √" + fmt(r.core.d_k, 0) + " = " + fmt(std::sqrt(r.core.d_k));
-    if (sc_.temperature == 0)
+    if (r.scenario.temperature == 0)
       return out + std::string(scaled ? ", " : "") + "T → 0: hard attention, all weight on the largest)";
-    if (sc_.temperature != 1.0) out += std::string(scaled ? ", " : "") + "T = " + fmt(sc_.temperature);
+    if (r.scenario.temperature != 1.0) out += std::string(scaled ? ", " : "") + "T = " + fmt(r.scenario.temperature);
     return out + ")";
   }
 
@@ -295,10 +286,10 @@ class PipelinePanel : public Panel {
     if (hit.row < 0 || hit.col < 0) return;
     const int i = hit.row, j = hit.col;
     std::string body;
-    const bool scaled_on = sc_.scale && sc_.score != ScoreKind::Additive;
+    const bool scaled_on = r.scenario.scale && r.scenario.score != ScoreKind::Additive;
     if (is_masked(h.logits, i, j)) {
       body = "masked: ℓ = −∞, so exp(ℓ) = 0 and this key gets weight exactly 0";
-    } else if (sc_.temperature == 0) {
+    } else if (r.scenario.temperature == 0) {
       body = "T → 0: softmax becomes a hard maximum (all weight on the largest score)";
     } else {
       const double sv = h.scores(i, j), sd = std::sqrt(r.core.d_k);
@@ -310,10 +301,10 @@ class PipelinePanel : public Panel {
         nums += " ÷ " + fmt(sd);
         v /= sd;
       }
-      if (sc_.temperature != 1.0) {
+      if (r.scenario.temperature != 1.0) {
         body += " ÷ T";
-        nums += " ÷ " + fmt(sc_.temperature);
-        v /= sc_.temperature;
+        nums += " ÷ " + fmt(r.scenario.temperature);
+        v /= r.scenario.temperature;
       }
       body += " = " + nums + " = " + fmt(agrees(v, h.logits(i, j)) ? v : h.logits(i, j));
     }
@@ -330,7 +321,7 @@ class PipelinePanel : public Panel {
     std::string body;
     if (is_masked(h.logits, i, j)) {
       body = "masked: exp(−∞) = 0, so A = 0";
-    } else if (sc_.temperature == 0) {
+    } else if (r.scenario.temperature == 0) {
       body =
           "T → 0: softmax(ℓ / T) tends to a hard maximum: the largest score\nin the row gets all the weight (ties "
           "share it), every other key 0.\nA = " +
@@ -369,13 +360,11 @@ class PipelinePanel : public Panel {
       ImGui::TextDisabled("Concatenated head outputs (%d×%d)", static_cast<int>(r.core.concat.rows()),
                           static_cast<int>(r.core.concat.cols()));
       grid(s, "concat", r.core.concat, &r.row_labels, nullptr, true);
-      ImGui::TextDisabled("Final output%s", sc_.W_o ? " = concat·W_o" : " (W_o not given: identity)");
+      ImGui::TextDisabled("Final output%s", r.scenario.W_o ? " = concat·W_o" : " (W_o not given: identity)");
       grid(s, "final", r.core.output, &r.row_labels, nullptr, true);
     }
   }
 
-  Scenario sc_;
-  uint64_t rev_ = ~0ull;
   int head_ = 0, decimals_ = 4;
 };
 

@@ -11,61 +11,32 @@
 
 #include "core/attention.h"
 #include "core/montecarlo.h"
-#include "ui/lock.h"
 #include "ui/panels.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
 
-// max_i |Y(PX)_i − Y(X)_π(i)| where row i of PX is row π(i) of X; -1 if either side fails to compute.
-double equivariance_gap(Scenario sc, const std::vector<int>& perm, PositionalEncoding pe) {
-  sc.positional_encoding = pe;
-  sc.mask = MaskKind::None;  // a causal or painted mask ties weights to positions on purpose
-  sc.key_padding.clear();
-  sc.mask_cells.reset();
-  Scenario shuffled = sc;
-  Mat X = *sc.X;
-  for (size_t i = 0; i < perm.size(); ++i) X.row(static_cast<Eigen::Index>(i)) = sc.X->row(perm[i]);
-  shuffled.X = X;
-  Result a, b;
-  if (!compute(sc, a).empty() || !compute(shuffled, b).empty()) return -1;
-  double gap = 0;
-  for (size_t i = 0; i < perm.size(); ++i)
-    for (Eigen::Index c = 0; c < a.output.cols(); ++c)
-      gap = std::max(gap,
-                     static_cast<double>(std::fabs(b.output(static_cast<Eigen::Index>(i), c) - a.output(perm[i], c))));
-  return gap;
-}
-
 class PositionalPanel : public Panel {
  public:
-  const char* title() const override { return "Positional encoding"; }
-
-  void draw(State& s, const AppResult& r) override {
-    ImGui::SetNextWindowPos(ImVec2(160, 100), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(580, 540), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
+  void draw(PanelContext& ctx) override {
+    State& s = ctx.state;
+    const AppResult& r = ctx.result;
     if (s.mode != InputMode::Random) {
       ImGui::TextWrapped("Positional encoding applies to random-embedding states (try the \"dog bites man\" preset).");
-      ImGui::End();
       return;
     }
     bool pe = s.positional_encoding == PositionalEncoding::Sinusoidal;
     {
-      const LockScope lock("positional_encoding");
+      const LockScope lock(ctx, "positional_encoding");
       if (ImGui::Checkbox("Positional encoding", &pe))
         s.positional_encoding = pe ? PositionalEncoding::Sinusoidal : PositionalEncoding::None;
     }
-    track("Positional encoding");
+    ctx.track("Positional encoding");
     ImGui::SameLine();
     const int n = static_cast<int>(s.embeddings.rows());
     bool shuffle_clicked = false;
     {
-      const LockScope lock("sentence");  // shuffling rewrites the sentence
+      const LockScope lock(ctx, "sentence");  // shuffling rewrites the sentence
       shuffle_clicked = ImGui::Button("Shuffle tokens");
     }
     if (shuffle_clicked && n > 1 && r.error.empty()) {
@@ -73,7 +44,7 @@ class PositionalPanel : public Panel {
       before_revision_ = r.revision;
       shuffle(s);
     }
-    track("Shuffle tokens");
+    ctx.track("Shuffle tokens");
     if (!last_perm_.empty() && before_revision_ != r.revision && r.core.output.rows() == before_.rows() &&
         r.core.output.cols() == before_.cols() && static_cast<int>(last_perm_.size()) == before_.rows()) {
       double gap = 0;
@@ -111,42 +82,32 @@ class PositionalPanel : public Panel {
           dl->AddRectFilled(ImVec2(p0.x + cw * j, p0.y + ch * i), ImVec2(p0.x + cw * (j + 1), p0.y + ch * (i + 1)),
                             diverging_u32(P(i, j), 1.0f));
       ImGui::Dummy(ImVec2(w, ch * P.rows()));
-      track("pe matrix");
+      ctx.track("pe matrix");
       ImGui::TextDisabled("rows: positions 0…%d, columns: the %d embedding dimensions (blue −1, red +1)",
                           static_cast<int>(P.rows()) - 1, s.d_model);
     }
 
     section_header("Shuffle the tokens: what happens to the output?");
-    if (n > 256) {
-      ImGui::TextWrapped("n = %d > 256: the comparison is skipped to keep the frame fast.", n);
-    } else if (n > 1 && r.error.empty()) {
-      if (cached_ != r.revision) {
-        // The reversal: "dog bites man" → "man bites dog".
-        perm_.resize(static_cast<size_t>(n));
-        for (int i = 0; i < n; ++i) perm_[static_cast<size_t>(i)] = n - 1 - i;
-        const Scenario sc = build_scenario(s);
-        gap_off_ = equivariance_gap(sc, perm_, PositionalEncoding::None);
-        gap_on_ = equivariance_gap(sc, perm_, PositionalEncoding::Sinusoidal);
-        reversed_.clear();
-        const std::vector<std::string> tokens = split_tokens(s.sentence);
-        for (int i = std::min(n, static_cast<int>(tokens.size())) - 1; i >= 0; --i)
-          reversed_ += (reversed_.empty() ? "" : " ") + tokens[static_cast<size_t>(i)];
-        cached_ = r.revision;
-      }
+    const PositionalCheck& pc = r.positional;
+    const double gap_off = pc.gap_without, gap_on = pc.gap_with;
+    const std::string& reversed = pc.reversed;
+    if (n > kMaxPositionalCheckTokens) {
+      ImGui::TextWrapped("n = %d > %d: the comparison is skipped to keep the frame fast.", n,
+                         kMaxPositionalCheckTokens);
+    } else if (pc.available && r.error.empty()) {
       ImGui::TextWrapped("Compare \"%s\" with its reversal \"%s\" (masks ignored here):", s.sentence.c_str(),
-                         reversed_.c_str());
-      ImGui::Text("without PE: max |Y(reversed) − reversed Y| = %.3g", gap_off_);
+                         reversed.c_str());
+      ImGui::Text("without PE: max |Y(reversed) − reversed Y| = %.3g", gap_off);
       ImGui::SameLine();
-      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", gap_off_ < 1e-4 ? "same rows, permuted" : "differ");
-      ImGui::Text("with PE:    max |Y(reversed) − reversed Y| = %.3g", gap_on_);
+      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", gap_off < 1e-4 ? "same rows, permuted" : "differ");
+      ImGui::Text("with PE:    max |Y(reversed) − reversed Y| = %.3g", gap_on);
       ImGui::SameLine();
-      ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s", gap_on_ < 1e-4 ? "same rows, permuted" : "order matters");
+      ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s", gap_on < 1e-4 ? "same rows, permuted" : "order matters");
       ImGui::TextWrapped(
           "Without positions, attention sees a bag of tokens: each output row depends only on its own "
           "token and the set of others, so \"dog bites man\" and \"man bites dog\" give the same rows "
           "in another order (0 up to rounding). Adding PE makes the rows position-dependent.");
     }
-    ImGui::End();
   }
 
  private:
@@ -178,11 +139,7 @@ class PositionalPanel : public Panel {
   uint64_t before_revision_ = 0;
   double shuffle_gap_ = -1;  // < 0: no shuffle yet
   bool shuffle_pe_ = false;
-  uint64_t cached_ = ~0ull;
   uint64_t shuffles_ = 0;
-  std::vector<int> perm_;
-  std::string reversed_;
-  double gap_off_ = 0, gap_on_ = 0;
 };
 
 }  // namespace

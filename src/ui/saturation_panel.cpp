@@ -8,7 +8,6 @@
 #include "app/summary.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
@@ -28,19 +27,14 @@ int live_keys(const HeadResult& h, int row) {
 
 class SaturationPanel : public Panel {
  public:
-  const char* title() const override { return "Saturation"; }
-
-  void draw(State& s, const AppResult& r) override {
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
+  void draw(PanelContext& ctx) override {
+    State& s = ctx.state;
+    const AppResult& r = ctx.result;
     const HeadResult* cur = first_head(r.core);
     const HeadResult* other = first_head(r.flipped);
     const int row = s.selected_row;
     if (!cur || row < 0 || row >= cur->weights.rows()) {
       ImGui::TextDisabled("Nothing to show.");
-      ImGui::End();
       return;
     }
     // The flipped result may hold only the selected row (long sequences): its rows start at flipped_row.
@@ -56,9 +50,9 @@ class SaturationPanel : public Panel {
 
     if (ImGui::BeginTable("bars", 2, ImGuiTableFlags_SizingStretchSame)) {
       ImGui::TableNextColumn();
-      distribution("unscaled", "without scaling", unscaled, !s.scale, unscaled_row, row, r, kUnscaledCol);
+      distribution(ctx, "unscaled", "without scaling", unscaled, !s.scale, unscaled_row, row, r, kUnscaledCol);
       ImGui::TableNextColumn();
-      distribution("scaled", "with ÷√d_k", scaled, s.scale, scaled_row, row, r, kScaledCol);
+      distribution(ctx, "scaled", "with ÷√d_k", scaled, s.scale, scaled_row, row, r, kScaledCol);
       ImGui::EndTable();
     }
     if (s.mode == InputMode::Explicit && s.explicit_scenario.score == ScoreKind::Additive)
@@ -66,14 +60,13 @@ class SaturationPanel : public Panel {
                    ImGui::GetColorU32(ImGuiCol_TextDisabled));
     readouts(unscaled, unscaled_row, scaled, scaled_row);
     section_header("The same row as d_k grows");
-    curves(r);
-    ImGui::End();
+    curves(ctx, r);
   }
 
  private:
   // `row` indexes h (which may hold only the selected row); `query` is the query's row in the sentence.
-  void distribution(const char* id, const char* name, const HeadResult* h, bool current, int row, int query,
-                    const AppResult& r, ImU32 col) {
+  void distribution(PanelContext& ctx, const char* id, const char* name, const HeadResult* h, bool current, int row,
+                    int query, const AppResult& r, ImU32 col) {
     ImGui::Text("%s%s", name, current ? " (current)" : "");
     if (!h) {
       ImGui::TextDisabled("not available");
@@ -99,7 +92,7 @@ class SaturationPanel : public Panel {
       p0 = p.min();
       p1 = p.max();
     }
-    ui::track(std::string("saturation bars ") + id);
+    ctx.track(std::string("saturation bars ") + id);
     // Token names under the bars when they fit; the tooltip names any bar.
     const float w = (p1.x - p0.x) / std::max(1, m);
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -166,7 +159,7 @@ class SaturationPanel : public Panel {
     ImGui::EndTable();
   }
 
-  void curves(const AppResult& r) {
+  void curves(PanelContext& ctx, const AppResult& r) {
     const DkSweep& sw = r.sweep;
     if (!sw.available || sw.d_k.empty()) {
       text_wrapped(
@@ -212,7 +205,7 @@ class SaturationPanel : public Panel {
         ImGui::SetTooltip("d_k = %d\nunscaled: %s\n÷√d_k: %s", sw.d_k[best], fmt(ys[0][best]).c_str(),
                           fmt(ys[1][best]).c_str());
       }
-      if (ImGui::IsItemVisible()) ui::track(std::string("saturation curve ") + mt.id);  // not when scrolled away
+      if (ImGui::IsItemVisible()) ctx.track(std::string("saturation curve ") + mt.id);  // not when scrolled away
     }
   }
 };

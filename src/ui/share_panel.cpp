@@ -13,7 +13,6 @@
 #include "app/share.h"
 #include "app/state_json.h"
 #include "ui/panels.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
@@ -57,13 +56,14 @@ void selectable_text(const char* id, const std::string& text, float height) {
 
 class SharePanel : public Panel {
  public:
-  explicit SharePanel(App& app) : app_(app) {
+  SharePanel() {
     embed_panels_ = {"heatmap", "saturation"};
     embed_lock_ = {"d_k"};
   }
-  const char* title() const override { return "Share"; }
 
-  void draw(State& s, const AppResult& r) override {
+  bool floating() const override { return true; }
+  int window_flags() const override { return ImGuiWindowFlags_AlwaysAutoResize; }
+  void before_begin(PanelContext&) override {
     // A floating window over the layout: in front when it opens, always exactly as tall as its content
     // (so no button is ever clipped under another panel), growing downwards from below the menu bar.
     const ImVec2 ds = ImGui::GetIO().DisplaySize;
@@ -73,29 +73,29 @@ class SharePanel : public Panel {
     ImGui::SetNextWindowBgAlpha(1.0f);  // it floats over the panels: keep it legible
     if (ImGui::GetFrameCount() > last_frame_ + 1) ImGui::SetNextWindowFocus();  // (re)opened: in front
     last_frame_ = ImGui::GetFrameCount();
-    if (!ImGui::Begin(title(), open, ImGuiWindowFlags_AlwaysAutoResize)) {
-      ImGui::End();
-      return;
-    }
+  }
+
+  void draw(PanelContext& ctx) override {
+    app_ = &ctx.app;
+    ctx_ = &ctx;
     width_px_ = ImGui::GetFontSize() * 30;
     ImGui::PushItemWidth(width_px_);
-    link_section(s);
-    embed_section(s);
-    export_section(s, r);
+    link_section(ctx.state);
+    embed_section(ctx.state);
+    export_section(ctx.state, ctx.result);
     import_section();
     ImGui::PopItemWidth();
-    ImGui::End();
   }
 
  private:
   void link_section(const State&) {
     section_header("Link to this exact state");
     if (ImGui::Button("Copy link")) {
-      link_ = app_.share_link();
-      if (app_.host.copy_text) app_.host.copy_text(link_);
-      app_.status = "Link copied (" + std::to_string(link_.size()) + " characters).";
+      link_ = app_->share_link();
+      if (app_->host.copy_text) app_->host.copy_text(link_);
+      app_->status = "Link copied (" + std::to_string(link_.size()) + " characters).";
     }
-    ui::track("Copy link");
+    ctx_->track("Copy link");
     ImGui::SameLine();
     ImGui::TextDisabled("opens with the same numbers");
     if (!link_.empty()) selectable_text("##link", link_, 0);
@@ -104,10 +104,10 @@ class SharePanel : public Panel {
   void embed_section(const State& s) {
     section_header("Embed in a course page");
     if (!ImGui::TreeNode("embed", "Embed code for an <iframe> (panels, locks, host origins)")) {
-      ui::track("Embed options");
+      ctx_->track("Embed options");
       return;
     }
-    ui::track("Embed options");
+    ctx_->track("Embed options");
     ImGui::TextUnformatted("Panels to show");
     checkbox_row("show", panel_ids(), embed_panels_, /*skip=*/"share");
     ImGui::TextUnformatted("Controls the learner cannot change");
@@ -116,7 +116,7 @@ class SharePanel : public Panel {
     checkbox_row("hide", control_ids(), embed_hide_, nullptr);
     ImGui::TextUnformatted("Host pages that may drive it (origins, comma-separated)");
     ImGui::InputTextWithHint("##origins", "https://course.example", origins_, sizeof origins_);
-    ui::track("Embed origins");
+    ctx_->track("Embed origins");
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     ImGui::InputInt("width", &width_, 0);
     ImGui::SameLine();
@@ -154,7 +154,7 @@ class SharePanel : public Panel {
     const bool can = origin_error.empty() && !e.panels.empty();
     ImGui::BeginDisabled(!can);
     if (ImGui::Button("Copy embed code")) {
-      const std::string base = app_.host.page_url ? app_.host.page_url() : std::string();
+      const std::string base = app_->host.page_url ? app_->host.page_url() : std::string();
       const std::string url = base + "?" + embed_query(e) + "#" + share_fragment(s);
       const Preset* p = find_preset(s.preset);
       const std::string title = "Attention Playground: " + (p ? p->title : std::string("scaled dot-product attention"));
@@ -162,72 +162,72 @@ class SharePanel : public Panel {
           "<iframe src=\"" + html_attr(url) + "\" title=\"" + html_attr(title) + "\" width=\"" +
           std::to_string(width_) + "\" height=\"" + std::to_string(height_) +
           "\" sandbox=\"allow-scripts allow-same-origin\" allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
-      if (app_.host.copy_text) app_.host.copy_text(embed_code_);
-      app_.status = "Embed code copied.";
+      if (app_->host.copy_text) app_->host.copy_text(embed_code_);
+      app_->status = "Embed code copied.";
     }
     ImGui::EndDisabled();
-    ui::track("Copy embed code");
+    ctx_->track("Copy embed code");
     if (!embed_code_.empty()) selectable_text("##embed", embed_code_, ImGui::GetTextLineHeight() * 4.5f);
     ImGui::TreePop();
   }
 
   void export_section(const State& s, const AppResult& r) {
     section_header("Export");
-    const bool files = static_cast<bool>(app_.host.download);
-    ImGui::BeginDisabled(!app_.host.capture_canvas);
+    const bool files = static_cast<bool>(app_->host.download);
+    ImGui::BeginDisabled(!app_->host.capture_canvas);
     if (ImGui::Button("PNG of the canvas")) {
-      app_.host.capture_canvas("attnplay-canvas.png");
-      app_.status = "Saving attnplay-canvas.png.";
+      app_->host.capture_canvas("attnplay-canvas.png");
+      app_->status = "Saving attnplay-canvas.png.";
     }
     ImGui::EndDisabled();
-    ui::track("PNG of the canvas");
+    ctx_->track("PNG of the canvas");
     ImGui::SameLine();
-    ImGui::BeginDisabled(!app_.host.save_png || r.core.main.weights.size() == 0);
+    ImGui::BeginDisabled(!app_->host.save_png || r.core.main.weights.size() == 0);
     if (ImGui::Button("PNG of the heatmap")) save_heatmap(r);
     ImGui::EndDisabled();
-    ui::track("PNG of the heatmap");
+    ctx_->track("PNG of the heatmap");
     ImGui::BeginDisabled(!files);
     if (ImGui::Button("CSV of every matrix")) {
-      app_.host.download("attnplay-result.csv", "text/csv", result_csv(r));
-      app_.status = "Saved attnplay-result.csv.";
+      app_->host.download("attnplay-result.csv", "text/csv", result_csv(r));
+      app_->status = "Saved attnplay-result.csv.";
     }
-    ui::track("CSV of every matrix");
+    ctx_->track("CSV of every matrix");
     ImGui::SameLine();
     if (ImGui::Button("Result JSON")) {
-      app_.host.download("attnplay-result.json", "application/json", result_json_text(app_));
-      app_.status = "Saved attnplay-result.json.";
+      app_->host.download("attnplay-result.json", "application/json", result_json_text(*app_));
+      app_->status = "Saved attnplay-result.json.";
     }
-    ui::track("Result JSON");
+    ctx_->track("Result JSON");
     ImGui::SameLine();
     if (ImGui::Button("State JSON")) {
-      app_.host.download("attnplay-state.json", "application/json",
-                         state_to_json(s).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-      app_.status = "Saved attnplay-state.json.";
+      app_->host.download("attnplay-state.json", "application/json",
+                          state_to_json(s).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+      app_->status = "Saved attnplay-state.json.";
     }
-    ui::track("State JSON");
+    ctx_->track("State JSON");
     ImGui::EndDisabled();
   }
 
   void import_section() {
     section_header("Import");
-    if (app_.host.pick_file) {
-      if (ImGui::Button("Import JSON…")) app_.host.pick_file();
-      ui::track("Import JSON…");
+    if (app_->host.pick_file) {
+      if (ImGui::Button("Import JSON…")) app_->host.pick_file();
+      ctx_->track("Import JSON…");
       ImGui::SameLine();
       ImGui::TextDisabled("or drop a .json file on the page");
-    } else if (app_.host.read_file) {
+    } else if (app_->host.read_file) {
       ImGui::SetNextItemWidth(width_px_ * 0.7f);
       ImGui::InputTextWithHint("##import path", "scenario.json or state.json", path_, sizeof path_);
       ImGui::SameLine();
       if (ImGui::Button("Import JSON…") && path_[0]) {
         std::string text;
-        const std::string err = app_.host.read_file(path_, text);
+        const std::string err = app_->host.read_file(path_, text);
         if (err.empty())
-          app_.import_text(text, path_);
+          app_->import_text(text, path_);
         else
-          app_.status = err;
+          app_->status = err;
       }
-      ui::track("Import JSON…");
+      ctx_->track("Import JSON…");
     }
     ImGui::TextDisabled("A CLI scenario (X or Q, K, V …) or a saved state.");
   }
@@ -249,12 +249,12 @@ class SharePanel : public Panel {
         px[2] = (c >> 16) & 0xFF;
         px[3] = 0xFF;
       }
-    app_.host.save_png("attnplay-heatmap.png", w, ht, rgba);
-    app_.status = "Saved attnplay-heatmap.png (" + std::to_string(w) + "×" + std::to_string(ht) + ").";
+    app_->host.save_png("attnplay-heatmap.png", w, ht, rgba);
+    app_->status = "Saved attnplay-heatmap.png (" + std::to_string(w) + "×" + std::to_string(ht) + ").";
   }
 
-  static void checkbox_row(const char* group, const std::vector<std::string>& ids, std::vector<std::string>& chosen,
-                           const char* skip) {
+  void checkbox_row(const char* group, const std::vector<std::string>& ids, std::vector<std::string>& chosen,
+                    const char* skip) {
     ImGui::PushID(group);
     float x = 0;
     const float avail = ImGui::CalcItemWidth();
@@ -276,12 +276,13 @@ class SharePanel : public Panel {
         else
           chosen.erase(std::remove(chosen.begin(), chosen.end(), id), chosen.end());
       }
-      ui::track(std::string(group) + ":" + id);
+      ctx_->track(std::string(group) + ":" + id);
     }
     ImGui::PopID();
   }
 
-  App& app_;
+  App* app_ = nullptr;           // the context's App, set each frame
+  PanelContext* ctx_ = nullptr;  // this frame's context (item rectangles)
   std::string link_, embed_code_;
   std::vector<std::string> embed_panels_, embed_lock_, embed_hide_;
   char origins_[1024] = "";
@@ -293,6 +294,6 @@ class SharePanel : public Panel {
 
 }  // namespace
 
-std::unique_ptr<Panel> make_share_panel(App& app) { return std::make_unique<SharePanel>(app); }
+std::unique_ptr<Panel> make_share_panel() { return std::make_unique<SharePanel>(); }
 
 }  // namespace attn::ui

@@ -9,32 +9,17 @@
 #include <string>
 
 #include "app/embed.h"
+#include "app/lesson_run.h"
+#include "app/tiling.h"
 #include "render/assets.h"
-#include "ui/lock.h"
 #include "ui/panels.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 
 Shell::Shell(App& app) : app_(app) {
-  PanelVisibility& v = app_.state.panels;
-  auto add = [&](std::unique_ptr<Panel> p, bool* flag) {
-    p->open = flag;
-    panels_.push_back(std::move(p));
-  };
-  add(make_controls_panel(), &v.controls);
-  add(make_embeddings_panel(), &v.embeddings);
-  add(make_heatmap_panel(), &v.heatmap);
-  add(make_pipeline_panel(), &v.pipeline);
-  add(make_saturation_panel(), &v.saturation);
-  add(make_variance_panel(), &v.variance);
-  add(make_explain_panel(), &v.explain);
-  add(make_share_panel(app_), &v.share);
-  add(make_mask_panel(), &v.masks);
-  add(make_heads_panel(), &v.heads);
-  add(make_positional_panel(), &v.positional);
-  add(make_numerics_panel(), &v.numerics);
-  add(make_cross_panel(), &v.cross);
+#define ATTN_PANEL_MAKE(id, open, lock, column, weight) panels_[static_cast<size_t>(PanelId::id)] = make_##id##_panel();
+  ATTN_PANELS(ATTN_PANEL_MAKE)
+#undef ATTN_PANEL_MAKE
 }
 
 Shell::~Shell() = default;
@@ -80,99 +65,175 @@ void Shell::apply_theme() {
   st.GrabMinSize = 12;
 }
 
-// [SECTION] layout -----------------------------------------------------------------------------
-void Shell::layout(float w, float h, float top) {
-  // Three columns that never overlap; proportions tuned for 1280×800 and still legible at 1024×768.
-  const float H = h - top;
-  const float a = std::max(w * 0.25f, std::min(300.0f, w * 0.3f)), b = w * 0.40f, c = w - a - b;
-  struct Slot {
-    const char* title;
-    float x, y, w, h;
-  };
-  const Slot slots[] = {
-      {"Controls", 0, top, a, H * 0.58f},
-      {"Embeddings", 0, top + H * 0.58f, a, H * 0.42f},
-      {"Attention heatmap", a, top, b, H * 0.55f},
-      {"Pipeline", a, top + H * 0.55f, b, H * 0.45f},
-      {"Saturation", a + b, top, c, H * 0.42f},
-      {"Variance lab", a + b, top + H * 0.42f, c, H * 0.30f},
-      {"Explanation", a + b, top + H * 0.72f, c, H * 0.28f},
-  };
-  for (const Slot& s : slots) {
-    ImGui::SetWindowPos(s.title, ImVec2(s.x, s.y), ImGuiCond_Always);
-    ImGui::SetWindowSize(s.title, ImVec2(s.w, s.h), ImGuiCond_Always);
+// [SECTION] panels -----------------------------------------------------------------------------
+// One Begin/End for every panel: the window is named "<title>###<id>", so its identity (and
+// ImGui's saved state) stays the same in every language, and placed by the tiling when `tile` is set.
+void Shell::draw_panel(PanelContext& ctx, PanelId id, const Tile* tile, bool closable) {
+  Panel& p = *panels_[static_cast<size_t>(id)];
+  const PanelInfo& info = panel_info(id);
+  if (tile) {
+    ImGui::SetNextWindowPos(ImVec2(tile->x, tile->y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(tile->w, tile->h), ImGuiCond_Always);
+  } else {
+    p.before_begin(ctx);
   }
+  const std::string name = std::string(ctx.tr((std::string("panel.") + info.key).c_str())) + "###" + info.key;
+  bool* open = closable ? &app_.state.panels[id] : nullptr;
+  int flags = p.window_flags();
+  if (tile) flags |= ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+  ImGui::SetNextWindowBgAlpha(1.0f);  // panels are opaque: nothing underneath shows through
+  if (ImGui::Begin(name.c_str(), open, flags)) draw_panel_body(ctx, id);
+  ImGui::End();
+}
+
+// Inside a panel's window (or a stacked child on a phone): the panel, its whole-panel lock, its
+// rectangle for attnplay.ui.itemRect("panel:<id>") and the lesson's outline.
+void Shell::draw_panel_body(PanelContext& ctx, PanelId id) {
+  const PanelInfo& info = panel_info(id);
+  const bool disable_all = info.lock[0] != '\0' && ctx.locked(info.lock);
+  if (disable_all) ImGui::BeginDisabled();
+  panels_[static_cast<size_t>(id)]->draw(ctx);
+  if (disable_all) ImGui::EndDisabled();
+  const ImVec2 a = ImGui::GetWindowPos(), sz = ImGui::GetWindowSize();
+  ctx.track_rect(std::string("panel:") + info.key, a.x, a.y, sz.x, sz.y);
+  const LessonStep* step = open_step(app_);
+  if (step && step->highlight == info.key)  // the lesson points here: an outline the learner can't miss
+    ImGui::GetForegroundDrawList()->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(a.x + sz.x - 1, a.y + sz.y - 1),
+                                            IM_COL32(255, 190, 60, 255), 4, 0, 3);
+}
+
+// Phones (narrower than kNarrowWidth): one scrolling column, each panel a collapsible section at full
+// width, in the tiling's order; the column scrolls with the wheel or a two-finger drag.
+void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, float top) {
+  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  // Touch targets of about 40 CSS px: taller frames, more space between rows, wider grabs.
+  const float pad = std::max(4.0f, (40.0f - ImGui::GetFontSize()) * 0.5f);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, pad));
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(10, 8));
+  ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, 28.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 18.0f);
+  ImGui::SetNextWindowPos(ImVec2(0, top), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(ds.x, ds.y - top), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  const int flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (ImGui::Begin("###stack", nullptr, flags)) {
+    const float panel_h = std::floor((ds.y - top) * kStackedHeightShare);
+    for (PanelId id : ids) {
+      const PanelInfo& info = panel_info(id);
+      ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+      const std::string title = std::string(ctx.tr((std::string("panel.") + info.key).c_str())) + "###hdr-" + info.key;
+      const bool open = ImGui::CollapsingHeader(title.c_str());
+      ctx.track(std::string("header:") + info.key);
+      if (!open) continue;
+      if (ImGui::BeginChild(info.key, ImVec2(0, panel_h), true)) draw_panel_body(ctx, id);
+      ImGui::EndChild();
+    }
+  }
+  ImGui::End();
+  ImGui::PopStyleVar(4);
+}
+
+// The open panels that tile, in registry order (floating ones such as Share draw over them).
+std::vector<PanelId> Shell::tiled_panels() const {
+  std::vector<PanelId> out;
+  for (const PanelInfo& info : panel_table())
+    if (app_.state.panels[info.id] && !panels_[static_cast<size_t>(info.id)]->floating()) out.push_back(info.id);
+  return out;
 }
 
 // [SECTION] embed mode -------------------------------------------------------------------------
-namespace {
 // An <iframe> on a course page: no menu bar, no scrollbars, no close buttons; the listed panels tile
 // whatever size the frame has. Locked controls are drawn disabled and any change to them is undone.
-void draw_embedded(App& app, std::vector<std::unique_ptr<Panel>>& panels) {
-  const EmbedSettings& e = app.embed;
-  std::vector<Panel*> shown;
-  auto find = [&](const std::string& id) -> Panel* {
-    const bool* flag = panel_flag(app.state.panels, id);
-    for (auto& p : panels)
-      if (flag && p->open == flag) return p.get();
-    return nullptr;
-  };
+void Shell::draw_embedded(PanelContext& ctx) {
+  const EmbedSettings& e = app_.embed;
+  std::vector<PanelId> shown;
   if (!e.panels.empty()) {
-    for (const std::string& id : e.panels)
-      if (Panel* p = find(id)) shown.push_back(p);
+    for (const std::string& key : e.panels)
+      if (const PanelInfo* info = find_panel(key)) shown.push_back(info->id);
   } else {
-    for (auto& p : panels)
-      if (p->open && *p->open && p->open != &app.state.panels.share) shown.push_back(p.get());
+    shown = tiled_panels();
   }
   const ImVec2 ds = ImGui::GetIO().DisplaySize;
-  const int k = static_cast<int>(shown.size());
-  // Side by side while each panel keeps ≥ 300 px of width, then rows; the last row stretches.
-  int cols = k;
-  if (k > 0 && ds.x < ds.y * 1.1f)
-    cols = std::min(k, ds.x >= 700 ? 2 : 1);
-  else if (k > 0)
-    cols = std::max(1, std::min(k, static_cast<int>(ds.x / 300)));
-  const int rows = k > 0 ? (k + cols - 1) / cols : 1;
   const bool any_lock = !e.locked.empty() || !e.hidden.empty();
   State before;
-  if (any_lock) before = app.state;
+  if (any_lock) before = app_.state;
   ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 0.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
-  for (int idx = 0; idx < k; ++idx) {
-    const int row = idx / cols, col = idx % cols;
-    const int in_row = row == rows - 1 ? k - row * cols : cols;
-    const float w = ds.x / static_cast<float>(in_row), h = ds.y / static_cast<float>(rows);
-    Panel* p = shown[static_cast<size_t>(idx)];
-    ImGui::SetNextWindowPos(ImVec2(std::floor(w * col), std::floor(h * row)), ImGuiCond_Always);
-    ImGui::SetNextWindowSize(ImVec2(std::ceil(w), std::ceil(h)), ImGuiCond_Always);
-    ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
-    bool* flag = p->open;
-    p->open = nullptr;  // no close button: the embedding page decides what shows
-    // Panels that edit one locked thing throughout are disabled as a whole.
-    const PanelVisibility& pv = app.state.panels;
-    const bool disable_all = (flag == &pv.embeddings && locked("embeddings")) ||
-                             (flag == &pv.masks && locked("mask")) || (flag == &pv.heads && locked("heads")) ||
-                             (flag == &pv.positional && locked("positional_encoding"));
-    if (disable_all) ImGui::BeginDisabled();
-    p->draw(app.state, app.result);
-    if (disable_all) ImGui::EndDisabled();
-    p->open = flag;
+  if (ds.x < kNarrowWidth) {
+    draw_stacked(ctx, shown, 0);
+  } else {
+    for (const Tile& t : tile_panels(shown, 0, 0, ds.x, ds.y)) {
+      ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+      draw_panel(ctx, t.id, &t, /*closable=*/false);  // the embedding page decides what shows
+    }
   }
   ImGui::PopStyleVar(2);
-  if (any_lock) revert_locked(app.state, before, e);
-  if (!app.status.empty()) {  // no menu bar to show it in: a strip along the bottom edge
+  if (app_.frames == 1 && !shown.empty())  // keyboard focus in the first panel, as on the full page
+    ImGui::SetWindowFocus((std::string("###") + panel_info(shown.front()).key).c_str());
+  if (any_lock) revert_locked(app_.state, before, e);
+  if (!app_.status.empty()) {  // no menu bar to show it in: a strip along the bottom edge
     const float wrap = std::max(100.0f, ds.x - 24);
-    const ImVec2 ts = ImGui::CalcTextSize(app.status.c_str(), nullptr, false, wrap);
+    const ImVec2 ts = ImGui::CalcTextSize(app_.status.c_str(), nullptr, false, wrap);
     ImDrawList* fg = ImGui::GetForegroundDrawList();
     fg->AddRectFilled(ImVec2(4, ds.y - ts.y - 14), ImVec2(ts.x + 18, ds.y - 4), IM_COL32(70, 40, 20, 235), 4);
-    fg->AddText(nullptr, 0, ImVec2(11, ds.y - ts.y - 9), IM_COL32(255, 205, 130, 255), app.status.c_str(), nullptr,
+    fg->AddText(nullptr, 0, ImVec2(11, ds.y - ts.y - 9), IM_COL32(255, 205, 130, 255), app_.status.c_str(), nullptr,
                 wrap);
     const ImVec2 m = ImGui::GetIO().MousePos;
     if (ImGui::IsMouseClicked(0) && m.x >= 4 && m.x <= ts.x + 18 && m.y >= ds.y - ts.y - 14)
-      app.status.clear();  // dismiss
+      app_.status.clear();  // dismiss
   }
 }
-}  // namespace
+
+// [SECTION] menu bar ---------------------------------------------------------------------------
+float Shell::draw_menu_bar(PanelContext& ctx) {
+  float top = 0;
+  if (!ImGui::BeginMainMenuBar()) return top;
+  if (ImGui::BeginMenu((std::string(ctx.tr("menu.view")) + "###view").c_str())) {
+    for (const PanelInfo& info : panel_table())
+      ImGui::MenuItem(ctx.tr((std::string("panel.") + info.key).c_str()), nullptr, &app_.state.panels[info.id]);
+    ImGui::Separator();
+    ImGui::TextDisabled("%s", ctx.tr("menu.workspace"));
+    for (const Workspace& w : workspaces())
+      if (ImGui::MenuItem(ctx.tr((std::string("workspace.") + w.key).c_str()))) apply_workspace(app_.state.panels, w);
+    ImGui::EndMenu();
+  }
+  ctx.track("menu:view");
+  if (ImGui::BeginMenu((std::string(ctx.tr("menu.lessons")) + "###lessons").c_str())) {
+    for (const Lesson& l : lessons())
+      if (ImGui::MenuItem(ctx.tr(l.title.c_str()), nullptr, app_.state.lesson.id == l.id)) start_lesson(app_, l.id, 1);
+    if (!app_.state.lesson.id.empty()) {
+      ImGui::Separator();
+      if (ImGui::MenuItem(ctx.tr("lesson.ui.free_play"))) leave_lesson(app_);
+    }
+    ImGui::EndMenu();
+  }
+  ctx.track("menu:lessons");
+  if (ImGui::BeginMenu((std::string(ctx.tr("menu.language")) + "###language").c_str())) {
+    for (Lang l : languages())
+      if (ImGui::MenuItem(ctx.tr((std::string("lang.") + lang_code(l)).c_str()), nullptr, app_.state.lang == l))
+        app_.state.lang = l;
+    ImGui::EndMenu();
+  }
+  ctx.track("menu:language");
+  if (ImGui::MenuItem((std::string(ctx.tr("menu.share")) + "###share").c_str()))
+    app_.state.panels.share = true;  // links, embed code, export, import
+  ctx.track("Share…");
+  ImGui::TextDisabled("%s", ctx.tr("menu.title"));
+  if (app_.result.pending >= 0) {  // a long recomputation running across frames
+    ImGui::SameLine();
+    ImGui::TextColored(
+        ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "%s",
+        ctx.trf("menu.computing", {{"percent", std::to_string(static_cast<int>(app_.result.pending * 100))}}).c_str());
+  }
+  if (!app_.status.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "%s", app_.status.c_str());
+  }
+  top = ImGui::GetWindowSize().y;
+  ImGui::EndMainMenuBar();
+  return top;
+}
 
 // [SECTION] frame ------------------------------------------------------------------------------
 void Shell::draw() {
@@ -180,53 +241,40 @@ void Shell::draw() {
   io.FontGlobalScale = app_.state.text_scale / pixel_ratio_;
   apply_theme();
   app_.item_rects.clear();
-  bind_item_rects(&app_.item_rects);
+  app_.focused_item.clear();
   app_.update_frame();
+  PanelContext ctx(app_);
 
-  bind_embed(&app_.embed);
   if (app_.embed.enabled) {
-    draw_embedded(app_, panels_);
+    draw_embedded(ctx);
     ++app_.frames;
     return;
   }
-
-  float top = 0;
-  if (ImGui::BeginMainMenuBar()) {
-    if (ImGui::BeginMenu("View")) {
-      for (auto& p : panels_) ImGui::MenuItem(p->title(), nullptr, p->open);
-      ImGui::Separator();
-      if (ImGui::MenuItem("Reset layout")) relayout_ = true;
-      ImGui::EndMenu();
-    }
-    if (ImGui::MenuItem("Share…")) app_.state.panels.share = true;  // links, embed code, export, import
-    track("Share…");
-    ImGui::TextDisabled("Attention Playground — softmax(QKᵀ/√d_k)·V");
-    if (app_.result.pending >= 0) {  // a long recomputation running across frames
-      ImGui::SameLine();
-      ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "computing… %d%%",
-                         static_cast<int>(app_.result.pending * 100));
-    }
-    if (!app_.status.empty()) {
-      ImGui::SameLine();
-      ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "%s", app_.status.c_str());
-    }
-    top = ImGui::GetWindowSize().y;
-    ImGui::EndMainMenuBar();
-  }
-
+  // "?" opens the list of keys (unless the learner is typing into a field).
+  if (!io.WantTextInput)
+    for (int i = 0; i < io.InputQueueCharacters.Size; ++i)
+      if (io.InputQueueCharacters[i] == '?') app_.state.panels.help = !app_.state.panels.help;
+  const float top = draw_menu_bar(ctx);
   const ImVec2 ds = io.DisplaySize;
-  const bool resized = ds.x != last_w_ || ds.y != last_h_;
-  for (auto& p : panels_) {
-    if (p->open && !*p->open) continue;
-    p->draw(app_.state, app_.result);
-  }
-  // Layout after the windows exist (SetWindowPos by name needs them), then keep it until resize.
-  if (relayout_ || resized) {
-    layout(ds.x, ds.y, top);
-    relayout_ = false;
-    last_w_ = ds.x;
-    last_h_ = ds.y;
-  }
+  // A lesson step's locked controls: whatever the learner changed in them this frame is put back
+  // (unless the frame moved to another step, which sets its own state).
+  const bool lesson_locked = !app_.lesson_locks.empty();
+  State before;
+  if (lesson_locked) before = app_.state;
+  // Every open panel takes a tile of the window; opening one from the View menu retiles, so no
+  // panel ever floats over another (the Share dialog excepted).
+  if (ds.x < kNarrowWidth)
+    draw_stacked(ctx, tiled_panels(), top);
+  else
+    for (const Tile& t : tile_panels(tiled_panels(), 0, top, ds.x, ds.y - top)) draw_panel(ctx, t.id, &t, true);
+  // Keyboard learners start in the Controls panel: Tab walks its controls, arrows change them.
+  if (app_.frames == 1) ImGui::SetWindowFocus("###controls");
+  for (const PanelInfo& info : panel_table())
+    if (app_.state.panels[info.id] && panels_[static_cast<size_t>(info.id)]->floating())
+      draw_panel(ctx, info.id, nullptr, true);
+  if (lesson_locked && app_.state.lesson == before.lesson)
+    for (const std::string& id : app_.lesson_locks)
+      if (const ControlInfo* c = find_control(id)) c->revert(app_.state, before);
   ++app_.frames;
 }
 

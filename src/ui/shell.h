@@ -1,10 +1,12 @@
 // shell.h — the UI around the App: fonts, theme, menu, layout, and every panel, once per frame.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <vector>
 
 #include "app/app.h"
+#include "app/tiling.h"
 #include "ui/panel.h"
 
 namespace attn::ui {
@@ -17,18 +19,19 @@ class Shell {
   void init(float pixel_ratio);
   // Between ImGui::NewFrame and ImGui::Render.
   void draw();
-  // Window layout for the given display size (done on first frame and when the size changes).
-  void request_layout() { relayout_ = true; }
 
  private:
   void apply_theme();
-  void layout(float w, float h, float top);
+  void draw_panel(PanelContext& ctx, PanelId id, const Tile* tile, bool closable);
+  void draw_panel_body(PanelContext& ctx, PanelId id);
+  void draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, float top);
+  void draw_embedded(PanelContext& ctx);
+  float draw_menu_bar(PanelContext& ctx);
+  std::vector<PanelId> tiled_panels() const;
   App& app_;
-  std::vector<std::unique_ptr<Panel>> panels_;
+  std::array<std::unique_ptr<Panel>, kPanelCount> panels_;  // indexed by PanelId
   float pixel_ratio_ = 1;
-  bool relayout_ = true;
   bool dark_applied_ = false, theme_set_ = false;
-  float last_w_ = 0, last_h_ = 0;
 };
 
 }  // namespace attn::ui

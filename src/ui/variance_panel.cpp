@@ -7,7 +7,6 @@
 
 #include "ui/panels.h"
 #include "ui/plot.h"
-#include "ui/track.h"
 
 namespace attn::ui {
 namespace {
@@ -19,17 +18,11 @@ double sd_of(double var) { return var > 0 ? std::sqrt(var) : 0.0; }
 
 class VariancePanel : public Panel {
  public:
-  const char* title() const override { return "Variance lab"; }
-
-  void draw(State&, const AppResult& r) override {
-    if (!ImGui::Begin(title(), open)) {
-      ImGui::End();
-      return;
-    }
+  void draw(PanelContext& ctx) override {
+    const AppResult& r = ctx.result;
     const VarianceRow& v = r.variance;
     if (v.samples <= 0 || v.d_k <= 0) {
       ImGui::TextDisabled("The experiment has not run yet.");
-      ImGui::End();
       return;
     }
     text_wrapped(
@@ -37,19 +30,18 @@ class VariancePanel : public Panel {
         std::to_string(v.d_k) + ". Each product q_c·k_c has variance 1, so the sum q·k has variance d_k" +
         (v.d_k < 8 ? " (for small d_k the shape is not yet a bell curve, but the variance is still d_k)." : "."));
     if (ImGui::RadioButton("q·k", !scaled_)) scaled_ = false;
-    ui::track("variance: unscaled");
+    ctx.track("variance: unscaled");
     ImGui::SameLine();
     if (ImGui::RadioButton("q·k ÷ √d_k", scaled_)) scaled_ = true;
-    ui::track("variance: scaled");
-    histogram(v);
+    ctx.track("variance: scaled");
+    histogram(ctx, v);
     readouts(v);
     section_header("Spread against d_k");
-    std_curve(r.std_curve, v.d_k);
-    ImGui::End();
+    std_curve(ctx, r.std_curve, v.d_k);
   }
 
  private:
-  void histogram(const VarianceRow& v) {
+  void histogram(PanelContext& ctx, const VarianceRow& v) {
     const Histogram& h = scaled_ ? v.hist_scaled : v.hist_unscaled;
     const int bins = static_cast<int>(h.counts.size());
     if (bins == 0 || !(h.hi > h.lo)) return;
@@ -73,7 +65,7 @@ class VariancePanel : public Panel {
       p.bar(h.lo + w * b, h.lo + w * (b + 1) - w * 0.08, h.counts[static_cast<size_t>(b)],
             (col & 0x00FFFFFF) | 0xB0000000);
     p.line(xs, ys, ImGui::GetColorU32(ImGuiCol_Text), 2.0f);
-    if (ImGui::IsItemVisible()) ui::track("variance histogram");
+    if (ImGui::IsItemVisible()) ctx.track("variance histogram");
     if (p.hovered()) {
       const int b = std::clamp(static_cast<int>((p.x_of(p.mouse_x()) - h.lo) / w), 0, bins - 1);
       const double a = h.lo + w * b, e = a + w;
@@ -114,7 +106,7 @@ class VariancePanel : public Panel {
     ImGui::EndTable();
   }
 
-  void std_curve(const std::vector<VarianceRow>& rows, int current_dk) {
+  void std_curve(PanelContext& ctx, const std::vector<VarianceRow>& rows, int current_dk) {
     if (rows.empty()) return;
     std::vector<double> xs, measured, root, scaled;
     for (const VarianceRow& row : rows) {
@@ -136,7 +128,7 @@ class VariancePanel : public Panel {
       p.dot(xs[k], scaled[k], kScaledCol, 2.5f);
     }
     p.vline(current_dk, highlight_col(), 1.5f);
-    if (ImGui::IsItemVisible()) ui::track("variance std curve");  // a scrolled-away rect would point at another panel
+    if (ImGui::IsItemVisible()) ctx.track("variance std curve");  // a scrolled-away rect would point at another panel
     if (p.hovered()) {
       const double mx = std::log(std::max(1.0, p.x_of(p.mouse_x())));
       size_t best = 0;

@@ -204,6 +204,8 @@
     // Called right after a frame is drawn, while the WebGL drawing buffer still holds it.
     captureCanvas(name) { canvas.toBlob((b) => saveBlob(name, b), 'image/png'); },
     pickFile() { fileInput.click(); },
+    // Lesson progress lives in this browser (per page address), so it survives reloads and new visits.
+    saveProgress(text) { storage.set('progress', text); },
     pageString(which) {
       if (inline) return [inline.page.href || location.href.split(/[?#]/)[0], inline.page.search, inline.page.hash][which] || '';
       if (which === 0) return location.href.split(/[?#]/)[0];
@@ -211,6 +213,19 @@
       return location.hash;
     },
   };
+
+  // ---- local storage: lesson progress, and the last state of this page (or of this embed) -----------
+  // Keys carry the path, the query (embed settings) and the frame's name, so two embeds on one course
+  // page keep their own states.
+  const storage = {
+    key(what) { return 'attnplay:' + what + ':' + location.pathname + location.search + (window.name ? '#' + window.name : ''); },
+    get(what) { try { return window.localStorage.getItem(storage.key(what)); } catch (e) { return null; } },
+    set(what, text) { try { window.localStorage.setItem(storage.key(what), text); } catch (e) { /* private mode, full */ } },
+    remove(what) { try { window.localStorage.removeItem(storage.key(what)); } catch (e) { /* ignore */ } },
+  };
+
+  const changeListeners = [];
+  const eventListeners = [];
 
   const api = {
     ready,
@@ -234,6 +249,8 @@
         const c = canvas.getBoundingClientRect();
         return Promise.resolve({ x: c.left + r.x, y: c.top + r.y, w: r.w, h: r.h });
       },
+      // The id of the control that has keyboard focus (Tab, arrows), or '' when none has.
+      focused() { return needReady() || Promise.resolve(call('attnplay_focused')); },
     },
     frames() { return isReady ? Module._attnplay_frames() : 0; },
     // The link "Copy link" copies: this page's address + "#s=1.…" (versioned, deflated state).
@@ -246,6 +263,20 @@
     embedInfo() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_embed_info'))); },
     // Cheap change probe (used by attnplay-embed.js for events): small state fields, digests of large ones, saturation.
     watch() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_watch'))); },
+    // Called after a drawn frame in which the state, result or status changed (no polling needed).
+    onChange(fn) { if (typeof fn === 'function') changeListeners.push(fn); },
+    // Lesson events as they happen: {type: 'lesson-step' | 'answer' | 'lesson-complete', …}.
+    onEvent(fn) { if (typeof fn === 'function') eventListeners.push(fn); },
+    // Forgets this page's saved state and lesson progress and opens the defaults.
+    reset() {
+      const nr = needReady();
+      if (nr) return nr;
+      storage.remove('state');
+      storage.remove('progress');
+      if (!inline) history.replaceState(null, '', location.pathname + location.search);
+      call('attnplay_load_progress', '{}');
+      return Promise.resolve(JSON.parse(call('attnplay_set_state', JSON.stringify({ preset: 'default', lesson: null }))));
+    },
   };
   Object.defineProperty(window, 'attnplay', { value: Object.freeze(api), writable: false });
 
@@ -257,8 +288,11 @@
       progress(1, '');
       document.getElementById('loading').classList.add('done');
       if (!inline) canvas.focus();  // a notebook keeps its own focus while its outputs load
+      const saved = storage.get('progress');
+      if (saved) call('attnplay_load_progress', saved);
+      offerToContinue();
       resolveReady(api);
-      startSummary();
+      startWatching();
       return;
     }
     requestAnimationFrame(waitFrames);
@@ -270,16 +304,58 @@
     if (!r.ok) call('attnplay_set_status', 'Could not open the state this view was given: ' + r.error);
   }
 
-  // The accessible summary follows the screen, as text only.
-  function startSummary() {
-    let last = '';
-    const refresh = () => {
-      const status = call('attnplay_status');  // e.g. why a share link could not be opened
-      const text = call('attnplay_summary') + (status ? ' ' + status : '');
-      if (text !== last) { summaryEl.textContent = text; last = text; }
-    };
+  // After every drawn frame: when the change stamp moves, refresh the accessible summary, tell the
+  // listeners (the embed API), pass on lesson events, and remember the state — in the address bar
+  // (history.replaceState, at most every 400 ms, never one history entry per drag) and in local storage.
+  const PERSIST_MS = 400;
+  let lastStamp = -1, lastSummary = '', persistTimer = 0;
+  function persist() {
+    persistTimer = 0;
+    const link = call('attnplay_share_link');
+    const hash = link.slice(link.indexOf('#'));
+    if (inline) return;  // an inline copy has no address of its own to keep the state in
+    if (hash.length > 1 && hash !== location.hash) history.replaceState(null, '', location.pathname + location.search + hash);
+    storage.set('state', hash);
+  }
+  function refresh() {
+    const status = call('attnplay_status');  // e.g. why a share link could not be opened
+    const text = call('attnplay_summary') + (status ? ' ' + status : '');
+    if (text !== lastSummary) { summaryEl.textContent = text; lastSummary = text; }
+  }
+  function startWatching() {
     refresh();  // filled in as soon as the app is ready, then kept current
-    setInterval(refresh, 500);
+    const tick = () => {
+      const stamp = Module._attnplay_change_stamp();
+      if (stamp !== lastStamp) {
+        lastStamp = stamp;
+        refresh();
+        for (const fn of changeListeners) { try { fn(); } catch (e) { console.warn(e); } }
+        const events = JSON.parse(call('attnplay_take_events'));
+        for (const ev of events) for (const fn of eventListeners) { try { fn(ev); } catch (e) { console.warn(e); } }
+        if (!persistTimer) persistTimer = setTimeout(persist, PERSIST_MS);
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }
+
+  // Opened without a fragment but with a saved state: offer it (phones discard background tabs).
+  function offerToContinue() {
+    const saved = storage.get('state');
+    if (inline || location.hash.length > 1 || !saved || saved.length < 3) return;
+    const bar = document.getElementById('continue');
+    if (!bar) return;
+    bar.hidden = false;
+    document.getElementById('continue-yes').addEventListener('click', () => {
+      bar.hidden = true;
+      call('attnplay_open_fragment', saved);
+      canvas.focus();
+    });
+    document.getElementById('continue-no').addEventListener('click', () => {
+      bar.hidden = true;
+      storage.remove('state');
+      canvas.focus();
+    });
   }
 
   if (inline) return;  // the module's script follows in the document itself

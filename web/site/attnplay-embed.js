@@ -8,9 +8,8 @@
   const MAX_DEPTH = 16;               // the state decoder's nesting limit
   const MAX_QUEUE = 32;               // messages that arrive before the app is ready
   const MAX_SUBSCRIBERS = 8;
-  const POLL_MS = 150;
   const COMMANDS = new Set(['ping', 'getState', 'setState', 'getResult', 'shareURL', 'subscribe', 'unsubscribe']);
-  const EVENTS = new Set(['change', 'saturation']);
+  const EVENTS = new Set(['change', 'saturation', 'lesson-step', 'answer', 'lesson-complete']);
   const KEYS = new Set(['attnplay', 'id', 'cmd', 'state', 'events']);
 
   const api = window.attnplay;
@@ -19,7 +18,7 @@
   const queue = [];
   const subscribers = [];  // {source, origin, events: Set}
   let last = null;         // the previous watch() snapshot
-  let timer = 0;
+  let listening = false;  // onChange registered (once, on the first subscription)
 
   function isPlainObject(x) {
     if (x === null || typeof x !== 'object' || Array.isArray(x)) return false;
@@ -116,9 +115,10 @@
       if (s.events.has(name)) s.source.postMessage(Object.assign({ attnplay: 1, event: name }, body), s.origin);
   }
 
-  // Compares snapshots of attnplay.watch(): which state fields changed, and saturation edges.
+  // Compares snapshots of attnplay.watch(): which state fields changed, and saturation edges. Runs
+  // when the app reports a change (attnplay.onChange), not on a timer.
   async function poll() {
-    if (!subscribers.length) { clearInterval(timer); timer = 0; return; }
+    if (!subscribers.length) return;
     const now = await api.watch();
     if (last) {
       const changed = {};
@@ -132,7 +132,13 @@
     }
     last = now;
   }
-  function startPolling() { if (!timer) timer = setInterval(() => { poll().catch(() => {}); }, POLL_MS); }
+  function startPolling() {
+    if (listening) return;
+    listening = true;
+    api.onChange(() => { poll().catch(() => {}); });
+    // Lesson events go to subscribers as they are, e.g. {event: 'answer', question, correct}.
+    api.onEvent((ev) => { const body = Object.assign({}, ev); const name = body.type; delete body.type; emit(name, body); });
+  }
 
   window.addEventListener('message', (ev) => {
     if (origins) { handle(ev); return; }

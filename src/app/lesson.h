@@ -1,0 +1,75 @@
+// lesson.h — guided lessons as data: steps that set a partial state, show panels, lock controls, and ask
+// the learner to predict (then reveal) or to do something the app checks. Files: data/lessons/*.json.
+#pragma once
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace attn {
+
+class App;
+struct State;
+
+// A condition on the live values ("max_weight >= 0.9") and, optionally, on the state ("scale": false).
+struct Condition {
+  std::string value;  // a live value name (see live_value_names())
+  std::string op;     // "<", "<=", ">", ">=", "=="
+  double than = 0;
+  nlohmann::json state = nlohmann::json::object();  // partial state every key of which must hold
+};
+
+struct Task {
+  enum class Kind { None, Predict, Do } kind = Kind::None;
+  std::string id;        // stable question id (events, progress)
+  std::string question;  // catalog key
+  // predict: multiple choice (choices are catalog keys, `answer` the right index) or numeric
+  // (no choices; `number` ± `tolerance`).
+  std::vector<std::string> choices;
+  int answer = -1;
+  std::optional<double> number;
+  double tolerance = 0;
+  nlohmann::json reveal = nlohmann::json::object();  // partial state applied at the reveal
+  std::string explain;                               // catalog key shown after the reveal
+  // do: done when `goal` holds.
+  Condition goal;
+  std::string hint;  // catalog key
+};
+
+struct LessonStep {
+  std::string text;                                 // catalog key; may use {live values}
+  nlohmann::json state = nlohmann::json::object();  // partial state applied on entering the step
+  std::vector<std::string> panels;                  // panel ids shown (empty = keep)
+  std::string highlight;                            // panel id drawn with an outline ("" = none)
+  std::vector<std::string> lock;                    // control ids locked during the step
+  Task task;
+};
+
+struct Lesson {
+  std::string id;     // "why-sqrt-dk" (links: lesson=why-sqrt-dk&step=3)
+  std::string title;  // catalog key
+  std::string summary;
+  std::vector<LessonStep> steps;
+};
+
+// Every lesson compiled in, in file-name order (files are numbered: 01-…, 02-…).
+const std::vector<Lesson>& lessons();
+const Lesson* find_lesson(const std::string& id);
+// Parses one lesson file; "" on success, else the first problem (with the step number).
+std::string parse_lesson(const std::string& text, Lesson& out);
+// Everything a lesson refers to exists: state keys apply, panel ids, control ids, catalog keys in
+// both languages, live value names, answers in range. "" when valid.
+std::string validate_lesson(const Lesson& l);
+// Errors of the compiled-in files that did not parse (empty when all did).
+const std::vector<std::string>& lesson_load_errors();
+
+// Live values lessons quote and check, computed from the current result (selected row, head 1).
+const std::vector<std::string>& live_value_names();
+std::map<std::string, double> live_values(const App& app);
+bool condition_holds(const Condition& c, const App& app);
+// The step text with {name} replaced by live values (formatted to 3 significant places).
+std::string step_text(const App& app, const std::string& key);
+
+}  // namespace attn

@@ -1,0 +1,189 @@
+// lesson_run.cpp — following a lesson: steps apply partial states, predictions reveal, goals are checked.
+#include "app/lesson_run.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/app.h"
+#include "app/registry.h"
+#include "app/state_json.h"
+
+namespace attn {
+
+using nlohmann::json;
+
+namespace {
+void emit(App& app, const char* type, json detail) {
+  detail["type"] = type;
+  app.events.push_back(std::move(detail));
+  if (app.events.size() > 256) app.events.erase(app.events.begin());  // nobody is listening: keep it bounded
+}
+
+void save(App& app) {
+  if (app.host.save_progress) app.host.save_progress(app.progress.dump());
+}
+
+void note_progress(App& app, const Lesson& l, int step, bool completed) {
+  json& p = app.progress[l.id];
+  if (!p.is_object()) p = json::object();
+  p["furthest"] = std::max(p.value("furthest", 0), step);
+  p["completed"] = p.value("completed", false) || completed;
+  save(app);
+}
+
+// Shows exactly the step's panels (the lesson panel always), as a workspace would.
+void show_panels(State& s, const LessonStep& step) {
+  if (step.panels.empty()) return;
+  for (const PanelInfo& info : panel_table())
+    if (info.id != PanelId::share) s.panels[info.id] = false;
+  for (const std::string& key : step.panels)
+    if (bool* flag = panel_flag(s.panels, key)) *flag = true;
+  s.panels.lesson = true;
+}
+}  // namespace
+
+const Lesson* open_lesson(const App& app) {
+  return app.state.lesson.id.empty() ? nullptr : find_lesson(app.state.lesson.id);
+}
+
+const LessonStep* open_step(const App& app) {
+  const Lesson* l = open_lesson(app);
+  if (!l || app.state.lesson.step < 1 || app.state.lesson.step > static_cast<int>(l->steps.size())) return nullptr;
+  return &l->steps[static_cast<size_t>(app.state.lesson.step - 1)];
+}
+
+std::string start_lesson(App& app, const std::string& id, int step) {
+  const Lesson* l = find_lesson(id);
+  if (!l) return "unknown lesson \"" + id + "\"";
+  app.state.lesson.id = l->id;
+  return go_to_step(app, step);
+}
+
+std::string go_to_step(App& app, int step) {
+  const Lesson* l = open_lesson(app);
+  if (!l) return "no lesson is open";
+  step = std::clamp(step, 1, static_cast<int>(l->steps.size()));
+  const LessonStep& s = l->steps[static_cast<size_t>(step - 1)];
+  State next = app.state;
+  const std::string err = apply_state_json(next, s.state);  // validated by the lesson test; checked again
+  if (!err.empty()) return "step " + std::to_string(step) + " of " + l->id + " cannot be shown: " + err;
+  next.lesson.step = step;
+  show_panels(next, s);
+  app.state = std::move(next);
+  app.mark_lesson_entered();
+  app.lesson_locks = s.lock;
+  app.step_progress = StepProgress{};
+  app.update();
+  emit(app, "lesson-step", {{"lesson", l->id}, {"step", step}, {"steps", l->steps.size()}});
+  note_progress(app, *l, step, false);
+  return "";
+}
+
+void leave_lesson(App& app) {
+  app.state.lesson = LessonRef{};
+  app.mark_lesson_entered();
+  app.lesson_locks.clear();
+  app.step_progress = StepProgress{};
+}
+
+bool next_step(App& app) {
+  const Lesson* l = open_lesson(app);
+  if (!l || !step_complete(app)) return false;
+  if (app.state.lesson.step < static_cast<int>(l->steps.size()))
+    return go_to_step(app, app.state.lesson.step + 1).empty();
+  note_progress(app, *l, app.state.lesson.step, true);
+  emit(app, "lesson-complete", {{"lesson", l->id}, {"steps", l->steps.size()}});
+  leave_lesson(app);
+  return true;
+}
+
+namespace {
+bool record_answer(App& app, bool correct, json given) {
+  const Lesson* l = open_lesson(app);
+  const LessonStep* s = open_step(app);
+  if (!l || !s || s->task.kind != Task::Kind::Predict) return false;
+  StepProgress& p = app.step_progress;
+  ++p.attempts;
+  p.correct = correct;
+  if (correct && !p.revealed) {
+    State next = app.state;
+    if (apply_state_json(next, s->task.reveal).empty()) {
+      next.lesson = app.state.lesson;
+      app.state = std::move(next);
+      app.update();
+    }
+    p.revealed = true;
+  }
+  emit(app, "answer",
+       {{"lesson", l->id},
+        {"step", app.state.lesson.step},
+        {"question", s->task.id},
+        {"correct", correct},
+        {"attempt", p.attempts},
+        {"given", std::move(given)}});
+  return correct;
+}
+}  // namespace
+
+bool answer_choice(App& app, int choice) {
+  const LessonStep* s = open_step(app);
+  if (!s || s->task.choices.empty() || choice < 0 || choice >= static_cast<int>(s->task.choices.size())) return false;
+  app.step_progress.chosen = choice;
+  return record_answer(app, choice == s->task.answer, choice);
+}
+
+bool answer_number(App& app, double value) {
+  const LessonStep* s = open_step(app);
+  if (!s || !s->task.number || !std::isfinite(value)) return false;
+  app.step_progress.typed = value;
+  return record_answer(app, std::fabs(value - *s->task.number) <= s->task.tolerance + 1e-12, value);
+}
+
+void lesson_tick(App& app) {
+  const Lesson* l = open_lesson(app);
+  const LessonStep* s = open_step(app);
+  if (!l || !s || s->task.kind != Task::Kind::Do || app.step_progress.goal_met) return;
+  if (!condition_holds(s->task.goal, app)) return;
+  app.step_progress.goal_met = true;
+  emit(app, "answer",
+       {{"lesson", l->id}, {"step", app.state.lesson.step}, {"question", s->task.id}, {"correct", true}});
+}
+
+bool step_complete(const App& app) {
+  const LessonStep* s = open_step(app);
+  if (!s) return true;
+  switch (s->task.kind) {
+    case Task::Kind::Predict:
+      return app.step_progress.correct;
+    case Task::Kind::Do:
+      return app.step_progress.goal_met;
+    case Task::Kind::None:
+      break;
+  }
+  return true;
+}
+
+json progress_json(const App& app) { return app.progress; }
+
+std::string load_progress(App& app, const std::string& text) {
+  if (text.empty()) return "";
+  const json j = json::parse(text, nullptr, false);
+  if (!j.is_object()) return "saved lesson progress is not readable and was ignored";
+  json clean = json::object();
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const json& v = it.value();
+    if (!find_lesson(it.key()) || !v.is_object()) continue;  // lessons since removed, or garbage
+    const json furthest = v.value("furthest", json(0)), completed = v.value("completed", json(false));
+    clean[it.key()] = {{"furthest", furthest.is_number_integer() ? furthest.get<int>() : 0},
+                       {"completed", completed.is_boolean() && completed.get<bool>()}};
+  }
+  app.progress = clean;
+  return "";
+}
+
+void reset_progress(App& app) {
+  app.progress = json::object();
+  save(app);
+}
+
+}  // namespace attn

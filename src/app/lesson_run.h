@@ -1,0 +1,49 @@
+// lesson_run.h — a lesson being followed: entering steps, answering predictions, checking "do" goals,
+// progress kept by the host, and the events an embedding course page receives.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "app/lesson.h"
+
+namespace attn {
+
+class App;
+
+// What the learner has done in the open step (not shared: a link opens the step fresh).
+struct StepProgress {
+  int chosen = -1;        // the last choice picked (predict), -1 = none yet
+  double typed = 0;       // the last number typed (numeric predict)
+  int attempts = 0;       // answers given
+  bool correct = false;   // the last answer was right
+  bool revealed = false;  // the reveal state was applied
+  bool goal_met = false;  // a do task's goal held
+};
+
+// The open lesson (State::lesson names it; "" = free play), in steps counted from 1 as the notes count.
+const Lesson* open_lesson(const App& app);
+const LessonStep* open_step(const App& app);
+// Opens a lesson at a step (1-based; clamped), applying the step's state and panels; "" or the reason.
+std::string start_lesson(App& app, const std::string& id, int step);
+std::string go_to_step(App& app, int step);
+void leave_lesson(App& app);
+// Next: the following step, or on the last one the lesson is complete ("lesson-complete" event) and
+// the learner is back in free play. Does nothing while the step's task is unfinished (returns false).
+bool next_step(App& app);  // back to free play; the state stays as it is
+// Answers the open step's prediction: a choice index, or a number. Returns whether it was right; a right
+// answer reveals (applies the task's reveal state). Emits an "answer" event either way.
+bool answer_choice(App& app, int choice);
+bool answer_number(App& app, double value);
+// Per frame: a do task whose goal now holds is marked done (once; emits "answer" with correct: true).
+void lesson_tick(App& app);
+// Whether Next is allowed: no task, or the task answered right / its goal met.
+bool step_complete(const App& app);
+
+// Progress across lessons: {"<lesson id>": {"furthest": k, "completed": bool}}; the host stores it.
+nlohmann::json progress_json(const App& app);
+std::string load_progress(App& app, const std::string& text);  // "" or why it was ignored
+void reset_progress(App& app);
+
+}  // namespace attn

@@ -1,0 +1,130 @@
+// registry.cpp — the panel table (from ATTN_PANELS) and the control table with each control's lock revert.
+#include "app/registry.h"
+
+#include "app/state.h"
+
+namespace attn {
+
+const std::array<PanelInfo, kPanelCount>& panel_table() {
+  static const std::array<PanelInfo, kPanelCount> table = {{
+#define ATTN_PANEL_INFO(id, open, lock, column, weight) {PanelId::id, #id, open, lock, column, weight},
+      ATTN_PANELS(ATTN_PANEL_INFO)
+#undef ATTN_PANEL_INFO
+  }};
+  return table;
+}
+
+const PanelInfo& panel_info(PanelId id) { return panel_table()[static_cast<size_t>(id)]; }
+
+const PanelInfo* find_panel(const std::string& key) {
+  for (const PanelInfo& p : panel_table())
+    if (key == p.key) return &p;
+  return nullptr;
+}
+
+bool& PanelVisibility::operator[](PanelId id) {
+  switch (id) {
+#define ATTN_PANEL_CASE(id, open, lock, column, weight) \
+  case PanelId::id:                     \
+    return this->id;
+    ATTN_PANELS(ATTN_PANEL_CASE)
+#undef ATTN_PANEL_CASE
+  }
+  return controls;  // unreachable: every enumerator has a case
+}
+
+bool PanelVisibility::operator[](PanelId id) const { return (*const_cast<PanelVisibility*>(this))[id]; }
+
+bool PanelVisibility::operator==(const PanelVisibility& o) const {
+  for (const PanelInfo& p : panel_table())
+    if ((*this)[p.id] != o[p.id]) return false;
+  return true;
+}
+
+bool* panel_flag(PanelVisibility& v, const std::string& key) {
+  const PanelInfo* p = find_panel(key);
+  return p ? &v[p->id] : nullptr;
+}
+
+namespace {
+// Reverts that touch more than one field: a locked control keeps everything it determines.
+void revert_preset(State& now, const State& before) {
+  if (now.preset != before.preset || now.mode != before.mode) now = before;
+}
+void revert_sentence(State& now, const State& before) {
+  if (now.sentence == before.sentence) return;
+  now.sentence = before.sentence;
+  now.embeddings = before.embeddings;
+  now.key_padding = before.key_padding;
+}
+void revert_seed(State& now, const State& before) {
+  if (now.seed == before.seed) return;
+  now.seed = before.seed;
+  now.embeddings = before.embeddings;
+}
+void revert_embeddings(State& now, const State& before) {
+  if (now.embeddings.rows() != before.embeddings.rows() || now.embeddings.cols() != before.embeddings.cols() ||
+      now.embeddings != before.embeddings)
+    now.embeddings = before.embeddings;
+}
+void revert_mask(State& now, const State& before) {
+  now.mask = before.mask;
+  now.key_padding = before.key_padding;
+  now.mask_cells = before.mask_cells;
+  if (now.mode == InputMode::Explicit && before.mode == InputMode::Explicit) {  // a scenario's own masks
+    now.explicit_scenario.mask = before.explicit_scenario.mask;
+    now.explicit_scenario.key_padding = before.explicit_scenario.key_padding;
+    now.explicit_scenario.mask_cells = before.explicit_scenario.mask_cells;
+  }
+}
+}  // namespace
+
+const std::vector<ControlInfo>& control_table() {
+  // `preset` comes first: reverting it restores the whole state, so later reverts see no change.
+  static const std::vector<ControlInfo> table = {
+      {"preset", "Preset", revert_preset},
+      {"d_k", "d_k", [](State& n, const State& b) { n.d_k = b.d_k; }},
+      {"scale", "Scale by 1/√d_k", [](State& n, const State& b) { n.scale = b.scale; }},
+      {"temperature", "Temperature", [](State& n, const State& b) { n.temperature = b.temperature; }},
+      {"sentence", "Sentence", revert_sentence},
+      {"seed", "Seed", revert_seed},
+      {"selected_row", "Query row", [](State& n, const State& b) { n.selected_row = b.selected_row; }},
+      {"embeddings", "embedding plane", revert_embeddings},
+      {"theme", "Dark theme", [](State& n, const State& b) { n.dark_theme = b.dark_theme; }},
+      {"text_scale", "Text size", [](State& n, const State& b) { n.text_scale = b.text_scale; }},
+      {"mask", "Causal mask", revert_mask},
+      {"heads", "Heads", [](State& n, const State& b) { n.heads = b.heads; }},
+      {"positional_encoding", "Positional encoding",
+       [](State& n, const State& b) { n.positional_encoding = b.positional_encoding; }},
+      {"cross", "Decoder step", [](State& n, const State& b) { n.cross = b.cross; }},
+  };
+  return table;
+}
+
+const ControlInfo* find_control(const std::string& id) {
+  for (const ControlInfo& c : control_table())
+    if (id == c.id) return &c;
+  for (const ControlInfo& c : control_table())
+    if (id == c.label) return &c;
+  return nullptr;
+}
+
+const std::vector<std::string>& panel_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> v;
+    for (const PanelInfo& p : panel_table()) v.emplace_back(p.key);
+    return v;
+  }();
+  return ids;
+}
+
+const std::vector<std::string>& control_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> v;
+    for (const ControlInfo& c : control_table()) v.emplace_back(c.id);
+    return v;
+  }();
+  return ids;
+}
+
+}  // namespace attn

@@ -1,0 +1,124 @@
+// strings.cpp — catalogs parsed once from the embedded data/strings/*.json.
+#include "app/strings.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "app/data.h"
+
+namespace attn {
+
+namespace {
+struct Catalog {
+  std::map<std::string, std::string> text;
+  std::string error;
+};
+
+Catalog load(Lang lang) {
+  Catalog c;
+  const std::string path = std::string("strings/") + lang_code(lang) + ".json";
+  const DataFile* f = find_data_file(path);
+  if (!f) {
+    c.error = path + " is not compiled in";
+    return c;
+  }
+  const nlohmann::json j = nlohmann::json::parse(f->data, f->data + f->size, nullptr, false);
+  if (!j.is_object()) {
+    c.error = path + " is not a JSON object";
+    return c;
+  }
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it.key().empty() || it.key()[0] == '_') continue;  // "_comment" keys are notes for translators
+    if (!it.value().is_string()) {
+      c.error = path + ": \"" + it.key() + "\" is not a string";
+      continue;
+    }
+    c.text[it.key()] = it.value().get<std::string>();
+  }
+  return c;
+}
+
+const Catalog& catalog(Lang lang) {
+  static const Catalog en = load(Lang::En), hi = load(Lang::HiLatn);
+  return lang == Lang::HiLatn ? hi : en;
+}
+}  // namespace
+
+const char* lang_code(Lang l) { return l == Lang::HiLatn ? "hi-Latn" : "en"; }
+
+const std::vector<Lang>& languages() {
+  static const std::vector<Lang> all = {Lang::En, Lang::HiLatn};
+  return all;
+}
+
+bool lang_from_code(const std::string& code, Lang& out) {
+  std::string c;
+  for (char ch : code) c += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (c == "en" || c.rfind("en-", 0) == 0) {
+    out = Lang::En;
+    return true;
+  }
+  if (c == "hi-latn" || c == "hi") {
+    out = Lang::HiLatn;
+    return true;
+  }
+  return false;
+}
+
+Lang lang_from_preferences(const std::string& accept_language) {
+  // The first listed language decides; "hi", "hi-IN", "hi-Latn" all ask for Hindi.
+  std::string first = accept_language.substr(0, accept_language.find(','));
+  first = first.substr(0, first.find(';'));
+  std::string c;
+  for (char ch : first)
+    if (!std::isspace(static_cast<unsigned char>(ch)))
+      c += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return (c == "hi" || c.rfind("hi-", 0) == 0) ? Lang::HiLatn : Lang::En;
+}
+
+const char* tr(Lang lang, const char* key) {
+  const Catalog& c = catalog(lang);
+  auto it = c.text.find(key);
+  if (it != c.text.end()) return it->second.c_str();
+  if (lang != Lang::En) return tr(Lang::En, key);
+  return key;
+}
+
+bool has_string(Lang lang, const std::string& key) { return catalog(lang).text.count(key) > 0; }
+
+std::string tr_format(Lang lang, const char* key, StringArgs args) {
+  std::string s = tr(lang, key);
+  for (const auto& [name, value] : args) {
+    const std::string token = std::string("{") + name + "}";
+    for (size_t at = s.find(token); at != std::string::npos; at = s.find(token, at + value.size()))
+      s.replace(at, token.size(), value);
+  }
+  return s;
+}
+
+std::vector<std::string> catalog_keys(Lang lang) {
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : catalog(lang).text) keys.push_back(k);
+  return keys;
+}
+
+std::vector<std::string> placeholders(const std::string& text) {
+  std::vector<std::string> out;
+  for (size_t a = text.find('{'); a != std::string::npos; a = text.find('{', a + 1)) {
+    const size_t b = text.find('}', a);
+    if (b == std::string::npos) break;
+    const std::string name = text.substr(a + 1, b - a - 1);
+    const bool ident = !name.empty() && std::all_of(name.begin(), name.end(), [](char ch) {
+      return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+    });
+    if (ident) out.push_back(name);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string catalog_error(Lang lang) { return catalog(lang).error; }
+
+}  // namespace attn

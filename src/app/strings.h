@@ -1,0 +1,37 @@
+// strings.h — the string catalog: every text a learner reads, in English and in Hinglish (Roman script).
+// Catalogs are data/strings/<lang>.json (flat "key": "text" objects), compiled into the binary. Live
+// numbers are placeholders: "Max weight {w}" is filled by tr_format(lang, key, {{"w", "0.88"}}).
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace attn {
+
+enum class Lang { En, HiLatn };
+constexpr Lang kDefaultLang = Lang::En;
+
+const char* lang_code(Lang l);                            // "en" | "hi-Latn"
+bool lang_from_code(const std::string& code, Lang& out);  // accepts "en", "hi-Latn" (and "hi", case-insensitive)
+const std::vector<Lang>& languages();
+// The language a browser's preference list asks for ("hi-IN,en;q=0.8" → HiLatn), else English.
+Lang lang_from_preferences(const std::string& accept_language);
+
+// The text of `key` in `lang`; a key missing in that language falls back to English, a key missing
+// everywhere returns the key itself (visible in the UI, and caught by the catalog test).
+const char* tr(Lang lang, const char* key);
+bool has_string(Lang lang, const std::string& key);
+
+using StringArgs = std::initializer_list<std::pair<const char*, std::string>>;
+// tr() with {name} placeholders replaced; unknown placeholders stay as written.
+std::string tr_format(Lang lang, const char* key, StringArgs args);
+
+// Every key of a catalog, and the placeholders a text uses ("{w}" → "w"), for the catalog test.
+std::vector<std::string> catalog_keys(Lang lang);
+std::vector<std::string> placeholders(const std::string& text);
+// "" if the catalog file parsed; else why (shown by the catalog test).
+std::string catalog_error(Lang lang);
+
+}  // namespace attn

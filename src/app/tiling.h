@@ -1,0 +1,38 @@
+// tiling.h — where each open panel goes: one module for the full page, embed mode and narrow screens.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/registry.h"
+
+namespace attn {
+
+struct Tile {
+  PanelId id;
+  float x, y, w, h;
+};
+
+// Named layouts: which panels a workspace opens, in tiling order.
+struct Workspace {
+  const char* key;  // "scaling" (links: workspace=scaling); its name is the catalog's "workspace.scaling"
+  std::vector<PanelId> panels;
+};
+const std::vector<Workspace>& workspaces();
+const Workspace* find_workspace(const std::string& key);
+// Opens exactly the workspace's panels (the Share dialog keeps its state).
+void apply_workspace(PanelVisibility& panels, const Workspace& w);
+
+// Below this width (CSS or logical pixels) panels stack one per row at full width.
+constexpr float kNarrowWidth = 700;
+// Height of a stacked panel on a narrow screen, as a share of the viewport (the column scrolls).
+constexpr float kStackedHeightShare = 0.85f;
+
+// Tiles `panels` (in order) into the area x, y, w, h without overlap: columns of at least `min_col`
+// pixels, filled top to bottom, the later columns taking the remainder; a portrait area uses at most
+// two columns; an area narrower than kNarrowWidth stacks every panel in one column, each
+// kStackedHeightShare of h tall, so the tiles may extend below y + h (the caller scrolls).
+std::vector<Tile> tile_panels(const std::vector<PanelId>& panels, float x, float y, float w, float h,
+                              float min_col = 300);
+
+}  // namespace attn

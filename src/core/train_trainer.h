@@ -1,0 +1,118 @@
+// train_trainer.h — Learn mode's engine: two models A and B trained in lockstep on identical batches, step by step.
+//
+// Typical use by a panel: `Trainer t; t.reset(settings)` (an error string leaves everything as it
+// was), then every frame `t.step(k)` with k chosen to fit the frame, then draw `t.curve(0|1)` and
+// `t.probe(0|1)`. The same seed and settings give the same curves bit for bit on the same build,
+// however the steps are sliced into frames.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "montecarlo.h"
+#include "scenario.h"
+#include "train_model.h"
+#include "train_optim.h"
+#include "train_settings.h"
+#include "train_tasks.h"
+
+namespace attn::train {
+
+// What one optimiser step measured on its batch, before the update.
+struct StepRecord {
+  double loss = 0;               // mean cross-entropy over the scored positions
+  double accuracy = 0;           // correct scored positions / scored positions
+  double sequence_accuracy = 0;  // sequences with every scored position correct / sequences
+  double jacobian_norm = 0;      // mean softmax-Jacobian norm ‖diag(p) − ppᵀ‖_F over attention rows
+  double logit_grad_norm = 0;    // ‖∂loss/∂(attention logits)‖_F: the gradient that reaches q·k
+  double entropy = 0;            // mean attention entropy over attention rows, nats
+  double grad_norm = 0;          // global norm of the parameter gradient, before clipping
+};
+
+// One head's attention on the probe example, and how much of it follows two known patterns
+// (averaged over the probe batch, the probe example being its first sequence).
+struct HeadView {
+  int layer = 0, head = 0;
+  Mat weights;                // seq_len × seq_len, rows = query positions
+  double previous_token = 0;  // mean weight on position t − 1 (t ≥ 1)
+  double induction = 0;       // mean weight on the position after the current token's previous occurrence
+  double self = 0;            // mean weight on position t itself
+};
+
+struct ProbeView {
+  std::vector<int> tokens, targets, predictions;  // the probe example (targets −1 = not scored)
+  std::vector<std::string> labels;                // token labels for the axes
+  std::vector<HeadView> heads;                    // every head of every layer, layer-major
+  double loss = 0, accuracy = 0;                  // over the probe batch
+};
+
+class Trainer {
+ public:
+  Trainer();  // default_settings(), initialised at step 0
+
+  // Validates, then starts both models afresh at step 0. On error returns the reason and changes
+  // nothing: a run in progress goes on as it was.
+  std::string reset(const TrainSettings& settings);
+  // The same settings from step 0 again.
+  void restart();
+
+  // Runs up to `count` optimiser steps (each: one fresh batch, forward and backward of A and B,
+  // one update each). Returns how many ran: fewer when a loss or gradient stops being finite, in
+  // which case stopped() is true, message() says why, and the weights are those before that step.
+  int step(int count);
+
+  long steps_done() const { return steps_done_; }
+  bool stopped() const { return stopped_; }
+  const std::string& message() const { return message_; }
+  const TrainSettings& settings() const { return settings_; }
+  const std::vector<StepRecord>& curve(int which) const { return curves_[index(which)]; }
+  const Model<float>& model(int which) const { return *models_[index(which)]; }
+  // The parameters themselves, for importing weights (and for tests); the next step uses them.
+  std::vector<float>& parameters(int which) { return models_[index(which)]->parameters(); }
+  std::string label(int which) const { return model_label(settings_, which); }
+  std::string init_text(int which) const;
+
+  // The fixed probe example (drawn once from the seed) through the current weights.
+  ProbeView probe(int which) const;
+  const Batch& probe_batch() const { return probe_batch_; }
+
+  // Head `head` of `layer` of model `which` on the probe example as a playground scenario: X = the
+  // normalised residual stream that layer reads, W_q / W_k / W_v = that head's columns, with the
+  // model's scaling, temperature and mask, tokens labelled. compute() of it gives the head's
+  // weights. "" on success; on bad indices a reason, `out` untouched.
+  std::string head_scenario(int which, int layer, int head, Scenario& out) const;
+
+  // Settings, status, init descriptions, curves and (with weights) every parameter tensor of both
+  // models: {"format": "attnplay-train", "version": 1, …}.
+  nlohmann::json to_json(bool with_weights) const;
+
+ private:
+  static size_t index(int which) { return which == 0 ? 0 : 1; }
+  void start();
+  bool check_finite(int which, const PassStats& st, double grad_norm);
+
+  TrainSettings settings_;
+  std::unique_ptr<Model<float>> models_[2];
+  Workspace<float> work_[2];
+  mutable Workspace<float> probe_work_[2];
+  Optimizer<float> optim_[2];
+  std::vector<StepRecord> curves_[2];
+  Rng data_rng_{0};
+  Batch batch_, probe_batch_;
+  long steps_done_ = 0;
+  bool stopped_ = false;
+  std::string message_;
+};
+
+// The first step at which the accuracy averaged over the last `window` steps reaches `threshold`
+// (that step's number, counting from 1), or −1 if it never does.
+long steps_to_accuracy(const std::vector<StepRecord>& curve, double threshold, int window);
+// The window the exports and the CLI use for "steps to 90 %".
+constexpr int kAccuracyWindow = 20;
+
+// The curve as columns: {"loss": [...], "accuracy": [...], …}.
+nlohmann::json curve_to_json(const std::vector<StepRecord>& curve);
+
+}  // namespace attn::train

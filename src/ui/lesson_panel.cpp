@@ -1,0 +1,150 @@
+// lesson_panel.cpp — the lesson list on first load, then one step at a time: text with live numbers,
+// predict-then-reveal questions, "do" goals, Back / Next, progress and the way out to free play.
+#include <imgui.h>
+
+#include <cstdio>
+#include <string>
+
+#include "app/lesson_run.h"
+#include "ui/panels.h"
+
+namespace attn::ui {
+namespace {
+
+class LessonPanel : public Panel {
+ public:
+  void draw(PanelContext& ctx) override {
+    if (!open_lesson(ctx.app)) {
+      lesson_list(ctx);
+      return;
+    }
+    step_view(ctx);
+  }
+
+ private:
+  // [SECTION] the list of lessons ------------------------------------------------------------------
+  void lesson_list(PanelContext& ctx) {
+    ImGui::TextWrapped("%s", ctx.tr("lesson.ui.intro"));
+    ImGui::Spacing();
+    int k = 0;
+    for (const Lesson& l : lessons()) {
+      ImGui::PushID(l.id.c_str());
+      const nlohmann::json& p = ctx.app.progress.contains(l.id) ? ctx.app.progress[l.id] : nlohmann::json::object();
+      const bool done = p.value("completed", false);
+      const int furthest = p.value("furthest", 0);
+      char num[16];
+      std::snprintf(num, sizeof num, "%d.", ++k);
+      if (ImGui::Button((std::string(num) + " " + ctx.tr(l.title.c_str())).c_str(), ImVec2(-FLT_MIN, 0)))
+        start_lesson(ctx.app, l.id, furthest > 0 && !done ? furthest : 1);
+      ctx.track("lesson:start:" + l.id);
+      if (!l.summary.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr(l.summary.c_str()));
+      if (done)
+        ImGui::TextDisabled("  %s", ctx.tr("lesson.ui.completed"));
+      else if (furthest > 0)
+        ImGui::TextDisabled("  %s", ctx.trf("lesson.ui.reached", {{"step", std::to_string(furthest)},
+                                                                  {"steps", std::to_string(l.steps.size())}})
+                                        .c_str());
+      ImGui::PopID();
+    }
+    ImGui::Spacing();
+    if (ImGui::SmallButton(ctx.tr("lesson.ui.reset_progress"))) reset_progress(ctx.app);
+    ctx.track("lesson:reset-progress");
+  }
+
+  // [SECTION] one step -------------------------------------------------------------------------------
+  void step_view(PanelContext& ctx) {
+    App& app = ctx.app;
+    const Lesson& l = *open_lesson(app);
+    const LessonStep* s = open_step(app);
+    const int step = app.state.lesson.step, steps = static_cast<int>(l.steps.size());
+    ImGui::TextUnformatted(ctx.tr(l.title.c_str()));
+    const std::string of =
+        ctx.trf("lesson.ui.step_of", {{"step", std::to_string(step)}, {"steps", std::to_string(steps)}});
+    ImGui::ProgressBar(static_cast<float>(step) / static_cast<float>(steps), ImVec2(-FLT_MIN, 0), of.c_str());
+    ctx.track("lesson:progress");
+    ImGui::Separator();
+    if (s) {
+      ImGui::TextWrapped("%s", step_text(app, s->text).c_str());
+      ctx.track("lesson:text");
+      ImGui::Spacing();
+      if (s->task.kind == Task::Kind::Predict) predict(ctx, s->task);
+      if (s->task.kind == Task::Kind::Do) goal(ctx, s->task);
+    }
+    ImGui::Spacing();
+    ImGui::Separator();
+    navigation(ctx, step, steps);
+  }
+
+  void predict(PanelContext& ctx, const Task& t) {
+    App& app = ctx.app;
+    const StepProgress& p = app.step_progress;
+    ImGui::TextColored(ImVec4(0.45f, 0.75f, 1.0f, 1.0f), "%s", ctx.tr("lesson.ui.predict"));
+    ImGui::TextWrapped("%s", step_text(app, t.question).c_str());
+    if (!t.choices.empty()) {
+      for (size_t i = 0; i < t.choices.size(); ++i) {
+        const bool picked = p.chosen == static_cast<int>(i);
+        if (picked)
+          ImGui::PushStyleColor(ImGuiCol_Button,
+                                p.correct ? ImVec4(0.2f, 0.55f, 0.3f, 1) : ImVec4(0.6f, 0.25f, 0.2f, 1));
+        ImGui::BeginDisabled(p.correct);
+        if (ImGui::Button(ctx.tr(t.choices[i].c_str()), ImVec2(-FLT_MIN, 0))) answer_choice(app, static_cast<int>(i));
+        ImGui::EndDisabled();
+        if (picked) ImGui::PopStyleColor();
+        ctx.track("lesson:choice:" + std::to_string(i));
+      }
+    } else {
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+      ImGui::InputDouble("##answer", &typed_, 0, 0, "%.4g");
+      ctx.track("lesson:number");
+      ImGui::SameLine();
+      if (ImGui::Button(ctx.tr("lesson.ui.check"))) answer_number(app, typed_);
+      ctx.track("lesson:check");
+    }
+    if (p.attempts > 0 && !p.correct) {
+      ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", ctx.tr("lesson.ui.try_again"));
+      if (!t.hint.empty()) ImGui::TextWrapped("%s", step_text(app, t.hint).c_str());
+    }
+    if (p.correct) {
+      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1.0f), "%s", ctx.tr("lesson.ui.right"));
+      if (!t.explain.empty()) ImGui::TextWrapped("%s", step_text(app, t.explain).c_str());
+      ctx.track("lesson:explain");
+    }
+  }
+
+  void goal(PanelContext& ctx, const Task& t) {
+    App& app = ctx.app;
+    ImGui::TextColored(ImVec4(0.45f, 0.75f, 1.0f, 1.0f), "%s", ctx.tr("lesson.ui.do"));
+    ImGui::TextWrapped("%s", step_text(app, t.question).c_str());
+    if (app.step_progress.goal_met) {
+      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1.0f), "%s", ctx.tr("lesson.ui.done"));
+      if (!t.explain.empty()) ImGui::TextWrapped("%s", step_text(app, t.explain).c_str());
+    } else if (!t.hint.empty()) {
+      ImGui::TextDisabled("%s", step_text(app, t.hint).c_str());
+    }
+    ctx.track("lesson:goal");
+  }
+
+  void navigation(PanelContext& ctx, int step, int steps) {
+    App& app = ctx.app;
+    ImGui::BeginDisabled(step <= 1);
+    if (ImGui::Button(ctx.tr("lesson.ui.back"))) go_to_step(app, step - 1);
+    ImGui::EndDisabled();
+    ctx.track("lesson:back");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!step_complete(app));
+    if (ImGui::Button(step < steps ? ctx.tr("lesson.ui.next") : ctx.tr("lesson.ui.finish"))) next_step(app);
+    ImGui::EndDisabled();
+    ctx.track("lesson:next");
+    ImGui::SameLine();
+    if (ImGui::Button(ctx.tr("lesson.ui.free_play"))) leave_lesson(app);
+    ctx.track("lesson:exit");
+  }
+
+  double typed_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_lesson_panel() { return std::make_unique<LessonPanel>(); }
+
+}  // namespace attn::ui

@@ -1,0 +1,41 @@
+// panel_context.cpp — embed locks and item rectangles, read from the App the context wraps.
+#include <imgui.h>
+
+#include "app/registry.h"
+#include "ui/panel.h"
+
+namespace attn::ui {
+
+bool PanelContext::hidden(const char* control) const { return app.embed.enabled && app.embed.is_hidden(control); }
+bool PanelContext::locked(const char* control) const {
+  if (app.embed.enabled && app.embed.is_locked(control)) return true;
+  for (const std::string& id : app.lesson_locks)  // the open lesson step's locks
+    if (id == control) return true;
+  return false;
+}
+
+void PanelContext::track(const std::string& id) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  track_rect(id, a.x, a.y, b.x - a.x, b.y - a.y);
+  if (ImGui::IsItemFocused()) {  // keyboard focus (Tab / arrows): tests and the screen reader follow it
+    const ControlInfo* c = find_control(id);
+    app.focused_item = c ? c->id : id;
+  }
+}
+
+void PanelContext::track_rect(const std::string& id, float x, float y, float w, float h) {
+  const ItemRect rect{x, y, w, h};
+  app.item_rects[id] = rect;
+  // Controls are found by their id; their older label-text ids stay valid as aliases.
+  if (const ControlInfo* c = find_control(id))
+    for (const char* name : {c->id, c->label}) app.item_rects[name] = rect;
+}
+
+LockScope::LockScope(const PanelContext& ctx, const char* control) : disabled_(ctx.locked(control)) {
+  if (disabled_) ImGui::BeginDisabled();
+}
+LockScope::~LockScope() {
+  if (disabled_) ImGui::EndDisabled();
+}
+
+}  // namespace attn::ui

@@ -1,0 +1,186 @@
+// worksheet_panel.cpp — compute one attention by hand: type Q, K, V, QKᵀ, the scaled scores, the softmax
+// rows and the output cell by cell; each cell is graded, each mistake diagnosed, "Show me" writes out one
+// cell's arithmetic. [SECTION] exercise · [SECTION] inputs · [SECTION] stages · [SECTION] show me
+#include <imgui.h>
+
+#include <cstdio>
+#include <string>
+
+#include "app/worksheet.h"
+#include "ui/panels.h"
+#include "ui/plot.h"
+
+namespace attn::ui {
+namespace {
+
+using namespace attn::exercise;
+
+constexpr Stage kStages[] = {Stage::Q, Stage::K, Stage::V, Stage::Scores, Stage::Scaled, Stage::Weights, Stage::Output};
+
+ImVec4 status_colour(CellStatus st) {
+  switch (st) {
+    case CellStatus::Correct:
+      return ImVec4(0.16f, 0.45f, 0.22f, 1);
+    case CellStatus::CarriedForward:
+      return ImVec4(0.45f, 0.40f, 0.12f, 1);
+    case CellStatus::Wrong:
+      return ImVec4(0.55f, 0.18f, 0.16f, 1);
+    case CellStatus::Invalid:
+      return ImVec4(0.55f, 0.32f, 0.08f, 1);
+    default:
+      return ImGui::GetStyleColorVec4(ImGuiCol_FrameBg);
+  }
+}
+
+class WorksheetPanel : public Panel {
+ public:
+  void draw(PanelContext& ctx) override {
+    sync_worksheet(ctx.app);
+    WorksheetSession& w = ctx.app.worksheet;
+    chooser(ctx);
+    if (!w.error.empty()) {
+      ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", w.error.c_str());
+      return;
+    }
+    const Exercise& ex = w.exercise;
+    text_wrapped(ctx.trf("worksheet.intro", {{"d_k", fmt(ex.d_k, 0)}, {"sqrt_d_k", fmt(std::sqrt(ex.d_k), 4)}}));
+    for (const Remark& r : ex.remarks)
+      if (r.kind == RemarkKind::Slip) text_wrapped(std::string("⚠ ") + r.text, IM_COL32(255, 190, 110, 255));
+    inputs(ex);
+    for (Stage s : kStages) stage(ctx, s);
+    summary(ctx);
+  }
+
+ private:
+  // [SECTION] exercise ------------------------------------------------------------------------------
+  void chooser(PanelContext& ctx) {
+    std::string& key = ctx.state.exercise;
+    int number = key.rfind("exercise-", 0) == 0 ? std::atoi(key.c_str() + 9) : 0;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    if (ImGui::InputInt((std::string(ctx.tr("worksheet.number")) + "###ws-number").c_str(), &number) && number >= 1 &&
+        number <= 999999)
+      key = "exercise-" + std::to_string(number);
+    ctx.track("worksheet:number");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+    if (ImGui::BeginCombo("###ws-note", ctx.tr("worksheet.note_examples"))) {
+      for (const std::string& id : note_exercise_ids())
+        if (ImGui::Selectable(id.c_str(), key == id)) key = id;
+      ImGui::EndCombo();
+    }
+    ctx.track("worksheet:note");
+  }
+
+  // [SECTION] inputs --------------------------------------------------------------------------------
+  static void matrix(const char* name, const Mat& m, int decimals) {
+    if (m.size() == 0) return;
+    ImGui::TextUnformatted(name);
+    ImGui::SameLine();
+    std::string row_text;
+    for (int i = 0; i < m.rows(); ++i) {
+      row_text += i == 0 ? "[" : " ";
+      for (int j = 0; j < m.cols(); ++j) row_text += (j ? ", " : "") + fmt(m(i, j), decimals);
+      row_text += i + 1 == m.rows() ? "]" : ";";
+    }
+    ImGui::TextWrapped("%s", row_text.c_str());
+  }
+
+  static void inputs(const Exercise& ex) {
+    matrix("X =", ex.X, 1);
+    matrix("W_Q =", ex.W_q, 1);
+    matrix("W_K =", ex.W_k, 1);
+    matrix("W_V =", ex.W_v, 1);
+  }
+
+  // [SECTION] stages --------------------------------------------------------------------------------
+  void stage(PanelContext& ctx, Stage s) {
+    WorksheetSession& w = ctx.app.worksheet;
+    const Exercise& ex = w.exercise;
+    const StageGrade& g = w.grade.stage(s);
+    section_header((std::string(stage_title(s)) + "   " + stage_formula(s)).c_str());
+    if (ex.is_given(s)) {
+      matrix(ctx.tr("worksheet.given"), ex.ref(s), ex.decimals_of(s));
+      return;
+    }
+    const float cell_w = ImGui::GetFontSize() * 4.2f;
+    const auto rows = stage_row_labels(ex, s);
+    ImGui::PushID(stage_id(s));
+    for (int i = 0; i < ex.rows(s); ++i) {
+      ImGui::TextUnformatted(i < static_cast<int>(rows.size()) ? rows[static_cast<size_t>(i)].c_str() : "");
+      for (int j = 0; j < ex.cols(s); ++j) {
+        ImGui::SameLine(ImGui::GetFontSize() * 4.5f + static_cast<float>(j) * (cell_w + 6));
+        cell(ctx, s, i, j, g.at(i, j), cell_w);
+      }
+    }
+    ImGui::PopID();
+    diagnoses(ctx, s);
+    if (w.show_stage == stage_index(s)) show_me(ctx, s);
+  }
+
+  void cell(PanelContext& ctx, Stage s, int i, int j, const CellGrade& cg, float width) {
+    WorksheetSession& w = ctx.app.worksheet;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s", w.answers.at(s, i, j).c_str());
+    ImGui::PushStyleColor(ImGuiCol_FrameBg, status_colour(cg.status));
+    ImGui::SetNextItemWidth(width);
+    ImGui::PushID(i * 64 + j);
+    if (ImGui::InputText("##cell", buf, sizeof buf, ImGuiInputTextFlags_CharsScientific))
+      type_cell(ctx.app, s, i, j, buf);
+    if (ImGui::IsItemActivated() || ImGui::IsItemClicked()) {
+      w.show_stage = -2;  // a cell was picked: Show me refers to it
+      w.show_row = i;
+      w.show_col = j;
+      picked_stage_ = stage_index(s);
+    }
+    ImGui::PopID();
+    ImGui::PopStyleColor();
+    ctx.track(std::string("worksheet:") + stage_id(s) + ":" + std::to_string(i + 1) + "," + std::to_string(j + 1));
+    if (ImGui::IsItemHovered() && !cg.message.empty()) ImGui::SetTooltip("%s", cg.message.c_str());
+  }
+
+  void diagnoses(PanelContext& ctx, Stage s) {
+    WorksheetSession& w = ctx.app.worksheet;
+    for (const Diagnosis& d : w.grade.diagnoses) {
+      if (d.stage != s) continue;
+      const std::string key = std::string("diagnosis.") + diagnosis_id(d.kind);
+      const ImU32 col =
+          d.kind == DiagnosisKind::CarriedForward ? IM_COL32(230, 210, 120, 255) : IM_COL32(255, 150, 130, 255);
+      text_wrapped(fill_template(ctx.tr(key.c_str()), d.params), col);
+    }
+    if (picked_stage_ == stage_index(s)) {
+      if (ImGui::SmallButton((std::string(ctx.tr("worksheet.show_me")) + "###show-" + stage_id(s)).c_str()))
+        w.show_stage = stage_index(s);
+      ctx.track(std::string("worksheet:show:") + stage_id(s));
+    }
+  }
+
+  // [SECTION] show me -------------------------------------------------------------------------------
+  void show_me(PanelContext& ctx, Stage s) {
+    WorksheetSession& w = ctx.app.worksheet;
+    CellBreakdown b;
+    const std::string err = show_cell(w.exercise, w.answers, s, w.show_row, w.show_col, b);
+    text_wrapped(err.empty() ? b.text : err, IM_COL32(150, 200, 255, 255));
+    ctx.track("worksheet:breakdown");
+  }
+
+  void summary(PanelContext& ctx) {
+    const Grade& g = ctx.app.worksheet.grade;
+    ImGui::Separator();
+    if (g.all_correct)
+      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", ctx.tr("worksheet.all_correct"));
+    else
+      ImGui::Text("%s", ctx.trf("worksheet.progress", {{"answered", std::to_string(g.answered)},
+                                                       {"asked", std::to_string(g.asked)},
+                                                       {"mistakes", std::to_string(g.mistakes)}})
+                            .c_str());
+    ctx.track("worksheet:summary");
+  }
+
+  int picked_stage_ = -1;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_worksheet_panel() { return std::make_unique<WorksheetPanel>(); }
+
+}  // namespace attn::ui

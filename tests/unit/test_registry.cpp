@@ -1,0 +1,110 @@
+// test_registry.cpp — one list of panels and controls: state JSON, embed parsing and locks all follow it,
+// and the tiling never overlaps two panels.
+#include <catch2/catch.hpp>
+
+#include "app/embed.h"
+#include "app/registry.h"
+#include "app/state_json.h"
+#include "app/tiling.h"
+
+using namespace attn;
+
+TEST_CASE("every registry panel is a state key, an embed name and a visibility flag", "[registry]") {
+  for (const PanelInfo& info : panel_table()) {
+    INFO(info.key);
+    State s;
+    CHECK(s.panels[info.id] == info.default_open);
+    // setState({panels: {<id>: !default}}) flips exactly that panel, and getState reports it.
+    const nlohmann::json partial = {{"panels", {{info.key, !info.default_open}}}};
+    REQUIRE(apply_state_json(s, partial).empty());
+    CHECK(s.panels[info.id] == !info.default_open);
+    CHECK(state_to_json(s)["panels"][info.key] == !info.default_open);
+    for (const PanelInfo& other : panel_table())
+      if (other.id != info.id) CHECK(s.panels[other.id] == other.default_open);
+    EmbedSettings e;
+    REQUIRE(parse_embed_query(std::string("panels=") + info.key, e).empty());
+    REQUIRE(e.panels.size() == 1);
+    CHECK(e.panels[0] == info.key);
+    if (info.lock[0] != '\0') CHECK(find_control(info.lock) != nullptr);
+  }
+  State s;
+  CHECK_FALSE(apply_state_json(s, {{"panels", {{"nonesuch", true}}}}).empty());
+}
+
+TEST_CASE("every control id locks what it names and nothing else", "[registry]") {
+  State before;
+  before.d_k = 16;
+  State changed = before;
+  changed.d_k = 300;
+  changed.scale = !before.scale;
+  changed.temperature = 2.5;
+  changed.selected_row = 3;
+  changed.dark_theme = !before.dark_theme;
+  changed.text_scale = 1.5f;
+  changed.heads = 4;
+  changed.mask = MaskKind::Causal;
+  changed.positional_encoding = PositionalEncoding::Sinusoidal;
+  changed.cross.step = 2;
+  for (const ControlInfo& c : control_table()) {
+    INFO(c.id);
+    CHECK(find_control(c.id) == &c);
+    CHECK(find_control(c.label) == &c);  // the older label-text id still finds it
+    EmbedSettings e;
+    REQUIRE(parse_embed_query(std::string("lock=") + c.id, e).empty());
+    State now = changed;
+    revert_locked(now, before, e);
+    const std::string id = c.id;
+    CHECK((now.d_k == before.d_k) == (id == "d_k"));
+    CHECK((now.scale == before.scale) == (id == "scale"));
+    CHECK((now.temperature == before.temperature) == (id == "temperature"));
+    CHECK((now.heads == before.heads) == (id == "heads"));
+    CHECK((now.mask == before.mask) == (id == "mask"));
+    CHECK((now.dark_theme == before.dark_theme) == (id == "theme"));
+  }
+}
+
+namespace {
+bool overlap(const Tile& a, const Tile& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+}  // namespace
+
+TEST_CASE("tiling every panel of every workspace leaves no two panels overlapping", "[registry][tiling]") {
+  std::vector<std::vector<PanelId>> sets;
+  for (const Workspace& w : workspaces()) sets.push_back(w.panels);
+  std::vector<PanelId> all;
+  for (const PanelInfo& info : panel_table()) all.push_back(info.id);
+  sets.push_back(all);
+  const float sizes[][2] = {{1440, 900}, {1024, 700}, {800, 500}, {768, 1024}, {390, 844}, {2560, 1400}};
+  for (const auto& set : sets)
+    for (const auto& sz : sizes) {
+      INFO(set.size() << " panels at " << sz[0] << "×" << sz[1]);
+      const std::vector<Tile> tiles = tile_panels(set, 0, 20, sz[0], sz[1] - 20);
+      REQUIRE(tiles.size() == set.size());
+      for (size_t i = 0; i < tiles.size(); ++i) {
+        CHECK(tiles[i].id == set[i]);  // in the order asked for
+        CHECK(tiles[i].w > 0);
+        CHECK(tiles[i].h > 0);
+        CHECK(tiles[i].x >= 0);
+        CHECK(tiles[i].x + tiles[i].w <= sz[0]);  // never wider than the window
+        if (sz[0] >= kNarrowWidth) CHECK(tiles[i].y + tiles[i].h <= sz[1]);
+        for (size_t j = 0; j < i; ++j) CHECK_FALSE(overlap(tiles[i], tiles[j]));
+      }
+      if (sz[0] < kNarrowWidth)  // phones: one per row, full width
+        for (const Tile& t : tiles) CHECK(t.w == sz[0]);
+    }
+}
+
+TEST_CASE("a workspace opens exactly its panels", "[registry][tiling]") {
+  for (const Workspace& w : workspaces()) {
+    INFO(w.key);
+    PanelVisibility v;
+    apply_workspace(v, w);
+    for (const PanelInfo& info : panel_table()) {
+      const bool in = std::find(w.panels.begin(), w.panels.end(), info.id) != w.panels.end();
+      if (info.id != PanelId::share) CHECK(v[info.id] == in);
+    }
+    CHECK(find_workspace(w.key) == &w);
+  }
+  CHECK(find_workspace("nonesuch") == nullptr);
+}

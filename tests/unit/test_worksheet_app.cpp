@@ -1,0 +1,39 @@
+// test_worksheet_app.cpp — the worksheet in the app: a link names the exercise, typed cells are graded
+// at once, and a bad exercise key is refused without touching the open one.
+#include <catch2/catch.hpp>
+#include <cstdio>
+
+#include "app/app.h"
+#include "app/state_json.h"
+
+using namespace attn;
+using namespace attn::exercise;
+
+TEST_CASE("the worksheet opens the state's exercise and grades typed cells", "[worksheet]") {
+  App app;
+  REQUIRE(apply_state_text(app.state, R"({"exercise": "exercise-17"})") == "");
+  sync_worksheet(app);
+  REQUIRE(app.worksheet.error.empty());
+  CHECK(app.worksheet.exercise.number == 17);
+  const Mat& q = app.worksheet.exercise.ref(Stage::Q);
+  char typed[32];
+  std::snprintf(typed, sizeof typed, "%.2f", static_cast<double>(q(0, 0)));
+  type_cell(app, Stage::Q, 0, 0, typed);
+  CHECK(app.worksheet.grade.stage(Stage::Q).at(0, 0).status == CellStatus::Correct);
+  std::snprintf(typed, sizeof typed, "%.2f", static_cast<double>(q(0, 0)) + 1.0);
+  type_cell(app, Stage::Q, 0, 0, typed);
+  CHECK(app.worksheet.grade.stage(Stage::Q).at(0, 0).status == CellStatus::Wrong);
+  CHECK(state_to_json(app.state)["exercise"] == "exercise-17");
+
+  CHECK_FALSE(apply_state_text(app.state, R"({"exercise": "exercise-x"})").empty());
+  CHECK_FALSE(apply_state_text(app.state, R"({"exercise": 5})").empty());
+  CHECK(app.state.exercise == "exercise-17");  // refused: unchanged
+  sync_worksheet(app);
+  CHECK(app.worksheet.grade.stage(Stage::Q).at(0, 0).status == CellStatus::Wrong);  // the learner's cells stay
+  for (const std::string& id : note_exercise_ids()) {
+    INFO(id);
+    REQUIRE(apply_state_json(app.state, {{"exercise", id}}) == "");
+    sync_worksheet(app);
+    CHECK(app.worksheet.error.empty());
+  }
+}
