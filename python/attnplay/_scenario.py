@@ -12,7 +12,8 @@ SCENARIO_KEYS = MATRIX_KEYS + ("v_a", "score", "scale", "temperature", "mask", "
 # The page's state keys (src/app/state_json.cpp); "scenario" carries a scenario of one's own.
 STATE_KEYS = ("mode", "sentence", "d_model", "d_k", "d_v", "seed", "embeddings", "scale", "temperature", "mask",
               "key_padding", "mask_cells", "heads", "positional_encoding", "preset", "selected_row", "plane_x",
-              "plane_y", "theme", "heatmap_scale", "text_scale", "panels", "cross", "scenario")
+              "plane_y", "theme", "text_scale", "lang", "heatmap_scale", "panels", "cross", "scenario", "exercise",
+              "lesson")
 
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
 
@@ -160,7 +161,7 @@ def state_json(state):
             text = _flags_json(value, key, 1)
         elif key == "mask_cells":
             text = _flags_json(value, key, 2)
-        else:  # numbers, strings and the small objects "panels" and "cross"
+        else:  # numbers, strings and the small objects "panels", "cross" and "lesson"
             text = _scalar_json(value, key)
         parts.append(json.dumps(key) + ":" + text)
     return "{" + ",".join(parts) + "}"

@@ -20,7 +20,7 @@ def _ids(value, name):
     items = [value] if isinstance(value, str) else list(value)
     ids = [s.strip() for item in items for s in str(item).split(",") if s.strip()]
     for i in ids:
-        if not re.fullmatch(r"[a-z_]+", i):
+        if not re.fullmatch(r"[a-z][a-z0-9_-]*", i):
             raise ValueError(f"{name}: {i!r} is not a panel or control id (see the README's embedding table)")
     return ",".join(ids)
 
@@ -32,6 +32,8 @@ def build_state(scenario=None, state=None, **keys):
     own = dict(scenario or {})
     explicit = bool(own) or any(k in keys for k in MATRIX_KEYS)
     for key, value in keys.items():
+        if key == "lesson" and isinstance(value, str):
+            value = {"id": value}  # lesson="why-sqrt-dk" opens its first step
         if key in STATE_KEYS and not (explicit and key in _SHARED_KEYS):
             out[key] = value
         elif key in SCENARIO_KEYS:
@@ -127,7 +129,7 @@ def view(scenario=None, *, state=None, panels=None, lock=None, hide=None, origin
     if lang is not None:
         if not _LANG.match(lang):
             raise ValueError(f"lang={lang!r} is not a language tag such as 'en' or 'hi-Latn'")
-        query["lang"] = lang
+        s["lang"] = lang  # the page's language (a state key); also the document's lang attribute
     search = "?" + urlencode(query, safe=",:/") if query else ""
     return View(s, search, height, width, title, lang, web)
 
@@ -139,7 +141,8 @@ def show(scenario=None, **options):
     plus any scenario key (heads, mask, key_padding, scale, temperature, …) and any state key
     (preset, d_k, selected_row, heatmap_scale, theme, …); show(preset="why-sqrt-dk") alone opens a preset.
     Layout: panels="heatmap,saturation" (embed panels, default controls,heatmap,pipeline), lock=…, hide=…,
-    height=560 (pixels), width="100%", embed=False for the full page with its menu bar.
+    height=560 (pixels), width="100%", embed=False for the full page with its menu bar; lang="hi-Latn";
+    lesson="why-sqrt-dk" (or {"id": …, "step": 3}) opens a lesson.
     Every call is an independent page; NumPy arrays and PyTorch tensors are accepted."""
     v = view(scenario, **options)
     try:

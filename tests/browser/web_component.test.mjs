@@ -31,13 +31,13 @@ describe('<attention-playground>', { timeout: 175000 }, () => {
       "object-src 'none'; base-uri 'none'";
     host = await startServer({ csp });  // another port: another origin, strict CSP on the course page
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 900, height: 1300 } });
+    context = await browser.newContext({ viewport: { width: 900, height: 2000 } });  // all three frames in view
     await context.exposeFunction('__reportViolation', (v) => violations.push(v));
     await context.addInitScript(() => document.addEventListener('securitypolicyviolation',
       (e) => window.__reportViolation(`${location.origin}: ${e.violatedDirective} ${e.blockedURI}`)));
     page = await context.newPage();
     await page.goto(`${host.origin}/examples/component.html?playground=${encodeURIComponent(playground.origin + '/index.html')}`);
-    await pollUntil(heard, (h) => h.filter((e) => e.type === 'ready').length === 2, { timeout: 90000, what: 'two ready events' });
+    await pollUntil(heard, (h) => h.filter((e) => e.type === 'ready').length === 3, { timeout: 120000, what: 'three ready events' });
   });
   after(async () => {
     await browser?.close();
@@ -152,7 +152,6 @@ describe('<attention-playground>', { timeout: 175000 }, () => {
       el.setAttribute('src', src);
       el.setAttribute('preset', 'why-sqrt-dk-not-yet');
       el.setAttribute('panels', 'heatmap');
-      el.setAttribute('lang', 'hi-Latn');
       document.querySelector('main').appendChild(el);
       el.scrollIntoView();  // browsers do not animate cross-origin frames out of view
     }), playground.origin + '/index.html');
@@ -160,7 +159,6 @@ describe('<attention-playground>', { timeout: 175000 }, () => {
     assert.match(got.events[0].detail.error, /why-sqrt-dk-not-yet/);
     assert.equal(got.preset, 'default');
     const query = new URL(got.src).searchParams;
-    assert.equal(query.get('lang'), 'hi-Latn');
     assert.equal(query.get('panels'), 'heatmap');
     assert.equal(query.get('origins'), host.origin);
     await page.evaluate(() => document.getElementById('made-by-script').remove());
@@ -213,13 +211,45 @@ describe('<attention-playground>', { timeout: 175000 }, () => {
     assert.ok(events.filter((e) => e.detail.values && e.detail.values.temperature === 2).every((e) => e.frame === 'example'));
   });
 
-  it('event names the element does not know yet (a lesson\'s) are forwarded as DOM events of that name', async () => {
-    const seen = (await heard()).length;
+  it('event names the element does not know are forwarded as DOM events of that name', async () => {
     const example = await frameOf('play-example');
-    await example.evaluate((host) => window.parent.postMessage({ attnplay: 1, event: 'lesson-step', step: 2, of: 5 }, host), host.origin);
-    const got = await pollUntil(async () => (await heard()).slice(seen).filter((e) => e.type === 'lesson-step'), (e) => e.length > 0,
-      { timeout: 5000, what: 'a lesson-step event' });
-    assert.deepEqual(got, [{ frame: 'example', type: 'lesson-step', detail: { step: 2, of: 5 } }]);
+    const waiting = page.evaluate(() => new Promise((resolve) => {
+      document.getElementById('play-example').addEventListener('hint-shown', (ev) => resolve(ev.detail), { once: true });
+      setTimeout(() => resolve('none'), 5000);
+    }));
+    await example.evaluate((host) => window.parent.postMessage({ attnplay: 1, event: 'hint-shown', hint: 3 }, host), host.origin);
+    assert.deepEqual(await waiting, { hint: 3 });
+  });
+
+  it('lesson, step and lang attributes: a lesson in Hinglish; a real click on Next is a lesson-step event on the host', async () => {
+    const frame = await frameOf('play-lesson');
+    await (await frame.frameElement()).scrollIntoViewIfNeeded();
+    let s = await frameState(frame);
+    assert.deepEqual(s.lesson, { id: 'why-sqrt-dk', step: 1 });
+    assert.equal(s.lang, 'hi-Latn');
+    assert.equal(await page.$eval('#play-lesson', (el) => el.frame.getAttribute('lang')), 'hi-Latn');
+    await frame.evaluate(() => { window.__sameDocument = true; });
+    const seen = (await heard()).length;
+    // The learner clicks Next inside the frame.
+    const box = await (await frame.frameElement()).boundingBox();
+    const r = await pollUntil(() => frame.evaluate(() => window.attnplay.ui.itemRect('lesson:next')), (x) => x && x.w > 0, { what: 'Next' });
+    await page.mouse.move(box.x + r.x + r.w / 2, box.y + r.y + r.h / 2);
+    await waitFrames(frame, 1);
+    await page.mouse.down();
+    await waitFrames(frame, 1);
+    await page.mouse.up();
+    await waitFrames(frame, 2);
+    const events = await pollUntil(async () => (await heard()).slice(seen), (e) => e.some((x) => x.frame === 'lesson' && x.type === 'lesson-step'),
+      { timeout: 10000, what: 'a lesson-step DOM event' });
+    const step = events.find((x) => x.type === 'lesson-step').detail;
+    assert.equal(step.lesson, 'why-sqrt-dk');
+    assert.equal(step.step, 2);
+    assert.match(await page.textContent('#feedback-lesson'), /Step 2 of/);
+    // The host sends the learner back to step 1 through the attribute: setState, no reload.
+    await page.evaluate(() => document.getElementById('play-lesson').setAttribute('step', '1'));
+    s = await pollUntil(() => frameState(frame), (v) => v.lesson && v.lesson.step === 1, { timeout: 10000, what: 'step 1 again' });
+    assert.equal(await frame.evaluate(() => window.__sameDocument), true);
+    assert.deepEqual((await heard()).slice(seen).filter((x) => x.frame === 'lesson' && x.type === 'error'), []);
   });
 
   it('works under the strict CSP: no violation on the host page or in the frames', () => {

@@ -330,6 +330,11 @@ class ViewTests(unittest.TestCase):
             attnplay.view(preset="saturation", lang='en"><script>')
         self.assertEqual(attnplay.view(tokens=["a", "b"]).state, {"sentence": "a b"})
 
+    def test_language_and_lesson_are_state(self):
+        v = attnplay.view(lesson="why-sqrt-dk", lang="hi-Latn")
+        self.assertEqual(v.state, {"lesson": {"id": "why-sqrt-dk"}, "lang": "hi-Latn"})
+        self.assertIn('<html lang="hi-Latn">', v.document())
+
     def test_show_outside_a_notebook_says_what_to_do(self):
         with self.assertRaisesRegex(RuntimeError, r"view\(\.\.\.\)\.save"):
             attnplay.show(preset="saturation")

@@ -9,10 +9,12 @@
   const elements = {
     saturation: document.getElementById('play-saturation'),
     example: document.getElementById('play-example'),
+    lesson: document.getElementById('play-lesson'),
   };
   const feedback = {
     saturation: document.getElementById('feedback-saturation'),
     example: document.getElementById('feedback-example'),
+    lesson: document.getElementById('feedback-lesson'),
   };
   let playground = null;
   try { playground = params.get('playground') ? new URL(params.get('playground'), location.href) : null; } catch (e) { playground = null; }
@@ -50,6 +52,9 @@
         : 'Not saturated any more (max weight ' + Number(ev.detail.max_weight).toFixed(3) + '). Well done.';
     });
     el.addEventListener('error', (ev) => { says.textContent = 'The playground said: ' + String(ev.detail.error); });
+    el.addEventListener('lesson-step', (ev) => { says.textContent = 'Step ' + Number(ev.detail.step) + ' of ' + Number(ev.detail.steps) + '.'; });
+    el.addEventListener('answer', (ev) => { says.textContent = ev.detail.correct ? 'Right.' : 'Not yet: try again.'; });
+    el.addEventListener('lesson-complete', () => { says.textContent = 'Lesson complete.'; });
   }
 
   // Methods for the buttons; an attribute for the example's preset (applied through setState, no reload).

@@ -6,9 +6,9 @@
 //   <attention-playground preset="saturation" panels="heatmap,saturation" lock="scale"></attention-playground>
 //
 // Attributes: src (the playground page; default index.html next to this script), panels, lock, hide,
-// lang (embed parameters: changing one reloads the frame, keeping the state), preset, state (JSON of a
-// partial state), d-k, scale, temperature, sentence, theme (state: changed through setState, no reload),
-// title, height (pixels or a CSS length; default 420). Methods: getState(), setState(partial) → {ok, error}, getResult(), shareURL();
+// workspace (embed parameters: changing one reloads the frame, keeping the state), preset, lesson, step,
+// lang, state (JSON of a partial state), d-k, scale, temperature, sentence, theme (state: changed through
+// setState, no reload), title, height (pixels or a CSS length; default 420). Methods: getState(), setState(partial) → {ok, error}, getResult(), shareURL();
 // properties: ready, result (promises), frame. Events: ready, change, saturation and any other event the
 // frame sends (CustomEvent, the message's fields in detail), error (a state the page refused).
 'use strict';
@@ -16,7 +16,7 @@
   if (typeof window === 'undefined' || !window.customElements || customElements.get('attention-playground')) return;
   const scriptURL = document.currentScript && document.currentScript.src ? document.currentScript.src : location.href;
 
-  const EMBED_ATTRIBUTES = ['src', 'panels', 'lock', 'hide', 'lang'];
+  const EMBED_ATTRIBUTES = ['src', 'panels', 'lock', 'hide', 'workspace'];
   // Attribute → state key and how its text becomes the value.
   const STATE_ATTRIBUTES = {
     'preset': ['preset', String],
@@ -25,6 +25,7 @@
     'temperature': ['temperature', Number],
     'sentence': ['sentence', String],
     'theme': ['theme', String],
+    'lang': ['lang', String],
   };
   const EVENT_NAME = /^[a-z][a-z0-9-]{0,39}$/;
   const REPLY_TIMEOUT_MS = 30000;
@@ -40,7 +41,7 @@
 
   class AttentionPlayground extends HTMLElement {
     static get observedAttributes() {
-      return EMBED_ATTRIBUTES.concat(Object.keys(STATE_ATTRIBUTES), ['state', 'title', 'height']);
+      return EMBED_ATTRIBUTES.concat(Object.keys(STATE_ATTRIBUTES), ['lesson', 'step', 'state', 'title', 'height']);
     }
 
     constructor() {
@@ -87,7 +88,9 @@
       if (name === 'title') { this._frame.title = newValue || 'Attention Playground'; return; }
       if (name === 'height') { this._size(); return; }
       if (EMBED_ATTRIBUTES.includes(name)) { this._reload(); return; }
-      const partial = name === 'state' ? this._stateAttribute() : this._stateFromAttribute(name);
+      if (name === 'lang') this._langOfFrame();
+      const partial = name === 'state' ? this._stateAttribute()
+        : name === 'lesson' || name === 'step' ? this._lessonAttribute() : this._stateFromAttribute(name);
       if (partial) this._applyState(partial);
     }
 
@@ -118,7 +121,13 @@
     _initialState() {
       const state = Object.assign({}, this._stateAttribute() || {});
       for (const name of Object.keys(STATE_ATTRIBUTES)) Object.assign(state, this._stateFromAttribute(name) || {});
+      if (this.hasAttribute('lesson')) Object.assign(state, this._lessonAttribute());
       return state;
+    }
+
+    _langOfFrame() {
+      const lang = this.getAttribute('lang');
+      if (lang) this._frame.setAttribute('lang', lang); else this._frame.removeAttribute('lang');
     }
 
     _navigate(initial) {
@@ -129,7 +138,7 @@
         return;
       }
       const query = new URLSearchParams({ embed: '1' });
-      for (const name of ['panels', 'lock', 'hide', 'lang']) {
+      for (const name of ['panels', 'lock', 'hide', 'workspace']) {
         const v = this.getAttribute(name);
         if (v) query.set(name, v);
       }
@@ -139,8 +148,7 @@
       url.hash = this._carry || (initial && Object.keys(initial).length ? fragmentOf(initial) : '');
       this._origin = url.origin;
       this._isReady = false;
-      const lang = this.getAttribute('lang');
-      if (lang) this._frame.setAttribute('lang', lang); else this._frame.removeAttribute('lang');
+      this._langOfFrame();
       this._frame.src = url.href;
     }
 
@@ -190,6 +198,15 @@
       } catch (e) { /* reported below */ }
       this._error('the state attribute must be a JSON object');
       return null;
+    }
+
+    // lesson="why-sqrt-dk" step="3" → {lesson: {id, step}}; lesson="" → free play.
+    _lessonAttribute() {
+      const id = this.getAttribute('lesson');
+      if (!id) return { lesson: null };
+      const step = Number(this.getAttribute('step') || 1);
+      if (!Number.isInteger(step) || step < 1) { this._error('step must be a whole number from 1'); return null; }
+      return { lesson: { id, step } };
     }
 
     _stateFromAttribute(name) {
