@@ -4,6 +4,7 @@
 'use strict';
 (function () {
   const canvas = document.getElementById('canvas');
+  const inline = readInlinePage();
   const fill = document.getElementById('loading-fill');
   const loadingText = document.getElementById('loading-text');
   const summaryEl = document.getElementById('a11y-summary');
@@ -26,6 +27,53 @@
   function progress(frac, text) {
     fill.style.width = Math.round(Math.max(0, Math.min(1, frac)) * 100) + '%';
     if (text) loadingText.textContent = text;
+  }
+
+  // A self-contained copy of the page (the Python package's attnplay.show() in a notebook) has no
+  // server and no address of its own: its wasm (base64, optionally gzip), its query, its fragment and
+  // an initial state too large for a fragment come in data blocks, which no CSP treats as scripts.
+  function readInlinePage() {
+    const config = document.getElementById('attnplay-inline');
+    if (!config) return null;
+    let page = null;
+    try { page = JSON.parse(config.textContent); } catch (e) { page = null; }
+    const wasm = document.getElementById('attnplay-inline-wasm');
+    return {
+      page: page && typeof page === 'object' ? page : {},
+      wasm: wasm ? wasm.textContent : '',
+      gzip: !!wasm && wasm.getAttribute('data-encoding') === 'gzip',
+    };
+  }
+  async function inlineWasm() {
+    if (!inline.wasm) throw new Error('this copy of the page carries no module');
+    const bin = atob(inline.wasm.replace(/\s+/g, ''));
+    const packed = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) packed[i] = bin.charCodeAt(i);
+    if (!inline.gzip) return packed;
+    if (typeof DecompressionStream !== 'function')
+      throw new Error('this browser cannot unpack the embedded module (it has no DecompressionStream)');
+    const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  // The app sizes its GL surface from the canvas when it starts, and cannot start on a canvas of no size: a
+  // frame that is not laid out yet (hidden in a tab, or a notebook rendering stored outputs out of sight)
+  // waits until it is shown.
+  function laidOut() {
+    const sized = () => canvas.clientWidth > 0 && canvas.clientHeight > 0;
+    if (sized()) return Promise.resolve();
+    progress(0.9, 'Waiting to be shown…');
+    return new Promise((resolve) => {
+      let observer = null, timer = 0;
+      const check = () => {
+        if (!sized()) return;
+        if (observer) observer.disconnect();
+        clearInterval(timer);
+        resolve();
+      };
+      if (typeof ResizeObserver === 'function') { observer = new ResizeObserver(check); observer.observe(canvas); }
+      timer = setInterval(check, 250);
+    });
   }
 
   // Fetch the wasm ourselves so the bar shows real download progress.
@@ -56,7 +104,8 @@
     printErr: (t) => console.warn(t),
     attnplayFatal: fatal,
     instantiateWasm(imports, success) {
-      fetchWasm('attnplay.wasm')
+      (inline ? inlineWasm() : fetchWasm('attnplay.wasm'))
+        .then((bytes) => laidOut().then(() => bytes))
         .then((bytes) => { progress(0.95, 'Starting…'); return WebAssembly.instantiate(bytes, imports); })
         .then((r) => success(r.instance, r.module))
         .catch((e) => fatal('Could not start: ' + e.message));
@@ -158,6 +207,7 @@
     // Lesson progress lives in this browser (per page address), so it survives reloads and new visits.
     saveProgress(text) { storage.set('progress', text); },
     pageString(which) {
+      if (inline) return [inline.page.href || location.href.split(/[?#]/)[0], inline.page.search, inline.page.hash][which] || '';
       if (which === 0) return location.href.split(/[?#]/)[0];
       if (which === 1) return location.search;
       return location.hash;
@@ -223,7 +273,7 @@
       if (nr) return nr;
       storage.remove('state');
       storage.remove('progress');
-      history.replaceState(null, '', location.pathname + location.search);
+      if (!inline) history.replaceState(null, '', location.pathname + location.search);
       call('attnplay_load_progress', '{}');
       return Promise.resolve(JSON.parse(call('attnplay_set_state', JSON.stringify({ preset: 'default', lesson: null }))));
     },
@@ -233,10 +283,11 @@
   // Ready after the first frames are drawn (layout settles on the second).
   function waitFrames() {
     if (Module._attnplay_frames && Module._attnplay_frames() >= 2) {
+      if (inline && inline.page.state) applyInlineState(inline.page.state);
       isReady = true;
       progress(1, '');
       document.getElementById('loading').classList.add('done');
-      canvas.focus();
+      if (!inline) canvas.focus();  // a notebook keeps its own focus while its outputs load
       const saved = storage.get('progress');
       if (saved) call('attnplay_load_progress', saved);
       offerToContinue();
@@ -247,6 +298,11 @@
     requestAnimationFrame(waitFrames);
   }
   Module.onRuntimeInitialized = () => requestAnimationFrame(waitFrames);
+  // The state of an inline copy, when too large for a fragment, goes in before anyone sees the page.
+  function applyInlineState(state) {
+    const r = JSON.parse(call('attnplay_set_state', JSON.stringify(state)));
+    if (!r.ok) call('attnplay_set_status', 'Could not open the state this view was given: ' + r.error);
+  }
 
   // After every drawn frame: when the change stamp moves, refresh the accessible summary, tell the
   // listeners (the embed API), pass on lesson events, and remember the state — in the address bar
@@ -257,6 +313,7 @@
     persistTimer = 0;
     const link = call('attnplay_share_link');
     const hash = link.slice(link.indexOf('#'));
+    if (inline) return;  // an inline copy has no address of its own to keep the state in
     if (hash.length > 1 && hash !== location.hash) history.replaceState(null, '', location.pathname + location.search + hash);
     storage.set('state', hash);
   }
@@ -285,7 +342,7 @@
   // Opened without a fragment but with a saved state: offer it (phones discard background tabs).
   function offerToContinue() {
     const saved = storage.get('state');
-    if (location.hash.length > 1 || !saved || saved.length < 3) return;
+    if (inline || location.hash.length > 1 || !saved || saved.length < 3) return;
     const bar = document.getElementById('continue');
     if (!bar) return;
     bar.hidden = false;
@@ -301,6 +358,7 @@
     });
   }
 
+  if (inline) return;  // the module's script follows in the document itself
   const s = document.createElement('script');
   s.src = 'attnplay.js';
   s.onerror = () => fatal('Could not load attnplay.js');
