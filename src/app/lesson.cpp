@@ -1,8 +1,10 @@
 // lesson.cpp — lesson files parsed and validated; the live values lessons quote and check.
 #include "app/lesson.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "app/app.h"
 #include "app/data.h"
@@ -11,6 +13,7 @@
 #include "app/state_json.h"
 #include "app/strings.h"
 #include "app/summary.h"
+#include "core/attention.h"
 
 namespace attn {
 
@@ -134,11 +137,16 @@ std::string check_key(const std::string& key, const char* what) {
   return "";
 }
 
-std::string check_state(const json& partial, const char* what) {
-  State probe;
-  apply_preset(probe, "default");  // as the app starts
+// A partial state must apply to the state the learner has at that point: the lesson's earlier steps
+// applied in order from the default preset (a reveal and a goal on top of their own step's state).
+std::string check_state(State& probe, const json& partial, const char* what) {
   const std::string err = apply_state_json(probe, partial);
   return err.empty() ? "" : std::string(what) + ": " + err;
+}
+
+std::string check_state_on_copy(const State& probe, const json& partial, const char* what) {
+  State copy = probe;
+  return check_state(copy, partial, what);
 }
 
 std::string check_text_values(const std::string& key) {
@@ -151,10 +159,10 @@ std::string check_text_values(const std::string& key) {
   return "";
 }
 
-std::string validate_step(const LessonStep& s) {
+std::string validate_step(const LessonStep& s, State& probe) {
   std::string err = check_key(s.text, "text");
   if (err.empty()) err = check_text_values(s.text);
-  if (err.empty()) err = check_state(s.state, "state");
+  if (err.empty()) err = check_state(probe, s.state, "state");
   for (const std::string& p : s.panels)
     if (err.empty() && !find_panel(p)) err = "unknown panel \"" + p + "\"";
   if (err.empty() && !s.highlight.empty() && !find_panel(s.highlight))
@@ -170,12 +178,12 @@ std::string validate_step(const LessonStep& s) {
     if (err.empty()) err = check_key(c, "choice");
   if (err.empty() && !t.choices.empty() && (t.answer < 0 || t.answer >= static_cast<int>(t.choices.size())))
     err = "task " + t.id + ": answer is not one of the choices";
-  if (err.empty()) err = check_state(t.reveal, "task.reveal");
+  if (err.empty()) err = check_state_on_copy(probe, t.reveal, "task.reveal");
   if (err.empty() && t.kind == Task::Kind::Do) {
     bool known = false;
     for (const std::string& v : live_value_names()) known = known || v == t.goal.value;
     if (!known) err = "goal.value \"" + t.goal.value + "\" is not a live value";
-    if (err.empty()) err = check_state(t.goal.state, "goal.state");
+    if (err.empty()) err = check_state_on_copy(probe, t.goal.state, "goal.state");
   }
   return err;
 }
@@ -213,8 +221,10 @@ std::string parse_lesson(const std::string& text, Lesson& out) {
 std::string validate_lesson(const Lesson& l) {
   std::string err = check_key(l.title, "title");
   if (err.empty()) err = check_key(l.summary, "summary");
+  State probe;
+  apply_preset(probe, "default");
   for (size_t i = 0; err.empty() && i < l.steps.size(); ++i) {
-    err = validate_step(l.steps[i]);
+    err = validate_step(l.steps[i], probe);
     if (!err.empty()) err = "step " + std::to_string(i + 1) + ": " + err;
   }
   return err.empty() ? "" : l.id + ": " + err;
@@ -229,25 +239,155 @@ const Lesson* find_lesson(const std::string& id) {
   return nullptr;
 }
 
+namespace {
+// Per-key live values cover the first keys of the selected row (and the first output columns):
+// lessons use small examples, and a fixed list keeps every name checkable by the lesson test.
+constexpr int kLiveColumns = 12;
+constexpr int kCrossKeys = 3;  // "Je suis étudiant"
+// The reversal check recomputes twice on every call (texts are filled every frame): only small ones.
+constexpr double kMaxOrderGapFlops = 1 << 20;
+
+const char* const kRowSeries[] = {"row_score_", "row_logit_", "row_weight_", "row_output_"};
+
+std::vector<std::string> make_live_value_names() {
+  std::vector<std::string> names = {"d_k",
+                                    "sqrt_d_k",
+                                    "d_k_total",
+                                    "scale",
+                                    "temperature",
+                                    "heads",
+                                    "n_tokens",
+                                    "row",
+                                    "max_weight",
+                                    "entropy",
+                                    "jacobian_norm",
+                                    "max_weight_flipped",
+                                    "entropy_flipped",
+                                    "jacobian_norm_flipped",
+                                    "score_std",
+                                    "logit_std",
+                                    "saturated_rows",
+                                    "var_unscaled",
+                                    "var_scaled",
+                                    "visible_keys",
+                                    "score_asymmetry",
+                                    "peak_keys",
+                                    "head_entropy_min",
+                                    "head_entropy_max",
+                                    "order_gap",
+                                    "cross_t"};
+  for (const char* series : kRowSeries)
+    for (int j = 1; j <= kLiveColumns; ++j) names.push_back(series + std::to_string(j));
+  for (int k = 0; k < kCrossScorings; ++k)
+    for (const char* what : {"_score_", "_weight_"})
+      for (int j = 1; j <= kCrossKeys; ++j)
+        names.push_back(std::string("cross_") + cross_scoring_id(k) + what + std::to_string(j));
+  return names;
+}
+
+double stdev_finite(const Eigen::Ref<const Eigen::RowVectorXf>& x) {
+  double mean = 0, sq = 0;
+  int k = 0;
+  for (Eigen::Index c = 0; c < x.size(); ++c)
+    if (std::isfinite(x(c))) mean += x(c), sq += double(x(c)) * x(c), ++k;
+  if (k == 0) return 0.0;
+  mean /= k;
+  return std::sqrt(std::max(0.0, sq / k - mean * mean));
+}
+
+// The selected query row, key by key (counted from 1): raw score, logit, weight; and its output.
+void row_values(const HeadResult& h, const Mat& output, int row, std::map<std::string, double>& v) {
+  int visible = 0;
+  for (Eigen::Index j = 0; j < h.logits.cols(); ++j) visible += std::isfinite(h.logits(row, j)) ? 1 : 0;
+  v["visible_keys"] = visible;
+  for (int j = 0; j < kLiveColumns; ++j) {
+    const std::string k = std::to_string(j + 1);
+    if (j < h.scores.cols()) {
+      v["row_score_" + k] = h.scores(row, j);
+      v["row_logit_" + k] = h.logits(row, j);  // masked: −∞, shown as 0 (see below)
+      v["row_weight_" + k] = h.weights(row, j);
+    }
+    if (row < output.rows() && j < output.cols()) v["row_output_" + k] = output(row, j);
+  }
+}
+
+// Whole-matrix facts: how far scores are from symmetric (q_i·k_j against q_j·k_i, self-attention
+// only) and how many different keys are some row's favourite.
+void matrix_values(const HeadResult& h, std::map<std::string, double>& v) {
+  double asym = 0;
+  if (h.scores.rows() == h.scores.cols())
+    for (Eigen::Index i = 0; i < h.scores.rows(); ++i)
+      for (Eigen::Index j = i + 1; j < h.scores.cols(); ++j)
+        if (std::isfinite(h.scores(i, j)) && std::isfinite(h.scores(j, i)))
+          asym = std::max(asym, std::fabs(double(h.scores(i, j)) - h.scores(j, i)));
+  v["score_asymmetry"] = asym;
+  std::vector<bool> peak(static_cast<size_t>(h.weights.cols()), false);
+  for (Eigen::Index i = 0; i < h.weights.rows(); ++i) {
+    if (h.weights.cols() == 0 || h.weights.row(i).sum() <= 0) continue;  // a fully masked row has no favourite
+    Eigen::Index best = 0;
+    h.weights.row(i).maxCoeff(&best);
+    peak[static_cast<size_t>(best)] = true;
+  }
+  int peaks = 0;
+  for (bool p : peak) peaks += p ? 1 : 0;
+  v["peak_keys"] = peaks;
+}
+
+// Mean row entropy of each head; the least and the most focused head.
+void head_values(const Result& r, std::map<std::string, double>& v) {
+  double lo = 0, hi = 0;
+  bool first = true;
+  const auto visit = [&](const HeadResult& h) {
+    if (h.entropy.size() == 0) return;
+    const double m = h.entropy.mean();
+    lo = first ? m : std::min(lo, m);
+    hi = first ? m : std::max(hi, m);
+    first = false;
+  };
+  if (r.heads.empty())
+    visit(r.main);
+  else
+    for (const HeadResult& h : r.heads) visit(h);
+  v["head_entropy_min"] = lo;
+  v["head_entropy_max"] = hi;
+}
+
+// Permutation equivariance, measured: attention of the reversed sentence against the reversed
+// output, max |difference| (masks left out: a causal mask is not symmetric under reversal).
+double order_gap(const State& state) {
+  const double n = static_cast<double>(state.embeddings.rows());
+  if (state.mode != InputMode::Random || n * (n + state.d_model) * (state.d_k + state.d_v) > kMaxOrderGapFlops)
+    return 0;
+  Scenario sc = build_scenario(state);
+  sc.mask = MaskKind::None;
+  sc.key_padding.clear();
+  sc.mask_cells.reset();
+  Scenario rev = sc;
+  rev.X = sc.X->colwise().reverse().eval();
+  Result a, b;
+  if (!compute(sc, a).empty() || !compute(rev, b).empty()) return 0;
+  const Mat back = b.output.colwise().reverse();
+  return back.rows() == a.output.rows() ? double((back - a.output).cwiseAbs().maxCoeff()) : 0.0;
+}
+
+void cross_values(const App& app, std::map<std::string, double>& v) {
+  const CrossResult& c = app.result.cross;
+  const int t = app.state.cross.step;
+  v["cross_t"] = t + 1;  // the note's t: step 1 (0-based) generates "am", t = 2
+  for (int k = 0; k < kCrossScorings; ++k) {
+    const HeadResult& h = c.scored[static_cast<size_t>(k)].main;
+    if (t < 0 || t >= h.weights.rows()) continue;
+    for (int j = 0; j < kCrossKeys && j < h.weights.cols(); ++j) {
+      const std::string base = std::string("cross_") + cross_scoring_id(k), n = std::to_string(j + 1);
+      v[base + "_score_" + n] = h.scores(t, j);
+      v[base + "_weight_" + n] = h.weights(t, j);
+    }
+  }
+}
+}  // namespace
+
 const std::vector<std::string>& live_value_names() {
-  static const std::vector<std::string> names = {"d_k",
-                                                 "sqrt_d_k",
-                                                 "scale",
-                                                 "temperature",
-                                                 "heads",
-                                                 "n_tokens",
-                                                 "row",
-                                                 "max_weight",
-                                                 "entropy",
-                                                 "jacobian_norm",
-                                                 "max_weight_flipped",
-                                                 "entropy_flipped",
-                                                 "jacobian_norm_flipped",
-                                                 "score_std",
-                                                 "logit_std",
-                                                 "saturated_rows",
-                                                 "var_unscaled",
-                                                 "var_scaled"};
+  static const std::vector<std::string> names = make_live_value_names();
   return names;
 }
 
@@ -259,6 +399,7 @@ std::map<std::string, double> live_values(const App& app) {
   const int row = app.state.selected_row, n = static_cast<int>(h.weights.rows());
   v["d_k"] = r.core.d_k;
   v["sqrt_d_k"] = std::sqrt(r.core.d_k);
+  v["d_k_total"] = r.core.d_k * std::max<size_t>(1, r.core.heads.size());
   v["scale"] = app.state.scale ? 1 : 0;
   v["temperature"] = app.state.temperature;
   v["heads"] = app.state.heads;
@@ -268,18 +409,14 @@ std::map<std::string, double> live_values(const App& app) {
     v["max_weight"] = h.max_weight(row);
     v["entropy"] = h.entropy(row);
     v["jacobian_norm"] = h.jacobian_norm(row);
-    const auto stdev = [](const auto& x) {
-      double mean = 0, sq = 0;
-      int k = 0;
-      for (Eigen::Index c = 0; c < x.size(); ++c)
-        if (std::isfinite(x(c))) mean += x(c), sq += double(x(c)) * x(c), ++k;
-      if (k == 0) return 0.0;
-      mean /= k;
-      return std::sqrt(std::max(0.0, sq / k - mean * mean));
-    };
-    v["score_std"] = stdev(h.scores.row(row));
-    v["logit_std"] = stdev(h.logits.row(row));
+    v["score_std"] = stdev_finite(h.scores.row(row));
+    v["logit_std"] = stdev_finite(h.logits.row(row));
+    row_values(h, r.core.output, row, v);
   }
+  matrix_values(h, v);
+  head_values(r.core, v);
+  v["order_gap"] = order_gap(app.state);
+  cross_values(app, v);
   const HeadResult& f = r.flipped.heads.empty() ? r.flipped.main : r.flipped.heads.front();
   const int frow = r.flipped_row >= 0 && f.max_weight.size() == 1 ? 0 : row;
   if (frow >= 0 && frow < f.max_weight.size()) {
@@ -293,7 +430,7 @@ std::map<std::string, double> live_values(const App& app) {
   v["var_unscaled"] = r.variance.var_unscaled;
   v["var_scaled"] = r.variance.var_scaled;
   for (auto& [name, value] : v)
-    if (!std::isfinite(value)) value = 0;  // never NaN on screen or in a check
+    if (!std::isfinite(value)) value = 0;  // never NaN or ∞ on screen or in a check (masked logits: 0)
   return v;
 }
 

@@ -56,6 +56,19 @@ const std::vector<Preset>& presets() {
        "as [0.23, 0.23, 0.54] (correct [0.248, 0.248, 0.503]). Its output row 0 [1.6, 0.8] is the rounded-weights "
        "value "
        "(exact [1.604, 0.797]). Its V does not follow from its own X and W^V: X·W^V = [[1,1],[1,1],[2,0]]."},
+      {"self-attn-from-x", "Self-attention example 1 from X: \"cat sat mat\" by hand", "Note: Self-attention in detail",
+       "The note's own X (3×4) and W^Q = W^K, W^V (4×2), computed step by step: Q = K = [[1,0],[0,1],[1,1]], "
+       "V = X·W^V = [[1,1],[1,1],[2,0]], QKᵀ = [[1,0,1],[0,1,1],[1,1,2]], ÷√2, softmax row 0 = [0.4011, 0.1978, "
+       "0.4011], output row 0 = [1.4011, 0.5989].",
+       "The note prints V = [[2,0],[0,2],[2,1]], which does not follow from its X and W^V (X·W^V = "
+       "[[1,1],[1,1],[2,0]]), so its outputs ([1.6, 0.8] for row 0) belong to a different V. Its softmax rows "
+       "[0.5, 0.18, 0.5] and [0.23, 0.23, 0.54] are wrong too (correct [0.401, 0.198, 0.401], [0.248, 0.248, 0.503])."},
+      {"dot-product-2d", "Dot product as similarity: 2-D embeddings, W_Q = W_K = W_V = I",
+       "Note: Scaled dot-product attention (step 1)",
+       "Each word is a point (x, y) and there are no projections, so the plane is the whole space: a score is the "
+       "dot product of two points, q·k = x₁x₂ + y₁y₂ (÷√2). cat (2, 0) and dog (0, 2.5) are at right angles: "
+       "score 0, weight 0.045. Drag cat towards dog and its weight on dog rises.",
+       ""},
       {"distant-dependency", "Distant dependency: \"The cat which was very fluffy sat on the mat\"",
        "Note: Self-attention (worked example 2)",
        "Features per word: [noun, subject, descriptor, verb]. W_Q turns a verb into a query for \"noun + subject\" "
@@ -103,6 +116,14 @@ bool apply_preset(State& s, const std::string& id) {
   keep_display(s, old);
   s.preset = id;
   Scenario& e = s.explicit_scenario;
+  if (id == "dot-product-2d") {
+    s.mode = InputMode::Random;
+    s.sentence = "cat dog sat mat";
+    s.d_model = s.d_k = s.d_v = 2;
+    s.projections = Projections::Identity;
+    s.embeddings = rows({{2, 0}, {0, 2.5f}, {-1.5f, -1}, {1, -1.5f}});
+    return true;
+  }
   if (id == "default" || id == "saturation" || id == "dog-bites-man") {
     s.mode = InputMode::Random;
     if (id == "dog-bites-man") {
@@ -137,6 +158,14 @@ bool apply_preset(State& s, const std::string& id) {
     e.Q = rows({{1, 0}, {0, 1}, {1, 1}});
     e.K = *e.Q;
     e.V = rows({{2, 0}, {0, 2}, {2, 1}});
+    e.tokens = {"cat", "sat", "mat"};
+    s.sentence = "cat sat mat";
+  } else if (id == "self-attn-from-x") {
+    // The note prints its matrices column by column; these are its X, W^Q = W^K and W^V.
+    e.X = rows({{1, 0, 1, 0}, {0, 1, 0, 1}, {1, 1, 0, 0}});
+    e.W_q = rows({{1, 0}, {0, 1}, {0, 0}, {0, 0}});
+    e.W_k = e.W_q;
+    e.W_v = rows({{1, 0}, {1, 0}, {0, 1}, {0, 1}});
     e.tokens = {"cat", "sat", "mat"};
     s.sentence = "cat sat mat";
   } else if (id == "distant-dependency") {

@@ -63,9 +63,12 @@ Scenario build_scenario(const State& s) {
     sc = s.explicit_scenario;
   } else {
     sc.X = s.embeddings;
-    sc.W_q = random_projection(s.seed, 'q', s.d_model, s.d_k);
-    sc.W_k = random_projection(s.seed, 'k', s.d_model, s.d_k);
-    sc.W_v = random_projection(s.seed, 'v', s.d_model, s.d_v);
+    const bool seeded = s.projections == Projections::Seeded;  // else absent W: the identity
+    if (seeded) {
+      sc.W_q = random_projection(s.seed, 'q', s.d_model, s.d_k);
+      sc.W_k = random_projection(s.seed, 'k', s.d_model, s.d_k);
+      sc.W_v = random_projection(s.seed, 'v', s.d_model, s.d_v);
+    }
     sc.tokens = split_tokens(s.sentence);
     sc.mask = s.mask;
     // A padding row or painted mask left over from a sentence of another length is ignored.
@@ -74,7 +77,8 @@ Scenario build_scenario(const State& s) {
     if (s.mask_cells && s.mask_cells->rows() == n && s.mask_cells->cols() == n) sc.mask_cells = s.mask_cells;
     sc.heads = s.heads;
     // Several heads are mixed back together by an output projection W_O (d_v×d_v), seeded like W_Q.
-    if (s.heads > 1) sc.W_o = random_projection(s.seed, 'o', s.d_v, s.d_v);
+    const int d_v = seeded ? s.d_v : s.d_model;
+    if (s.heads > 1) sc.W_o = random_projection(s.seed, 'o', d_v, d_v);
     sc.positional_encoding = s.positional_encoding;
   }
   sc.scale = s.scale;

@@ -19,6 +19,10 @@ namespace attn {
 // d_k. Explicit: a preset (or an imported scenario) supplies the matrices verbatim.
 enum class InputMode { Random, Explicit };
 
+// Random mode's projections: seeded W_Q, W_K, W_V (d_model×d_k, d_model×d_v), or none at all, so the
+// embeddings themselves are Q, K and V (W = I; d_k = d_v = d_model) and the plane shows the whole space.
+enum class Projections { Seeded, Identity };
+
 // The open lesson and step (steps counted from 1, as links write them: lesson=why-sqrt-dk&step=3).
 struct LessonRef {
   std::string id;  // "" = free play
@@ -34,7 +38,8 @@ struct State {
   int d_k = 64;       // query/key width (random mode); slider 1 … 1024
   int d_v = 8;        // value width (random mode)
   uint64_t seed = 1;  // drives embeddings and projections
-  Mat embeddings;     // n×d_model, editable; regenerated only when tokens change
+  Projections projections = Projections::Seeded;
+  Mat embeddings;  // n×d_model, editable; regenerated only when tokens change
   bool scale = true;
   double temperature = 1.0;
   MaskKind mask = MaskKind::None;

@@ -214,6 +214,9 @@ const std::vector<StateKey>& state_keys() {
     {"d_v", [](const State& s) -> json { return s.d_v; },
      [](const json& v, State& s, Pending&) { return get_int(v, "d_v", kMinDv, kMaxDModel, s.d_v); }},
     {"seed", [](const State& s) -> json { return s.seed; }, decode_seed},
+    {"projections", [](const State& s) -> json { return s.projections == Projections::Seeded ? "seeded" : "identity"; },
+     [](const json& v, State& s, Pending&) {
+       return get_enum(v, "projections", {{"seeded", Projections::Seeded}, {"identity", Projections::Identity}}, s.projections); }},
     {"embeddings", [](const State& s) -> json { return matrix_to_json(s.embeddings); }, decode_embeddings},
     {"scale", [](const State& s) -> json { return s.scale; },
      [](const json& v, State& s, Pending&) { return get_bool(v, "scale", s.scale); }},
