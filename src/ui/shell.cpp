@@ -212,9 +212,11 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
   }
   ctx.track("menu:lessons");
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.language")) + "###language").c_str())) {
-    for (Lang l : languages())
+    for (Lang l : languages()) {
       if (ImGui::MenuItem(ctx.tr((std::string("lang.") + lang_code(l)).c_str()), nullptr, app_.state.lang == l))
         app_.state.lang = l;
+      ctx.track(std::string("menu:language:") + lang_code(l));  // "menu:language:hi-Latn"
+    }
     ImGui::EndMenu();
   }
   ctx.track("menu:language");
