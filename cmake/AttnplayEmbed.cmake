@@ -1,7 +1,8 @@
 # AttnplayEmbed.cmake — turn asset files into a C++ source (name → bytes), so both targets run
 # from one self-contained binary with no file lookups.
 
-# DejaVu Sans cut down to the glyphs the UI uses (Latin, Greek, arrows, math, sub/superscripts).
+# DejaVu Sans cut down to the glyphs the UI uses (Latin, Greek, arrows, math, sub/superscripts, check
+# marks); src/ui/glyph_ranges.h lists the same ranges for ImGui and the catalog test.
 function(attnplay_font_subset outvar output)
   set(_src /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)
   find_program(PYFTSUBSET pyftsubset)
@@ -9,7 +10,7 @@ function(attnplay_font_subset outvar output)
     add_custom_command(OUTPUT "${output}"
       COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/assets"
       COMMAND ${PYFTSUBSET} ${_src} --output-file=${output} --no-hinting --desubroutinize
-              --unicodes=U+0020-007E,U+00A0-017F,U+0370-03FF,U+1D00-1DBF,U+2000-214F,U+2190-22FF,U+2300-23FF,U+25A0-25FF
+              --unicodes=U+0020-007E,U+00A0-017F,U+0370-03FF,U+1D00-1DBF,U+2000-214F,U+2190-22FF,U+2300-23FF,U+25A0-25FF,U+2713-2717
       DEPENDS ${_src} VERBATIM)
   else()
     add_custom_command(OUTPUT "${output}" COMMAND ${CMAKE_COMMAND} -E copy ${_src} ${output} DEPENDS ${_src})

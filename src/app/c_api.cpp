@@ -93,6 +93,17 @@ ATTNPLAY_EXPORT const char* attnplay_set_status(const char* message) {
   return out("null");
 }
 
+// A catalog text in the learner's language with {name} and {error} filled in: the page's own
+// messages (clipboard refused, file too large …) and the words of its HTML controls.
+ATTNPLAY_EXPORT const char* attnplay_text(const char* key, const char* name, const char* error) {
+  const attn::Lang lang = g_app ? g_app->state.lang : attn::kDefaultLang;
+  return out(attn::tr_format(lang, key ? key : "", {{"name", name ? name : ""}, {"error", error ? error : ""}}));
+}
+
+ATTNPLAY_EXPORT const char* attnplay_lang() {
+  return out(attn::lang_code(g_app ? g_app->state.lang : attn::kDefaultLang));
+}
+
 ATTNPLAY_EXPORT const char* attnplay_status() { return out(g_app ? g_app->status : std::string()); }
 
 ATTNPLAY_EXPORT const char* attnplay_embed_info() {

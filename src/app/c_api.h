@@ -21,6 +21,9 @@ const char* attnplay_open_fragment(const char* fragment);  // {"ok"} or {"ok":fa
 const char* attnplay_import_json(const char* text, const char* name);  // a scenario or a state file
 const char* attnplay_set_status(const char* message);                  // a non-modal message in the UI
 const char* attnplay_status();                                         // that message ("" if none)
+// A catalog text ("status.clipboard_refused", …) in the learner's language, {name} and {error} filled in.
+const char* attnplay_text(const char* key, const char* name, const char* error);
+const char* attnplay_lang();                           // "en" | "hi-Latn": the language the UI and the summary speak
 const char* attnplay_embed_info();                     // {"enabled","panels","locked","hidden","origins"}
 const char* attnplay_take_events();                    // [{"type": "lesson-step" | "answer" | "lesson-complete", …}]
 const char* attnplay_load_progress(const char* text);  // {"ok"} or {"ok":false,"error"}

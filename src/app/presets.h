@@ -8,9 +8,10 @@
 
 namespace attn {
 
+// The texts are catalog keys (app/strings.h): tr(lang, p.title.c_str()) is the title to show.
 struct Preset {
   std::string id;
-  std::string title;
+  std::string title;   // "preset.<id>.title"
   std::string source;  // which note the example comes from
   std::string story;   // what to look at, with the correct numbers
   std::string slips;   // where the note's printed arithmetic is wrong ("" if it is right)

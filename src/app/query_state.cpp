@@ -1,4 +1,4 @@
-// query_state.cpp — lesson, step and workspace from the query string, checked against the registries.
+// query_state.cpp — lesson, step, workspace and language from the query string, checked against the registries.
 #include "app/query_state.h"
 
 #include "app/lesson.h"
@@ -20,7 +20,8 @@ bool plain(const std::string& v) {
 std::string apply_query_state(State& s, const std::string& query_in) {
   std::string query = query_in.substr(0, query_in.find('#'));
   if (!query.empty() && query[0] == '?') query.erase(0, 1);
-  std::string lesson, step, workspace, err;
+  std::string lesson, step, workspace, lang, err;
+  bool lang_given = false;  // "lang=" with no value is a mistake to report, not an absent parameter
   size_t start = 0;
   while (start <= query.size()) {
     const size_t amp = query.find('&', start);
@@ -30,6 +31,10 @@ std::string apply_query_state(State& s, const std::string& query_in) {
     if (key == "lesson") lesson = value;
     if (key == "step") step = value;
     if (key == "workspace") workspace = value;
+    if (key == "lang") {
+      lang = value;
+      lang_given = true;
+    }
     if (amp == std::string::npos) break;
     start = amp + 1;
   }
@@ -39,6 +44,13 @@ std::string apply_query_state(State& s, const std::string& query_in) {
       apply_workspace(s.panels, *w);
     else
       err = "unknown workspace (expected one of scaling, masks-heads, positions, cross-attention, numerics)";
+  }
+  if (lang_given) {
+    Lang l = kDefaultLang;
+    if (plain(lang) && lang_from_code(lang, l))
+      s.lang = l;
+    else if (err.empty())
+      err = "lang must be en or hi-Latn";
   }
   if (!lesson.empty()) {
     const Lesson* l = plain(lesson) ? find_lesson(lesson) : nullptr;

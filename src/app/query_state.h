@@ -1,5 +1,5 @@
-// query_state.h — state named in a page's query string: lesson=why-sqrt-dk&step=3, workspace=masks-heads.
-// Teachers link to a lesson step or a layout this way, also in embed mode.
+// query_state.h — state named in a page's query string: lesson=why-sqrt-dk&step=3, workspace=masks-heads,
+// lang=hi-Latn. Teachers link to a lesson step, a layout or a language this way, also in embed mode.
 #pragma once
 
 #include <string>

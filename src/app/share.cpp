@@ -278,17 +278,26 @@ std::string App::share_link() const {
   return (host.page_url ? host.page_url() : std::string()) + "#" + share_fragment(state);
 }
 
+// A link or file leaves out the default language (English), so English in one means "not said":
+// the learner's language stays; a Hinglish one switches to Hinglish.
+static void keep_language(State& opened, Lang current) {
+  if (opened.lang == kDefaultLang) opened.lang = current;
+}
+
 bool App::open_fragment(const std::string& fragment) {
   State s;
+  const Lang lang = state.lang;
   const std::string err = decode_share_fragment(fragment, s);
   if (err.empty()) {
+    keep_language(s, lang);
     state = std::move(s);
     status.clear();
     update();
     return true;
   }
   state = default_state();
-  status = "Could not open the shared link: " + printable(err, 160) + ". Showing the defaults.";
+  state.lang = lang;
+  status = tr_format(lang, "status.link_failed", {{"error", printable(err, 160)}});
   update();
   return false;
 }
@@ -298,12 +307,14 @@ std::string App::import_text(const std::string& text, const std::string& name) {
   std::string kind;
   const std::string err = import_document(text, state, s, kind);
   if (!err.empty()) {
-    status = "Could not import " + printable(name) + ": " + printable(err, 160);
+    status = tr_format(state.lang, "status.import_failed", {{"name", printable(name)}, {"error", printable(err, 160)}});
     return err;
   }
+  keep_language(s, state.lang);
   state = std::move(s);
   update();
-  status = "Imported the " + kind + " from " + printable(name) + ".";
+  status = tr_format(state.lang, kind == "scenario" ? "status.imported_scenario" : "status.imported_state",
+                     {{"name", printable(name)}});
   return "";
 }
 

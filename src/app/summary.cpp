@@ -1,4 +1,5 @@
-// summary.cpp — the aria-live text: d_k, scaling, the selected row's weights, entropy, saturation.
+// summary.cpp — the aria-live text: d_k, scaling, the selected row's weights, entropy, saturation,
+// in the learner's language.
 #include "app/summary.h"
 
 #include <cstdio>
@@ -7,34 +8,41 @@
 
 namespace attn {
 
+namespace {
+std::string fixed(double v, int decimals) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+}  // namespace
+
 std::string screen_summary(const App& app) {
   const State& s = app.state;
+  const Lang lang = s.lang;
   const Result& r = app.result.core;
   const HeadResult& h = r.heads.empty() ? r.main : r.heads.front();
-  std::string out;
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "d_k = %d, scaling %s, temperature %.2f. ", static_cast<int>(r.d_k),
-                s.scale ? "on (divide by square root of d_k)" : "off", s.temperature);
-  out += buf;
+  std::string out = tr_format(lang, "summary.settings",
+                              {{"d_k", std::to_string(static_cast<int>(r.d_k))},
+                               {"scaling", tr(lang, s.scale ? "summary.scaling_on" : "summary.scaling_off")},
+                               {"temperature", fixed(s.temperature, 2)}}) +
+                    " ";
   const int i = s.selected_row;
   if (h.weights.rows() > i && i >= 0) {
     const auto& labels = app.result.row_labels;
     const std::string name = i < static_cast<int>(labels.size()) ? labels[static_cast<size_t>(i)] : "";
-    out += "Query " + name + " attends: ";
+    out += tr_format(lang, "summary.attends", {{"query", name}}) + " ";
     const auto& cols = app.result.col_labels;
     const int m = static_cast<int>(h.weights.cols());
-    for (int j = 0; j < m && j < 16; ++j) {
-      std::snprintf(buf, sizeof buf, "%s %.1f%%%s",
-                    j < static_cast<int>(cols.size()) ? cols[static_cast<size_t>(j)].c_str() : "",
-                    100.0 * h.weights(i, j), j + 1 < m ? ", " : ". ");
-      out += buf;
-    }
+    for (int j = 0; j < m && j < 16; ++j)
+      out += (j < static_cast<int>(cols.size()) ? cols[static_cast<size_t>(j)] : std::string()) + " " +
+             fixed(100.0 * h.weights(i, j), 1) + "%" + (j + 1 < m ? ", " : ". ");
     if (m > 16) out += "… ";
-    std::snprintf(buf, sizeof buf, "Entropy %.3f nats, largest weight %.3f, gradient (Jacobian norm) %.3f. ",
-                  h.entropy[i], h.max_weight[i], h.jacobian_norm[i]);
-    out += buf;
-    out += h.max_weight[i] > kSaturatedMaxWeight ? "Saturated: softmax is nearly one-hot, gradients vanish."
-                                                 : "Not saturated.";
+    out += tr_format(lang, "summary.stats",
+                     {{"entropy", fixed(h.entropy[i], 3)},
+                      {"max_weight", fixed(h.max_weight[i], 3)},
+                      {"jacobian", fixed(h.jacobian_norm[i], 3)}}) +
+           " ";
+    out += tr(lang, h.max_weight[i] > kSaturatedMaxWeight ? "summary.saturated" : "summary.not_saturated");
   }
   return out;
 }

@@ -63,6 +63,12 @@ bool write_screenshot(const std::string& path, int w, int h) {
   return stbi_write_png(path.c_str(), w, h, 4, flipped.data(), static_cast<int>(row)) != 0;
 }
 
+// The status line after writing a file into the working directory, in the learner's language.
+std::string saved_status(const App& app, bool ok, const std::string& name) {
+  if (!ok) return tr_format(app.state.lang, "status.write_failed", {{"name", name}});
+  return tr_format(app.state.lang, "status.saved_path", {{"path", (std::filesystem::current_path() / name).string()}});
+}
+
 }  // namespace
 
 int run_gui(int argc, char** argv) {
@@ -164,11 +170,11 @@ int run_gui(int argc, char** argv) {
   app.host.download = [&app](const std::string& name, const std::string&, const std::string& bytes) {
     std::ofstream f(name, std::ios::binary);
     f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    app.status = f ? "Saved " + (std::filesystem::current_path() / name).string() : "Could not write " + name;
+    app.status = saved_status(app, static_cast<bool>(f), name);
   };
   app.host.save_png = [&app](const std::string& name, int w, int h, const std::vector<uint8_t>& rgba) {
     const bool ok = stbi_write_png(name.c_str(), w, h, 4, rgba.data(), w * 4) != 0;
-    app.status = ok ? "Saved " + (std::filesystem::current_path() / name).string() : "Could not write " + name;
+    app.status = saved_status(app, ok, name);
   };
   app.host.capture_canvas = [&capture_name](const std::string& name) { capture_name = name; };
   app.host.read_file = [](const std::string& path, std::string& text) -> std::string {
@@ -205,9 +211,7 @@ int run_gui(int argc, char** argv) {
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
       if (!capture_name.empty()) {  // "PNG of the canvas" in the Share panel
-        app.status = write_screenshot(capture_name, fw, fh)
-                         ? "Saved " + (std::filesystem::current_path() / capture_name).string()
-                         : "Could not write " + capture_name;
+        app.status = saved_status(app, write_screenshot(capture_name, fw, fh), capture_name);
         capture_name.clear();
       }
       if (frames_to_render > 0 && static_cast<int>(app.frames) >= frames_to_render) {

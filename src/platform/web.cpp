@@ -36,7 +36,8 @@ EM_JS(void, web_save_png, (const char* name, int w, int h, const unsigned char* 
 EM_JS(void, web_capture_canvas, (const char* name), { Module.attnplayHost.captureCanvas(UTF8ToString(name)); });
 EM_JS(void, web_pick_file, (), { Module.attnplayHost.pickFile(); });
 EM_JS(void, web_save_progress, (const char* json), { Module.attnplayHost.saveProgress(UTF8ToString(json)); });
-// 0: the page address without query or fragment, 1: location.search, 2: location.hash. Caller frees.
+// 0: the page address without query or fragment, 1: location.search, 2: location.hash, 3: the browser's
+// languages (navigator.languages, comma-separated). Caller frees.
 EM_JS(char*, web_page_string, (int which), {
   const s = String(Module.attnplayHost.pageString(which) || "");
   const n = lengthBytesUTF8(s) + 1;
@@ -151,13 +152,16 @@ int main() {
   app.host.save_progress = [](const std::string& json) { web_save_progress(json.c_str()); };
   // Embed settings from the query, the shared state from the fragment (both validated in C++).
   const std::string embed_error = parse_embed_query(page_string(1), app.embed);
+  // The browser's language (Hindi → Hinglish); a Hinglish link switches to Hinglish, an English one keeps it.
+  app.state.lang = lang_from_preferences(page_string(3));
   const std::string hash = page_string(2);
   if (hash.size() > 1) app.open_fragment(hash);
-  const std::string query_error = apply_query_state(app.state, page_string(1));  // lesson=…&step=…, workspace=…
+  // lesson=…&step=…, workspace=…, lang=… (which has the last word on the language)
+  const std::string query_error = apply_query_state(app.state, page_string(1));
   if (!query_error.empty()) app.status = query_error;
   // Long recomputations (n = 1024 at large d_k) run a block of rows per frame instead of one long frame.
   app.frame_budget_ms = 10;
-  if (!embed_error.empty()) app.status = "Embed settings: " + embed_error + " (ignored).";
+  if (!embed_error.empty()) app.status = tr_format(app.state.lang, "status.embed_ignored", {{"error", embed_error}});
   emscripten_set_main_loop_arg(frame, &ctx, 0, false);
   return 0;
 }

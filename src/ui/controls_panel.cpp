@@ -4,9 +4,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "app/presets.h"
+#include "app/warnings.h"
 #include "ui/panels.h"
+#include "ui/plot.h"
 
 namespace attn::ui {
 namespace {
@@ -20,10 +23,12 @@ class ControlsPanel : public Panel {
     if (!ctx.hidden("preset")) {  // embed mode may lock or hide each control (ui/lock.h)
       ui::LockScope lock_preset(ctx, "preset");
       ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::BeginCombo("##preset", current ? current->title.c_str() : "Custom", ImGuiComboFlags_HeightLargest)) {
+      if (ImGui::BeginCombo("##preset", current ? ctx.tr(current->title.c_str()) : ctx.tr("controls.custom"),
+                            ImGuiComboFlags_HeightLargest)) {
         for (const Preset& p : presets()) {
           const bool selected = current && current->id == p.id;
-          if (ImGui::Selectable(p.title.c_str(), selected)) apply_preset(s, p.id);
+          if (ImGui::Selectable((std::string(ctx.tr(p.title.c_str())) + "###" + p.id).c_str(), selected))
+            apply_preset(s, p.id);
           ctx.track("preset:" + p.id);
           if (selected) ImGui::SetItemDefaultFocus();
         }
@@ -32,7 +37,7 @@ class ControlsPanel : public Panel {
       ctx.track("Preset");
     }
 
-    section_header("Scaled dot-product");
+    section_header(ctx.tr("controls.section.sdpa"));
     const bool random = s.mode == InputMode::Random;
     if (random && !ctx.hidden("d_k")) {
       ui::LockScope lock_dk(ctx, "d_k");
@@ -40,33 +45,34 @@ class ControlsPanel : public Panel {
                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
       ctx.track("d_k");
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Width of queries and keys. Unscaled q·k has standard deviation √d_k = %.2f.",
-                          std::sqrt(static_cast<double>(s.d_k)));
+        ImGui::SetTooltip("%s",
+                          ctx.trf("controls.d_k.tip", {{"sd", fmt(std::sqrt(static_cast<double>(s.d_k)), 2)}}).c_str());
     } else if (!random) {
-      ImGui::Text("d_k = %d (fixed by the example's matrices)", static_cast<int>(r.core.d_k));
+      ImGui::TextUnformatted(ctx.trf("controls.d_k.fixed", {{"d_k", fmt(r.core.d_k, 0)}}).c_str());
     }
     if (!ctx.hidden("scale")) {
       ui::LockScope lock_scale(ctx, "scale");
-      ImGui::Checkbox("Scale by 1/√d_k", &s.scale);
+      ImGui::Checkbox(ctx.label("controls.scale", "scale").c_str(), &s.scale);
       ctx.track("Scale by 1/√d_k");
     }
     if (!ctx.hidden("temperature")) {
       ui::LockScope lock_temperature(ctx, "temperature");
       float t = static_cast<float>(s.temperature);
-      if (ImGui::SliderFloat("Temperature", &t, 0.0f, 10.0f, "%.3f",
+      if (ImGui::SliderFloat(ctx.label("controls.temperature", "temperature").c_str(), &t, 0.0f, 10.0f, "%.3f",
                              ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         s.temperature = t;
       ctx.track("Temperature");
     }
 
     if (random && !(ctx.hidden("sentence") && ctx.hidden("seed"))) {
-      section_header("Tokens and weights");
+      section_header(ctx.tr("controls.section.tokens"));
     }
     if (random && !ctx.hidden("sentence")) {
       ui::LockScope lock_sentence(ctx, "sentence");
       char buf[4096];
       std::snprintf(buf, sizeof buf, "%s", s.sentence.c_str());
-      if (ImGui::InputText("Sentence", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue) ||
+      if (ImGui::InputText(ctx.label("controls.sentence", "sentence").c_str(), buf, sizeof buf,
+                           ImGuiInputTextFlags_EnterReturnsTrue) ||
           (ImGui::IsItemDeactivatedAfterEdit())) {
         if (!split_tokens(buf).empty() && s.sentence != buf) {
           const auto before = split_tokens(s.sentence);
@@ -77,25 +83,27 @@ class ControlsPanel : public Panel {
       }
       ctx.track("Sentence");
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      ImGui::TextWrapped("%d tokens (split at spaces, up to %d)", static_cast<int>(s.embeddings.rows()), kMaxTokens);
+      ImGui::TextWrapped("%s", ctx.trf("controls.token_count", {{"n", std::to_string(s.embeddings.rows())},
+                                                                {"max", std::to_string(kMaxTokens)}})
+                                   .c_str());
       ImGui::PopStyleColor();
     }
     if (random && !ctx.hidden("seed")) {
       ui::LockScope lock_seed(ctx, "seed");
       int seed = static_cast<int>(s.seed & 0x7fffffff);
-      if (ImGui::InputInt("Seed", &seed)) {
+      if (ImGui::InputInt(ctx.label("controls.seed", "seed").c_str(), &seed)) {
         s.seed = static_cast<uint64_t>(seed < 0 ? 0 : seed);
         s.embeddings.resize(0, 0);
         sync_embeddings(s, {});
       }
       ctx.track("Seed");
-      if (ImGui::Button("Re-roll weights")) {
+      if (ImGui::Button(ctx.label("controls.reroll", "reroll").c_str())) {
         s.seed += 1;
         s.embeddings.resize(0, 0);
         sync_embeddings(s, {});
       }
       ctx.track("Re-roll weights");
-      static const char* hint = "(new embeddings and W_Q, W_K, W_V)";
+      const char* hint = ctx.tr("controls.reroll.hint");
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", hint);
       ImGui::SameLine();
       if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(hint).x)
@@ -110,23 +118,30 @@ class ControlsPanel : public Panel {
       ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
       const std::string& label =
           s.selected_row < static_cast<int>(r.row_labels.size()) ? r.row_labels[s.selected_row] : "";
-      ImGui::SliderInt("Query row", &s.selected_row, 0, n - 1, label.c_str());
+      ImGui::SliderInt(ctx.label("controls.query_row", "query_row").c_str(), &s.selected_row, 0, n - 1, label.c_str());
       ctx.track("Query row");
     }
 
-    if (!(ctx.hidden("theme") && ctx.hidden("text_scale"))) section_header("Display");
+    if (!(ctx.hidden("theme") && ctx.hidden("text_scale"))) section_header(ctx.tr("controls.section.display"));
     if (!ctx.hidden("theme")) {
       ui::LockScope lock_theme(ctx, "theme");
       bool dark = s.dark_theme;
-      if (ImGui::Checkbox("Dark theme", &dark)) s.dark_theme = dark;
+      if (ImGui::Checkbox(ctx.label("controls.dark_theme", "theme").c_str(), &dark)) s.dark_theme = dark;
       ctx.track("Dark theme");
     }
     if (!ctx.hidden("text_scale")) {
       ui::LockScope lock_text(ctx, "text_scale");
-      ImGui::SliderFloat("Text size", &s.text_scale, 0.75f, 2.0f, "%.2f×", ImGuiSliderFlags_AlwaysClamp);
+      ImGui::SliderFloat(ctx.label("controls.text_size", "text_scale").c_str(), &s.text_scale, 0.75f, 2.0f, "%.2f×",
+                         ImGuiSliderFlags_AlwaysClamp);
       ctx.track("Text size");
     }
-    if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "Cannot compute: %s", r.error.c_str());
+    if (!r.error.empty())
+      ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s",
+                         ctx.trf("controls.cannot_compute", {{"error", r.error}}).c_str());
+    // Out-of-range numbers the result still shows (clamped logits, overflowing scores, masked rows).
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.7f, 0.3f, 1));
+    for (const std::string& w : result_warnings(r, s.temperature, s.lang)) ImGui::TextWrapped("%s", w.c_str());
+    ImGui::PopStyleColor();
   }
 };
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ui/panels.h"
+#include "ui/plot.h"
 
 namespace attn::ui {
 namespace {
@@ -33,30 +34,31 @@ class CrossPanel : public Panel {
     const CrossResult& c = r.cross;
     const int n = static_cast<int>(c.target.size());
     if (n == 0) {
-      ImGui::TextDisabled("Nothing to show.");
+      ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
       return;
     }
     std::optional<LockScope> lock(std::in_place, ctx, "cross");  // embed mode may lock the step and the states
     int kind = s.cross.states == CrossStates::NoteExample ? 0 : 1;
-    if (ImGui::RadioButton("The note's example", &kind, 0)) s.cross.states = CrossStates::NoteExample;
+    if (ImGui::RadioButton(ctx.label("cross.note", "note").c_str(), &kind, 0))
+      s.cross.states = CrossStates::NoteExample;
     ctx.track("cross:note");
     ImGui::SameLine();
-    if (ImGui::RadioButton("Seeded random states", &kind, 1)) s.cross.states = CrossStates::Seeded;
+    if (ImGui::RadioButton(ctx.label("cross.seeded", "seeded").c_str(), &kind, 1)) s.cross.states = CrossStates::Seeded;
     ctx.track("cross:seeded");
-    ImGui::TextWrapped(
-        "Encoder states h₁…h₃ of \"Je suis étudiant\" are the keys and values. Generating word t, the decoder "
-        "queries them with its previous state s_{t−1}. The same states, three score functions:");
+    ImGui::TextWrapped("%s", ctx.tr("cross.intro"));
     const int step = std::clamp(s.cross.step, 0, n - 1);
-    char fmt[96];
-    std::snprintf(fmt, sizeof fmt, "t = %d: generating \"%s\"", step + 1, c.target[static_cast<size_t>(step)].c_str());
+    std::string slider_format;  // the slider's printf format: a '%' in the text must not start a conversion
+    for (char ch :
+         ctx.trf("cross.generating", {{"t", std::to_string(step + 1)}, {"word", c.target[static_cast<size_t>(step)]}}))
+      slider_format += ch == '%' ? std::string("%%") : std::string(1, ch);
     ImGui::SetNextItemWidth(std::min(320.0f, ImGui::GetContentRegionAvail().x));
-    ImGui::SliderInt("##decoder-step", &s.cross.step, 0, n - 1, fmt, ImGuiSliderFlags_AlwaysClamp);
+    ImGui::SliderInt("##decoder-step", &s.cross.step, 0, n - 1, slider_format.c_str(), ImGuiSliderFlags_AlwaysClamp);
     ctx.track("Decoder step");  // the slider's frame only, without its label
     ImGui::SameLine();
-    ImGui::TextUnformatted("Decoder step");
+    ImGui::TextUnformatted(ctx.tr("cross.decoder_step"));
     lock.reset();
 
-    static const char* names[kCrossScorings] = {"additive (Bahdanau)", "general (Luong)", "scaled dot product"};
+    static const char* names[kCrossScorings] = {"cross.additive", "cross.general", "cross.dot"};
     static const char* formulas[kCrossScorings] = {"v_aᵀ tanh(W_a s + U_a h)", "sᵀ W_a h", "s·h / √d"};
     const float avail = ImGui::GetContentRegionAvail().x;
     const float col_w = std::max(150.0f, (avail - 24) / 3);
@@ -65,7 +67,7 @@ class CrossPanel : public Panel {
     for (int k = 0; k < kCrossScorings; ++k) {
       if (k) ImGui::SameLine(0, 12);
       ImGui::BeginGroup();
-      ImGui::TextUnformatted(names[k]);
+      ImGui::TextUnformatted(ctx.tr(names[k]));
       ImGui::TextDisabled("%s", formulas[k]);
       const std::string& err = c.error[static_cast<size_t>(k)];
       if (!err.empty()) {
@@ -112,36 +114,30 @@ class CrossPanel : public Panel {
         const ImVec2 mp = ImGui::GetMousePos();
         const int i = static_cast<int>((mp.y - p0.y) / cell), j = static_cast<int>((mp.x - p0.x) / cell);
         if (i >= 0 && i < n && j >= 0 && j < m)
-          ImGui::SetTooltip("generating \"%s\", key \"%s\": score %.4f, weight %.4f",
-                            c.target[static_cast<size_t>(i)].c_str(), c.source[static_cast<size_t>(j)].c_str(),
-                            static_cast<double>(h.scores(i, j)), static_cast<double>(W(i, j)));
+          ImGui::SetTooltip("%s", ctx.trf("cross.tip", {{"word", c.target[static_cast<size_t>(i)]},
+                                                        {"key", c.source[static_cast<size_t>(j)]},
+                                                        {"score", fmt(h.scores(i, j))},
+                                                        {"weight", fmt(W(i, j))}})
+                                      .c_str());
       }
       for (int j = 0; j < m; ++j)
         ImGui::Text("%-9s %5.1f%%  e %+.3f", c.source[static_cast<size_t>(j)].c_str(),
                     100.0 * static_cast<double>(W(step, j)), static_cast<double>(h.scores(step, j)));
-      ImGui::Text("context c_%d", step + 1);
+      ImGui::TextUnformatted(ctx.trf("cross.context", {{"t", std::to_string(step + 1)}}).c_str());
       ImGui::TextUnformatted(vector_text(c.scored[static_cast<size_t>(k)].output, step, 3).c_str());
       ImGui::EndGroup();
     }
 
-    section_header("The states");
-    ImGui::Text("decoder s_%d (query) = %s", step, vector_text(c.decoder, step, 3).c_str());
+    section_header(ctx.tr("cross.states"));
+    ImGui::TextUnformatted(
+        ctx.trf("cross.decoder_state", {{"t", std::to_string(step)}, {"v", vector_text(c.decoder, step, 3)}}).c_str());
     for (int j = 0; j < static_cast<int>(c.source.size()); ++j)
       ImGui::Text("h_%d \"%s\" = %s", j + 1, c.source[static_cast<size_t>(j)].c_str(),
                   vector_text(c.encoder, j, 3).c_str());
     if (s.cross.states == CrossStates::NoteExample) {
-      ImGui::TextWrapped(
-          "The note's example: at t = 2 (\"am\") it supposes e = [0.3, 2.1, 0.5]; exp gives 1.350 + 8.166 + 1.649 = "
-          "11.165, so α = [0.12, 0.73, 0.15]: 73%% on \"suis\". Its arithmetic is right. Here the one-hot h_j and the "
-          "additive parameters (W_a = −I, U_a = 3I, v_a = 4·1) are fixed, and each s_{t−1} is solved so the "
-          "additive scores are exactly those numbers; at t = 4 (\"student\") the weight on \"étudiant\" is ≈ 0.85, "
-          "as the note says. The other two score functions see the same states and agree on the word, with "
-          "different sharpness.");
+      ImGui::TextWrapped("%s", ctx.tr("cross.note_example"));
     } else {
-      ImGui::TextWrapped(
-          "Seeded random states (seed %llu, width 4) and parameters: the three score functions can disagree about "
-          "which word to look at. Trained models learn W_a, U_a and v_a so the alignment is right.",
-          static_cast<unsigned long long>(s.seed));
+      ImGui::TextWrapped("%s", ctx.trf("cross.seeded_example", {{"seed", std::to_string(s.seed)}}).c_str());
     }
   }
 };

@@ -20,42 +20,43 @@ class EmbeddingsPanel : public Panel {
     State& s = ctx.state;
     const AppResult& r = ctx.result;
     if (s.mode != InputMode::Random) {
-      text_wrapped(
-          "This example fixes its own matrices (X or Q, K, V come from the preset), so there are no "
-          "embeddings to edit here. Pick the random-embeddings preset in Controls to drag tokens around.");
+      text_wrapped(ctx.tr("embeddings.fixed"));
       return;
     }
     const int n = static_cast<int>(s.embeddings.rows()), d = static_cast<int>(s.embeddings.cols());
     if (n == 0 || d == 0) {
-      ImGui::TextDisabled("No tokens.");
+      ImGui::TextDisabled("%s", ctx.tr("embeddings.no_tokens"));
       return;
     }
     s.plane_x = std::clamp(s.plane_x, 0, d - 1);
     s.plane_y = std::clamp(s.plane_y, 0, d - 1);
-    axis_combo(ctx, "x axis", "plane x", s.plane_x, d);
+    axis_combo(ctx, ctx.tr("embeddings.x_axis"), "plane x", s.plane_x, d);
     ImGui::SameLine();
-    axis_combo(ctx, "y axis", "plane y", s.plane_y, d);
+    axis_combo(ctx, ctx.tr("embeddings.y_axis"), "plane y", s.plane_y, d);
     {
       // An embedding page may lock the embeddings: the plane and cells are then shown but disabled.
       LockScope lock(ctx, "embeddings");
       plane(ctx, s, r, n);
       if (!ctx.hidden("embeddings")) {
-        text_wrapped("Drag a point or a cell to edit an embedding; Q, K, V follow.",
-                     ImGui::GetColorU32(ImGuiCol_TextDisabled));
+        text_wrapped(ctx.tr("embeddings.drag_hint"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         table(ctx, s, r, n, d);
       }
     }
   }
 
  private:
+  static std::string dim_name(const PanelContext& ctx, int dim) {
+    return ctx.trf("embeddings.dim", {{"dim", std::to_string(dim)}});
+  }
+
   static void axis_combo(PanelContext& ctx, const char* name, const char* track_label, int& dim, int d) {
     ImGui::TextUnformatted(name);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
-    const std::string cur = "dim " + std::to_string(dim);
+    const std::string cur = dim_name(ctx, dim);
     if (ImGui::BeginCombo((std::string("##") + track_label).c_str(), cur.c_str())) {
       for (int c = 0; c < d; ++c)
-        if (ImGui::Selectable(("dim " + std::to_string(c)).c_str(), c == dim)) dim = c;
+        if (ImGui::Selectable((dim_name(ctx, c) + "###" + std::to_string(c)).c_str(), c == dim)) dim = c;
       ImGui::EndCombo();
     }
     ctx.track(track_label);
@@ -122,8 +123,13 @@ class EmbeddingsPanel : public Panel {
     }
     const int tip = drag_ >= 0 ? drag_ : (p.hovered() ? nearest : -1);
     if (tip >= 0 && tip < static_cast<int>(r.row_labels.size()))
-      ImGui::SetTooltip("%s (token %d)\ndim %d = %s\ndim %d = %s", r.row_labels[static_cast<size_t>(tip)].c_str(), tip,
-                        px, fmt(s.embeddings(tip, px)).c_str(), py, fmt(s.embeddings(tip, py)).c_str());
+      ImGui::SetTooltip("%s", ctx.trf("embeddings.point_tip", {{"token", r.row_labels[static_cast<size_t>(tip)]},
+                                                               {"index", std::to_string(tip)},
+                                                               {"x", dim_name(ctx, px)},
+                                                               {"vx", fmt(s.embeddings(tip, px))},
+                                                               {"y", dim_name(ctx, py)},
+                                                               {"vy", fmt(s.embeddings(tip, py))}})
+                                  .c_str());
   }
 
   static void table(PanelContext& ctx, State& s, const AppResult& r, int n, int d) {
@@ -133,10 +139,9 @@ class EmbeddingsPanel : public Panel {
                                   ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("cells", d + 1, flags, ImVec2(0, h))) return;
     ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn("token", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4.5f);
+    ImGui::TableSetupColumn(ctx.tr("embeddings.token"), ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4.5f);
     for (int c = 0; c < d; ++c)
-      ImGui::TableSetupColumn(("dim " + std::to_string(c)).c_str(), ImGuiTableColumnFlags_WidthFixed,
-                              ImGui::GetFontSize() * 4.2f);
+      ImGui::TableSetupColumn(dim_name(ctx, c).c_str(), ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4.2f);
     ImGui::TableHeadersRow();
     // Only the rows on screen get widgets: 1024 tokens × d_model cells would be far too many.
     ImGuiListClipper clipper;

@@ -44,7 +44,7 @@ float grid_visible_abs_max(const Mat& m, int focus_row) {
 GridHit draw_grid(const char* id, const GridSpec& g) {
   GridHit hit;
   if (!g.m || g.m->size() == 0) {
-    ImGui::TextDisabled("(empty)");
+    ImGui::TextDisabled("%s", tr(g.lang, "grid.empty"));
     return hit;
   }
   const Mat& m = *g.m;
@@ -62,7 +62,7 @@ GridHit draw_grid(const char* id, const GridSpec& g) {
     label_w = std::max(label_w, ImGui::CalcTextSize(label_or_index(g.row_labels, i).c_str()).x);
     for (int j = 0; j < nc; ++j) {
       std::string& t = text[static_cast<size_t>(a) * nc + j];
-      t = is_masked(i, j) ? "masked" : fmt(m(i, j), g.decimals);
+      t = is_masked(i, j) ? std::string(tr(g.lang, "grid.masked")) : fmt(m(i, j), g.decimals);
       cell_w = std::max(cell_w, ImGui::CalcTextSize(t.c_str()).x);
       if (g.range <= 0 && !is_masked(i, j) && std::isfinite(m(i, j))) range = std::max(range, std::fabs(m(i, j)));
     }
@@ -76,8 +76,9 @@ GridHit draw_grid(const char* id, const GridSpec& g) {
   const float line = ImGui::GetTextLineHeight();
   const float cell_h = line + 4, head_h = line + 2;
 
-  if (r0 > 0) ImGui::TextDisabled("… (%d rows above)", r0);
-  const std::string more_cols = cols > nc ? "  … (" + std::to_string(cols - nc) + " more)" : "";
+  if (r0 > 0) ImGui::TextDisabled("%s", tr_format(g.lang, "grid.rows_above", {{"count", std::to_string(r0)}}).c_str());
+  const std::string more_cols =
+      cols > nc ? "  " + tr_format(g.lang, "grid.more_cols", {{"count", std::to_string(cols - nc)}}) : "";
   const float more_w = more_cols.empty() ? 0 : ImGui::CalcTextSize(more_cols.c_str()).x;
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const ImVec2 cells0(o.x + label_w, o.y + head_h);
@@ -135,7 +136,8 @@ GridHit draw_grid(const char* id, const GridSpec& g) {
       }
     }
   }
-  if (r0 + nr < rows) ImGui::TextDisabled("… (%d more rows)", rows - r0 - nr);
+  if (r0 + nr < rows)
+    ImGui::TextDisabled("%s", tr_format(g.lang, "grid.more_rows", {{"count", std::to_string(rows - r0 - nr)}}).c_str());
   return hit;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/strings.h"
 #include "core/scenario.h"
 
 namespace attn::ui {
@@ -21,6 +22,7 @@ struct GridSpec {
   int decimals = 4;
   int focus_row = -1;                    // kept in view and outlined (the selected query)
   std::function<bool(int, int)> masked;  // cells shown as "masked"; may be empty
+  Lang lang = kDefaultLang;              // of "masked" and the "… (n more rows)" notes
 };
 
 struct GridHit {

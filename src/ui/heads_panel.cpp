@@ -19,10 +19,10 @@ void heads_table(PanelContext& ctx, State& s, const AppResult& r) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("heads-tradeoff", 5, flags)) return;
   ImGui::TableSetupColumn("h");
-  ImGui::TableSetupColumn("d_k per head");
-  ImGui::TableSetupColumn("mean entropy");
-  ImGui::TableSetupColumn("heads' entropies");
-  ImGui::TableSetupColumn("mean max weight");
+  ImGui::TableSetupColumn(ctx.tr("heads.col.d_head"));
+  ImGui::TableSetupColumn(ctx.tr("heads.col.mean_entropy"));
+  ImGui::TableSetupColumn(ctx.tr("heads.col.entropies"));
+  ImGui::TableSetupColumn(ctx.tr("heads.col.mean_max_weight"));
   ImGui::TableHeadersRow();
   for (const HeadsOption& o : r.heads_options) {
     ImGui::TableNextRow();
@@ -49,9 +49,7 @@ void heads_table(PanelContext& ctx, State& s, const AppResult& r) {
   }
   ImGui::EndTable();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped(
-      "Same parameters in total; more heads means narrower ones. Narrow heads have noisier scores, so "
-      "their patterns differ more from head to head (wider entropy range). Click a row to switch.");
+  ImGui::TextWrapped("%s", ctx.tr("heads.tradeoff"));
   ImGui::PopStyleColor();
 }
 
@@ -75,16 +73,17 @@ class HeadsPanel : public Panel {
       char fmt[32];
       std::snprintf(fmt, sizeof fmt, "h = %d", options[static_cast<size_t>(idx)]);
       const LockScope lock(ctx, "heads");
-      if (ImGui::SliderInt("Heads", &idx, 0, static_cast<int>(options.size()) - 1, fmt, ImGuiSliderFlags_AlwaysClamp))
+      if (ImGui::SliderInt(ctx.label("heads.heads", "heads").c_str(), &idx, 0, static_cast<int>(options.size()) - 1,
+                           fmt, ImGuiSliderFlags_AlwaysClamp))
         s.heads = options[static_cast<size_t>(std::clamp(idx, 0, static_cast<int>(options.size()) - 1))];
       ctx.track("Heads");
-      ImGui::TextWrapped(
-          "Total widths stay fixed (d_k = %d, d_v = %d): each head gets d_k/h = %d query/key columns "
-          "and d_v/h = %d value columns, and scales its logits by 1/√%d.",
-          s.d_k, s.d_v, s.d_k / std::max(1, s.heads), s.d_v / std::max(1, s.heads), s.d_k / std::max(1, s.heads));
+      ImGui::TextWrapped("%s", ctx.trf("heads.widths", {{"d_k", std::to_string(s.d_k)},
+                                                        {"d_v", std::to_string(s.d_v)},
+                                                        {"d_head", std::to_string(s.d_k / std::max(1, s.heads))},
+                                                        {"d_v_head", std::to_string(s.d_v / std::max(1, s.heads))}})
+                                   .c_str());
     } else {
-      ImGui::TextWrapped("This preset fixes its matrices (h = %d). Use a random-embedding preset to change h.",
-                         s.heads);
+      ImGui::TextWrapped("%s", ctx.trf("heads.fixed", {{"h", std::to_string(s.heads)}}).c_str());
     }
     if (!r.heads_options.empty()) heads_table(ctx, s, r);
     if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", r.error.c_str());
@@ -97,10 +96,10 @@ class HeadsPanel : public Panel {
       for (const HeadResult& h : c.heads) heads.push_back(&h);
     const int shown = std::min(static_cast<int>(heads.size()), 16);
     if (heads.front()->weights.size() == 0) {
-      ImGui::TextDisabled("Nothing to show.");
+      ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
       return;
     }
-    section_header("Each head's attention (rows: queries, columns: keys)");
+    section_header(ctx.tr("heads.each_head"));
     const float avail = ImGui::GetContentRegionAvail().x;
     const int per_row = std::max(1, std::min(shown, 4));
     const float tile = std::clamp((avail - 12.0f * per_row) / per_row, 60.0f, 180.0f);
@@ -110,7 +109,8 @@ class HeadsPanel : public Panel {
       if (k % per_row != 0) ImGui::SameLine(0, 12);
       ImGui::BeginGroup();
       const double mean_h = h.entropy.size() ? static_cast<double>(h.entropy.mean()) : 0.0;
-      ImGui::Text("head %d  mean H %.2f", k + 1, mean_h);
+      ImGui::TextUnformatted(
+          ctx.trf("heads.head_title", {{"head", std::to_string(k + 1)}, {"h", fmt(mean_h, 2)}}).c_str());
       const ImVec2 p0 = ImGui::GetCursorScreenPos();
       draw_matrix(dl, p0, tile, tile, h.weights, true);
       ImGui::Dummy(ImVec2(tile, tile));
@@ -118,14 +118,18 @@ class HeadsPanel : public Panel {
       ImGui::EndGroup();
     }
     if (static_cast<int>(heads.size()) > shown)
-      ImGui::TextDisabled("(first %d of %d heads shown)", shown, static_cast<int>(heads.size()));
+      ImGui::TextDisabled("%s", ctx.trf("heads.first_shown",
+                                        {{"shown", std::to_string(shown)}, {"total", std::to_string(heads.size())}})
+                                    .c_str());
 
     if (!c.heads.empty()) {
-      section_header("Concatenate, then mix with W_O");
-      ImGui::TextWrapped(
-          "concat(head₁ … head_%d) is %d×%d; output = concat · W_O (%d×%d), %d×%d.", static_cast<int>(c.heads.size()),
-          static_cast<int>(c.concat.rows()), static_cast<int>(c.concat.cols()), static_cast<int>(c.concat.cols()),
-          static_cast<int>(c.output.cols()), static_cast<int>(c.output.rows()), static_cast<int>(c.output.cols()));
+      section_header(ctx.tr("heads.concat_section"));
+      ImGui::TextWrapped("%s", ctx.trf("heads.concat", {{"h", std::to_string(c.heads.size())},
+                                                        {"rows", std::to_string(c.concat.rows())},
+                                                        {"cols", std::to_string(c.concat.cols())},
+                                                        {"out_cols", std::to_string(c.output.cols())},
+                                                        {"out_rows", std::to_string(c.output.rows())}})
+                                   .c_str());
       const float w = std::clamp((avail - 40) / 2, 80.0f, 260.0f);
       const float hgt = std::min(160.0f, w);
       ImGui::BeginGroup();
@@ -135,7 +139,7 @@ class HeadsPanel : public Panel {
       ImGui::EndGroup();
       ImGui::SameLine(0, 24);
       ImGui::BeginGroup();
-      ImGui::TextUnformatted("output = concat · W_O");
+      ImGui::TextUnformatted(ctx.tr("heads.output"));
       draw_matrix(dl, ImGui::GetCursorScreenPos(), w, hgt, c.output, false);
       ImGui::Dummy(ImVec2(w, hgt));
       ImGui::EndGroup();

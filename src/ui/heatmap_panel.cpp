@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "render/heatmap.h"
 #include "ui/panels.h"
+#include "ui/plot.h"
 
 namespace attn::ui {
 namespace {
@@ -20,7 +22,7 @@ class HeatmapPanel : public Panel {
     const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
     const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
     if (n == 0 || m == 0) {
-      ImGui::TextDisabled("Nothing to show.");
+      ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
       return;
     }
     // Masked cells are sent as −1 so the shader can hatch them instead of showing weight 0.
@@ -78,10 +80,15 @@ class HeatmapPanel : public Panel {
       const int j = std::clamp(static_cast<int>((mp.x - p0.x) / cell), 0, m - 1);
       const int i = std::clamp(static_cast<int>((mp.y - p0.y) / cell), 0, n - 1);
       if (std::isinf(h.logits(i, j)))
-        ImGui::SetTooltip("%s → %s: masked (weight 0)", r.row_labels[i].c_str(), r.col_labels[j].c_str());
+        ImGui::SetTooltip(
+            "%s", ctx.trf("common.cell_masked", {{"query", r.row_labels[i]}, {"key", r.col_labels[j]}}).c_str());
       else
-        ImGui::SetTooltip("%s → %s\nweight %.4f\nlogit %.4f  (raw score %.4f)", r.row_labels[i].c_str(),
-                          r.col_labels[j].c_str(), h.weights(i, j), h.logits(i, j), h.scores(i, j));
+        ImGui::SetTooltip("%s", ctx.trf("heatmap.tip", {{"query", r.row_labels[i]},
+                                                        {"key", r.col_labels[j]},
+                                                        {"weight", fmt(h.weights(i, j))},
+                                                        {"logit", fmt(h.logits(i, j))},
+                                                        {"score", fmt(h.scores(i, j))}})
+                                    .c_str());
       if (ImGui::IsMouseClicked(0)) s.selected_row = i;
     }
     if (row_entropy && cell >= 11.0f) {
@@ -89,7 +96,7 @@ class HeatmapPanel : public Panel {
         char buf[24];
         const bool none = i < static_cast<int>(h.row_fully_masked.size()) && h.row_fully_masked[static_cast<size_t>(i)];
         if (none)
-          std::snprintf(buf, sizeof buf, "no keys");
+          std::snprintf(buf, sizeof buf, "%s", ctx.tr("heatmap.no_keys"));
         else
           std::snprintf(buf, sizeof buf, "H %.2f", static_cast<double>(h.entropy(i)));
         dl->AddText(ImVec2(p0.x + size.x + 6, p0.y + cell * (i + 0.5f) - 7), ImGui::GetColorU32(ImGuiCol_TextDisabled),
@@ -104,8 +111,10 @@ class HeatmapPanel : public Panel {
     const ImVec2 l0(p0.x, p0.y + size.y + 8);
     // The bar leaves room on its right for the caption and the saturation meter, within the window.
     const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    const float caption_w =
-        std::max(ImGui::CalcTextSize("weight (rows sum to 1)").x, 46.0f + ImGui::CalcTextSize("saturated 1024/1024").x);
+    const std::string caption = ctx.tr(s.heatmap_row_scale ? "heatmap.legend_row_scale" : "heatmap.legend");
+    const float caption_w = std::max(
+        ImGui::CalcTextSize(caption.c_str()).x,
+        46.0f + ImGui::CalcTextSize(ctx.trf("heatmap.saturated", {{"count", "1024"}, {"rows", "1024"}}).c_str()).x);
     const float lw = std::clamp(std::min(size.x, right - l0.x - caption_w - 16.0f), 80.0f, 260.0f);
     const int steps = 48;
     for (int k = 0; k < steps; ++k)
@@ -115,27 +124,23 @@ class HeatmapPanel : public Panel {
     dl->AddText(ImVec2(l0.x + lw * 0.5f - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled), "0.5");
     dl->AddText(ImVec2(l0.x + lw - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled),
                 s.heatmap_row_scale ? "max" : "1");
-    dl->AddText(ImVec2(l0.x + lw + 12, l0.y), ImGui::GetColorU32(ImGuiCol_TextDisabled),
-                s.heatmap_row_scale ? "weight ÷ row's largest" : "weight (rows sum to 1)");
+    dl->AddText(ImVec2(l0.x + lw + 12, l0.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), caption.c_str());
     {  // Saturation meter: the share of rows whose largest weight exceeds 0.95 (nearly one-hot).
       int saturated = 0;
       for (int i = 0; i < n; ++i) saturated += h.max_weight(i) > 0.95f ? 1 : 0;
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "saturated %d/%d", saturated, n);
+      const std::string meter =
+          ctx.trf("heatmap.saturated", {{"count", std::to_string(saturated)}, {"rows", std::to_string(n)}});
       const float fx = l0.x + lw + 12, fy = l0.y + 15, fw = 40.0f;
       dl->AddRect(ImVec2(fx, fy + 2), ImVec2(fx + fw, fy + 10), ImGui::GetColorU32(ImGuiCol_TextDisabled));
       dl->AddRectFilled(ImVec2(fx, fy + 2), ImVec2(fx + fw * saturated / std::max(1, n), fy + 10),
                         IM_COL32(255, 140, 60, 255));
-      dl->AddText(ImVec2(fx + fw + 6, fy - 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
+      dl->AddText(ImVec2(fx + fw + 6, fy - 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), meter.c_str());
     }
     ImGui::Dummy(ImVec2(size.x, 34.0f));
     ImGui::SetCursorScreenPos(ImVec2(l0.x, ImGui::GetCursorScreenPos().y));
-    ImGui::Checkbox("Colour each row from 0 to its largest weight", &s.heatmap_row_scale);
+    ImGui::Checkbox(ctx.label("heatmap.row_scale", "row_scale").c_str(), &s.heatmap_row_scale);
     ctx.track("Row scale");
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip(
-          "Long rows spread their weight thinly (each ≈ 1/n): this shows their pattern anyway. "
-          "Hover a cell for its real weight.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr("heatmap.row_scale.tip"));
   }
 
  private:

@@ -9,6 +9,7 @@
 
 #include "core/attention.h"
 #include "ui/panels.h"
+#include "ui/plot.h"
 
 namespace attn::ui {
 namespace {
@@ -30,26 +31,27 @@ class MaskPanel : public Panel {
 
     const LockScope lock(ctx, "mask");  // embed mode: causal, padding and the grid drawn disabled
     bool causal = mask == MaskKind::Causal;
-    if (ImGui::Checkbox("Causal mask", &causal)) mask = causal ? MaskKind::Causal : MaskKind::None;
+    if (ImGui::Checkbox(ctx.label("masks.causal", "causal").c_str(), &causal))
+      mask = causal ? MaskKind::Causal : MaskKind::None;
     ctx.track("Causal mask");
     ImGui::SameLine();
-    if (ImGui::Button("Clear painted cells")) cells.reset();
+    if (ImGui::Button(ctx.label("masks.clear_cells", "clear_cells").c_str())) cells.reset();
     ctx.track("Clear painted cells");
     ImGui::SameLine();
-    if (ImGui::Button("Clear padding")) padding.clear();
+    if (ImGui::Button(ctx.label("masks.clear_padding", "clear_padding").c_str())) padding.clear();
     ctx.track("Clear padding");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Click or drag on the grid to block cells; blocked logits become −∞ and each row renormalises.");
+    ImGui::TextWrapped("%s", ctx.tr("masks.hint"));
     ImGui::PopStyleColor();
     if (!r.core.heads.empty())
-      ImGui::TextDisabled("Weights shown: head 1 of %d.", static_cast<int>(r.core.heads.size()));
+      ImGui::TextDisabled("%s", ctx.trf("masks.head_shown", {{"heads", std::to_string(r.core.heads.size())}}).c_str());
     if (!fits) {
-      ImGui::TextDisabled("Nothing to show.");
+      ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
       return;
     }
 
     // Padding toggles, one per key.
-    ImGui::TextUnformatted("Key padding (ignore key):");
+    ImGui::TextUnformatted(ctx.tr("masks.padding"));
     const std::vector<std::string>& cols = r.col_labels;
     for (int j = 0; j < m; ++j) {
       bool pad = j < static_cast<int>(padding.size()) && padding[static_cast<size_t>(j)];
@@ -119,7 +121,7 @@ class MaskPanel : public Panel {
         char buf[64];
         const bool none = i < static_cast<int>(h.row_fully_masked.size()) && h.row_fully_masked[static_cast<size_t>(i)];
         if (none)
-          std::snprintf(buf, sizeof buf, "no keys (weights 0)");
+          std::snprintf(buf, sizeof buf, "%s", ctx.tr("masks.no_keys"));
         else
           std::snprintf(buf, sizeof buf, "Σ %.3f  H %.2f  max %.2f", static_cast<double>(h.weights.row(i).sum()),
                         static_cast<double>(h.entropy(i)), static_cast<double>(h.max_weight(i)));
@@ -131,8 +133,10 @@ class MaskPanel : public Panel {
       const ImVec2 mp = ImGui::GetMousePos();
       const int j = std::clamp(static_cast<int>((mp.x - p0.x) / cell), 0, m - 1);
       const int i = std::clamp(static_cast<int>((mp.y - p0.y) / cell), 0, n - 1);
-      ImGui::SetTooltip("%s → %s: weight %.4f", r.row_labels[static_cast<size_t>(i)].c_str(),
-                        r.col_labels[static_cast<size_t>(j)].c_str(), static_cast<double>(h.weights(i, j)));
+      ImGui::SetTooltip("%s", ctx.trf("common.cell_weight", {{"query", r.row_labels[static_cast<size_t>(i)]},
+                                                             {"key", r.col_labels[static_cast<size_t>(j)]},
+                                                             {"weight", fmt(h.weights(i, j))}})
+                                  .c_str());
     }
   }
 

@@ -30,16 +30,15 @@ class NumericsPanel : public Panel {
     const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
     const int n = static_cast<int>(h.scores.rows()), m = static_cast<int>(h.scores.cols());
     if (n == 0 || m == 0) {
-      ImGui::TextDisabled("Nothing to show.");
+      ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
       return;
     }
     const int row = std::clamp(s.selected_row, 0, n - 1);
-    ImGui::TextWrapped(
-        "Row \"%s\" at d_k = %g: the raw (unscaled) logits q·k, times a multiplier you can raise to "
-        "see the overflow. float32 exp(x) overflows to inf for x > 88.72 (ln of the largest float, "
-        "3.4e38), and then inf/inf = NaN.",
-        r.row_labels[static_cast<size_t>(row)].c_str(), r.core.d_k);
-    ImGui::SliderFloat("Logit multiplier", &multiplier_, 1.0f, 100.0f, "×%.1f", ImGuiSliderFlags_Logarithmic);
+    ImGui::TextWrapped("%s", ctx.trf("numerics.intro", {{"row", r.row_labels[static_cast<size_t>(row)]},
+                                                        {"d_k", show(static_cast<float>(r.core.d_k))}})
+                                 .c_str());
+    ImGui::SliderFloat(ctx.label("numerics.multiplier", "multiplier").c_str(), &multiplier_, 1.0f, 100.0f, "×%.1f",
+                       ImGuiSliderFlags_Logarithmic);
     ctx.track("Logit multiplier");
 
     std::vector<float> x(static_cast<size_t>(m)), naive(static_cast<size_t>(m)), stable(static_cast<size_t>(m));
@@ -68,11 +67,9 @@ class NumericsPanel : public Panel {
             "numerics", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
             ImVec2(0, std::min(24.0f * (std::min(m, 64) + 1) + 4, ImGui::GetContentRegionAvail().y - 70)))) {
       ImGui::TableSetupScrollFreeze(0, 1);
-      ImGui::TableSetupColumn("key");
-      ImGui::TableSetupColumn("logit x");
-      ImGui::TableSetupColumn("exp(x) float32");
-      ImGui::TableSetupColumn("naive exp/Σ");
-      ImGui::TableSetupColumn("stable exp(x−max)/Σ");
+      for (const char* key :
+           {"numerics.col.key", "numerics.col.logit", "numerics.col.exp", "numerics.col.naive", "numerics.col.stable"})
+        ImGui::TableSetupColumn(ctx.tr(key));
       ImGui::TableHeadersRow();
       for (int j = 0; j < m; ++j) {
         const float e = naive[static_cast<size_t>(j)];
@@ -100,14 +97,14 @@ class NumericsPanel : public Panel {
       }
       ImGui::EndTable();
     }
-    ImGui::Text("max logit %s; naive Σ exp = %s", show(mx).c_str(), show(naive_sum).c_str());
+    ImGui::TextUnformatted(ctx.trf("numerics.max_sum", {{"max", show(mx)}, {"sum", show(naive_sum)}}).c_str());
     if (overflowed || nans)
-      ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1),
-                         "%d exp() overflowed to inf, %d naive weights are NaN; the stable "
-                         "form subtracts the max first, so its largest term is exp(0) = 1.",
-                         overflowed, nans);
+      ImGui::TextColored(
+          ImVec4(1, 0.5f, 0.3f, 1), "%s",
+          ctx.trf("numerics.overflowed", {{"overflowed", std::to_string(overflowed)}, {"nans", std::to_string(nans)}})
+              .c_str());
     else
-      ImGui::TextDisabled("No overflow yet: raise the multiplier (or d_k without scaling) until a logit passes 88.72.");
+      ImGui::TextDisabled("%s", ctx.tr("numerics.no_overflow"));
   }
 
  private:

@@ -22,6 +22,9 @@ class PanelContext {
   // The learner's language: tr("key") is the catalog text, trf("key", {{"w", "0.88"}}) fills placeholders.
   const char* tr(const char* key) const { return attn::tr(state.lang, key); }
   std::string trf(const char* key, StringArgs args) const { return tr_format(state.lang, key, args); }
+  // A widget label "text###id": the text in the learner's language, the ImGui id the same in every
+  // language (so a switch keeps open trees, active sliders and tab choices).
+  std::string label(const char* key, const char* id) const { return std::string(tr(key)) + "###" + id; }
 
   bool hidden(const char* control) const;  // embed mode: don't draw the control at all
   bool locked(const char* control) const;  // embed mode: draw it disabled (hidden counts as locked)

@@ -26,13 +26,13 @@ std::string num(double v) {
 // "\n  = a₀×b₀ + a₁×b₁ + …\n  = total" for Σ_c a(c)·b(c): four products a line, like the notes' worked
 // examples, with explicit breaks (ImGui's word wrap would split numbers at the decimal point).
 template <class A, class B>
-std::string dot_terms(A a, B b, int len, double total) {
+std::string dot_terms(Lang lang, A a, B b, int len, double total) {
   std::string out = "\n  = ";
   for (int c = 0; c < std::min(len, kTerms); ++c) {
     if (c) out += c % 4 == 0 ? "\n  + " : " + ";
     out += num(a(c)) + "×" + num(b(c));
   }
-  if (len > kTerms) out += " + … (" + std::to_string(len - kTerms) + " more terms)";
+  if (len > kTerms) out += tr_format(lang, "pipeline.more_terms", {{"count", std::to_string(len - kTerms)}});
   return out + "\n  = " + fmt(total);
 }
 
@@ -65,30 +65,32 @@ class PipelinePanel : public Panel {
   void draw(PanelContext& ctx) override {
     State& s = ctx.state;
     const AppResult& r = ctx.result;
+    ctx_ = &ctx;
     if (!r.error.empty())
-      ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "Showing the last valid result: %s", r.error.c_str());
+      ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", trf("pipeline.last_valid", {{"error", r.error}}).c_str());
     const int heads = static_cast<int>(r.core.heads.size());
     head_ = std::clamp(head_, 0, std::max(0, heads - 1));
     if (heads > 0) {
       ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-      const std::string cur = "head " + std::to_string(head_ + 1);
-      if (ImGui::BeginCombo("Head", cur.c_str())) {
+      const std::string cur = head_name(head_);
+      if (ImGui::BeginCombo(ctx.label("pipeline.head_label", "head").c_str(), cur.c_str())) {
         for (int h = 0; h < heads; ++h)
-          if (ImGui::Selectable(("head " + std::to_string(h + 1)).c_str(), h == head_)) head_ = h;
+          if (ImGui::Selectable((head_name(h) + "###" + std::to_string(h)).c_str(), h == head_)) head_ = h;
         ImGui::EndCombo();
       }
       ctx.track("pipeline head");
       ImGui::SameLine();
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    ImGui::SliderInt("decimals", &decimals_, 1, 6, "%d", ImGuiSliderFlags_AlwaysClamp);
+    ImGui::SliderInt(ctx.label("pipeline.decimals", "decimals").c_str(), &decimals_, 1, 6, "%d",
+                     ImGuiSliderFlags_AlwaysClamp);
     ctx.track("pipeline decimals");
     ImGui::SameLine();
-    ImGui::TextDisabled("hover a cell for its arithmetic");
+    ImGui::TextDisabled("%s", tr("pipeline.hover_hint"));
 
     const HeadResult& h = heads > 0 ? r.core.heads[static_cast<size_t>(head_)] : r.core.main;
     if (h.weights.size() == 0) {
-      ImGui::TextDisabled("Nothing computed yet.");
+      ImGui::TextDisabled("%s", tr("common.nothing_computed"));
       return;
     }
     if (ImGui::BeginTabBar("stages", ImGuiTabBarFlags_FittingPolicyScroll)) {
@@ -97,15 +99,22 @@ class PipelinePanel : public Panel {
       stage(ctx, "QKᵀ", [&] { scores(s, r, h); });
       stage(ctx, "÷√d_k", [&] { scaled(s, r, h); });
       stage(ctx, "softmax A", [&] { weights(s, r, h); });
-      stage(ctx, "output Z", [&] { output(s, r, h); });
+      stage(
+          ctx, "output Z", [&] { output(s, r, h); }, tr("pipeline.tab.output"));
       ImGui::EndTabBar();
     }
   }
 
  private:
+  const char* tr(const char* key) const { return ctx_->tr(key); }
+  std::string trf(const char* key, StringArgs args) const { return ctx_->trf(key, args); }
+  Lang lang() const { return ctx_->state.lang; }
+  std::string head_name(int h) const { return trf("pipeline.head", {{"head", std::to_string(h + 1)}}); }
+
+  // `name` is the tab's id (and its text, unless `shown_as` gives the learner's-language text).
   template <class F>
-  void stage(PanelContext& ctx, const char* name, F body) {
-    const bool shown = ImGui::BeginTabItem(name);
+  void stage(PanelContext& ctx, const char* name, F body, const char* shown_as = nullptr) {
+    const bool shown = ImGui::BeginTabItem(shown_as ? (std::string(shown_as) + "###" + name).c_str() : name);
     ctx.track(std::string("pipeline:") + name);
     if (!shown) return;
     // Wide matrices scroll sideways inside the stage; the tab bar stays put.
@@ -127,6 +136,7 @@ class PipelinePanel : public Panel {
     g.range = range;
     g.decimals = decimals_;
     g.focus_row = query_rows ? s.selected_row : -1;
+    g.lang = s.lang;
     if (logits) g.masked = [logits](int i, int j) { return is_masked(*logits, i, j); };
     const GridHit hit = draw_grid(id, g);
     if (hit.clicked && query_rows && hit.row >= 0) s.selected_row = hit.row;
@@ -138,7 +148,7 @@ class PipelinePanel : public Panel {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", why);
     if (!w) {
-      ImGui::TextDisabled("   identity (not given): the example uses its input unchanged");
+      ImGui::TextDisabled("   %s", tr("pipeline.identity"));
       return;
     }
     ImGui::TextDisabled("   %d×%d", static_cast<int>(w->rows()), static_cast<int>(w->cols()));
@@ -148,21 +158,23 @@ class PipelinePanel : public Panel {
   void inputs(State& s, const AppResult& r) {
     const Mat& X = r.core.X_effective;
     if (X.size() == 0) {
-      text_wrapped("X and W: not given — this example states Q, K and V directly (see the next tab).");
+      text_wrapped(tr("pipeline.no_x"));
       return;
     }
     ImGui::Text("X");
     ImGui::SameLine();
     ImGui::TextDisabled(
-        "token embeddings, one row per token (%d×%d)%s", static_cast<int>(X.rows()), static_cast<int>(X.cols()),
-        r.scenario.positional_encoding == PositionalEncoding::Sinusoidal ? ", plus positional encoding" : "");
+        "%s",
+        trf(r.scenario.positional_encoding == PositionalEncoding::Sinusoidal ? "pipeline.x_what_pe" : "pipeline.x_what",
+            {{"rows", std::to_string(X.rows())}, {"cols", std::to_string(X.cols())}})
+            .c_str());
     grid(s, "X", X, &r.row_labels, nullptr, true);
-    if (r.scenario.memory) ImGui::TextDisabled("Keys and values come from the memory sequence (cross-attention).");
-    matrix_or_identity(s, "W_Q", "what each token looks for", r.scenario.W_q);
-    matrix_or_identity(s, "W_K", "what each token offers to be matched", r.scenario.W_k);
-    matrix_or_identity(s, "W_V", "what each token hands over", r.scenario.W_v);
+    if (r.scenario.memory) ImGui::TextDisabled("%s", tr("pipeline.memory"));
+    matrix_or_identity(s, "W_Q", tr("pipeline.w_q"), r.scenario.W_q);
+    matrix_or_identity(s, "W_K", tr("pipeline.w_k"), r.scenario.W_k);
+    matrix_or_identity(s, "W_V", tr("pipeline.w_v"), r.scenario.W_v);
     if (r.scenario.heads > 1)
-      ImGui::TextDisabled("With %d heads each head uses its own d_k-column slice of these.", r.scenario.heads);
+      ImGui::TextDisabled("%s", trf("pipeline.heads_slice", {{"heads", std::to_string(r.scenario.heads)}}).c_str());
   }
 
   // Hover text for Q/K/V cells: x_i · column c of W (or "given" / identity).
@@ -171,12 +183,12 @@ class PipelinePanel : public Panel {
     const Mat& X = which == 'q' || !r.scenario.memory ? r.core.X_effective : *r.scenario.memory;
     const char* Wn = which == 'q' ? "W_Q" : which == 'k' ? "W_K" : "W_V";
     const std::string lhs = std::string(1, which) + "_" + std::to_string(i) + "," + std::to_string(c);
-    if (X.size() == 0 || i >= X.rows()) return lhs + " = " + fmt(P(i, c)) + " (given by the example)";
+    if (X.size() == 0 || i >= X.rows()) return lhs + " = " + fmt(P(i, c)) + tr("pipeline.given_by_example");
     const int off = r.scenario.heads > 1 ? head_ * static_cast<int>(P.cols()) : 0;
     if (!W) {
       if (c + off < X.cols() && agrees(X(i, c + off), P(i, c)))
-        return lhs + " = x_" + std::to_string(i) + "," + std::to_string(c) + " = " + fmt(P(i, c)) + " (" + Wn +
-               " is the identity)";
+        return lhs + " = x_" + std::to_string(i) + "," + std::to_string(c) + " = " + fmt(P(i, c)) +
+               trf("pipeline.is_identity", {{"w", Wn}});
       return lhs + " = " + fmt(P(i, c));
     }
     if (W->rows() != X.cols() || c + off >= W->cols()) return lhs + " = " + fmt(P(i, c));
@@ -186,12 +198,13 @@ class PipelinePanel : public Panel {
     const double v = dot(a, b, d);
     if (!agrees(v, P(i, c))) return lhs + " = " + fmt(P(i, c));
     return lhs + " = Σ_r x_" + std::to_string(i) + ",r·" + Wn + "[r," + std::to_string(c + off) + "]" +
-           dot_terms(a, b, d, P(i, c));
+           dot_terms(lang(), a, b, d, P(i, c));
   }
 
   void qkv(State& s, const AppResult& r, const HeadResult& h) {
     const bool given = r.core.X_effective.size() == 0;
-    const char* why[3] = {given ? "given" : "= X·W_Q", given ? "given" : "= X·W_K", given ? "given" : "= X·W_V"};
+    const char* why[3] = {given ? tr("pipeline.given") : "= X·W_Q", given ? tr("pipeline.given") : "= X·W_K",
+                          given ? tr("pipeline.given") : "= X·W_V"};
     const Mat* mats[3] = {&h.Q, &h.K, &h.V};
     const char names[3] = {'q', 'k', 'v'};
     const char* titles[3] = {"Q", "K", "V"};
@@ -201,7 +214,8 @@ class PipelinePanel : public Panel {
       ImGui::TextDisabled("%s  (%d×%d)", why[k], static_cast<int>(mats[k]->rows()), static_cast<int>(mats[k]->cols()));
       const GridHit hit = grid(s, titles[k], *mats[k], k == 0 ? &r.row_labels : &r.col_labels, nullptr, k == 0);
       if (hit.row >= 0 && hit.col >= 0)
-        tooltip(std::string(titles[k]) + " row " + std::to_string(hit.row) + ", column " + std::to_string(hit.col),
+        tooltip(trf("pipeline.cell_title",
+                    {{"matrix", titles[k]}, {"row", std::to_string(hit.row)}, {"col", std::to_string(hit.col)}}),
                 projection_hover(r, *mats[k], names[k], hit.row, hit.col));
     }
   }
@@ -214,7 +228,8 @@ class PipelinePanel : public Panel {
     if (r.scenario.score == ScoreKind::Dot && h.K.cols() == d) {
       auto a = [&](int c) { return h.Q(i, c); };
       auto b = [&](int c) { return h.K(j, c); };
-      return "q_" + ij + " = Σ_c q_" + std::to_string(i) + ",c·k_" + std::to_string(j) + ",c" + dot_terms(a, b, d, sv);
+      return "q_" + ij + " = Σ_c q_" + std::to_string(i) + ",c·k_" + std::to_string(j) + ",c" +
+             dot_terms(lang(), a, b, d, sv);
     }
     if (r.scenario.score == ScoreKind::General && r.scenario.W_a && r.scenario.W_a->rows() == d &&
         r.scenario.W_a->cols() == h.K.cols()) {
@@ -222,7 +237,7 @@ class PipelinePanel : public Panel {
       auto a = [&](int c) { return dot([&](int k) { return h.Q(i, k); }, [&](int k) { return W(k, c); }, d); };
       auto b = [&](int c) { return h.K(j, c); };
       return "s = (q_" + std::to_string(i) + "·W_a)·k_" + std::to_string(j) +
-             dot_terms(a, b, static_cast<int>(W.cols()), sv);
+             dot_terms(lang(), a, b, static_cast<int>(W.cols()), sv);
     }
     if (r.scenario.score == ScoreKind::Additive && r.scenario.W_a && r.scenario.U_a && r.scenario.v_a &&
         r.scenario.W_a->rows() == d && r.scenario.U_a->rows() == h.K.cols() &&
@@ -244,18 +259,16 @@ class PipelinePanel : public Panel {
   }
 
   void scores(State& s, const AppResult& r, const HeadResult& h) {
-    const char* what =
-        r.scenario.score == ScoreKind::Dot ? "S = QKᵀ: row i, column j = q_i·k_j, how well query i matches key j"
-        : r.scenario.score == ScoreKind::General ? "S = Q·W_a·Kᵀ (general / multiplicative scores)"
-                                                 : "e = v_aᵀ tanh(q·W_a + k·U_a) (additive / Bahdanau scores)";
+    const char* what = tr(r.scenario.score == ScoreKind::Dot       ? "pipeline.scores.dot"
+                          : r.scenario.score == ScoreKind::General ? "pipeline.scores.general"
+                                                                   : "pipeline.scores.additive");
     text_wrapped(std::string(what) + "  (" + std::to_string(h.scores.rows()) + "×" + std::to_string(h.scores.cols()) +
                  ")");
     const GridHit hit = grid(s, "S", h.scores, &r.row_labels, &r.col_labels, true, shared_range(s, h));
     if (hit.row >= 0 && hit.col >= 0)
       tooltip(r.row_labels[static_cast<size_t>(hit.row)] + " → " + r.col_labels[static_cast<size_t>(hit.col)],
               score_hover(r, h, hit.row, hit.col));
-    text_wrapped("Same colour scale as the next tab, so you can see scaling shrink the numbers.",
-                 ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    text_wrapped(tr("pipeline.same_scale"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 
   // Raw and scaled scores share one colour scale: the scaled grid then looks paler by √d_k.
@@ -269,12 +282,10 @@ class PipelinePanel : public Panel {
     if (scaled) t += " ÷ √d_k";
     if (r.scenario.temperature != 1.0) t += " ÷ T";
     if (t.empty())
-      return "ℓ = s (scaling is off" +
-             std::string(r.scenario.score == ScoreKind::Additive ? "; additive scores are not scaled)" : ")");
+      return tr(r.scenario.score == ScoreKind::Additive ? "pipeline.divisor.additive" : "pipeline.divisor.off");
     std::string out = "ℓ = s" + t + "  (";
     if (scaled) out += "√d_k = √" + fmt(r.core.d_k, 0) + " = " + fmt(std::sqrt(r.core.d_k));
-    if (r.scenario.temperature == 0)
-      return out + std::string(scaled ? ", " : "") + "T → 0: hard attention, all weight on the largest)";
+    if (r.scenario.temperature == 0) return out + std::string(scaled ? ", " : "") + tr("pipeline.divisor.t_zero") + ")";
     if (r.scenario.temperature != 1.0) out += std::string(scaled ? ", " : "") + "T = " + fmt(r.scenario.temperature);
     return out + ")";
   }
@@ -288,9 +299,9 @@ class PipelinePanel : public Panel {
     std::string body;
     const bool scaled_on = r.scenario.scale && r.scenario.score != ScoreKind::Additive;
     if (is_masked(h.logits, i, j)) {
-      body = "masked: ℓ = −∞, so exp(ℓ) = 0 and this key gets weight exactly 0";
+      body = tr("pipeline.logit.masked");
     } else if (r.scenario.temperature == 0) {
-      body = "T → 0: softmax becomes a hard maximum (all weight on the largest score)";
+      body = tr("pipeline.logit.t_zero");
     } else {
       const double sv = h.scores(i, j), sd = std::sqrt(r.core.d_k);
       body = "ℓ = s";
@@ -312,20 +323,15 @@ class PipelinePanel : public Panel {
   }
 
   void weights(State& s, const AppResult& r, const HeadResult& h) {
-    text_wrapped(
-        "A = softmax of each row of ℓ: every entry ≥ 0 and each row sums to 1 (keys compete for the query's "
-        "attention).");
+    text_wrapped(tr("pipeline.weights.what"));
     const GridHit hit = grid(s, "A", h.weights, &r.row_labels, &r.col_labels, true, 1.0f, true, &h.logits);
     if (hit.row < 0 || hit.col < 0) return;
     const int i = hit.row, j = hit.col, m = static_cast<int>(h.logits.cols());
     std::string body;
     if (is_masked(h.logits, i, j)) {
-      body = "masked: exp(−∞) = 0, so A = 0";
+      body = tr("pipeline.weight.masked");
     } else if (r.scenario.temperature == 0) {
-      body =
-          "T → 0: softmax(ℓ / T) tends to a hard maximum: the largest score\nin the row gets all the weight (ties "
-          "share it), every other key 0.\nA = " +
-          fmt(h.weights(i, j));
+      body = trf("pipeline.weight.t_zero", {{"a", fmt(h.weights(i, j))}});
     } else {
       double mx = -INFINITY, sum = 0;
       for (int k = 0; k < m; ++k)
@@ -334,37 +340,39 @@ class PipelinePanel : public Panel {
         if (!is_masked(h.logits, i, k)) sum += std::exp(h.logits(i, k) - mx);
       const double e = std::exp(h.logits(i, j) - mx);
       if (!std::isfinite(mx) || !(sum > 0) || !std::isfinite(sum))
-        body = "A = " + fmt(h.weights(i, j)) + " (hard attention: weight only on the maximum)";
+        body = trf("pipeline.weight.hard", {{"a", fmt(h.weights(i, j))}});
       else
         body = "A_ij = exp(ℓ_ij − max) / Σ_j exp(ℓ_ij − max)\n  = exp(" + fmt(h.logits(i, j)) + " − " + fmt(mx) +
-               ") / " + fmt(sum) + "\n  = " + fmt(e) + " / " + fmt(sum) + "\n  = " + fmt(h.weights(i, j)) +
-               "\nSubtracting the row maximum (" + fmt(mx) + ") leaves A unchanged\nand keeps exp() from overflowing.";
+               ") / " + fmt(sum) + "\n  = " + fmt(e) + " / " + fmt(sum) + "\n  = " + fmt(h.weights(i, j)) + "\n" +
+               trf("pipeline.weight.subtract_max", {{"max", fmt(mx)}});
     }
     tooltip(r.row_labels[static_cast<size_t>(i)] + " → " + r.col_labels[static_cast<size_t>(j)], body);
   }
 
   void output(State& s, const AppResult& r, const HeadResult& h) {
-    text_wrapped("Z = A·V: each output row is the attention-weighted average of the value vectors (" +
-                 std::to_string(h.output.rows()) + "×" + std::to_string(h.output.cols()) + ").");
+    text_wrapped(trf("pipeline.output.what",
+                     {{"rows", std::to_string(h.output.rows())}, {"cols", std::to_string(h.output.cols())}}));
     const GridHit hit = grid(s, "Z", h.output, &r.row_labels, nullptr, true);
     if (hit.row >= 0 && hit.col >= 0 && h.V.cols() == h.output.cols() && h.weights.cols() == h.V.rows()) {
       const int i = hit.row, c = hit.col;
       auto a = [&](int j) { return h.weights(i, j); };
       auto b = [&](int j) { return h.V(j, c); };
-      tooltip(r.row_labels[static_cast<size_t>(i)] + ", column " + std::to_string(c),
+      tooltip(trf("pipeline.row_column", {{"row", r.row_labels[static_cast<size_t>(i)]}, {"col", std::to_string(c)}}),
               "z_" + std::to_string(i) + "," + std::to_string(c) + " = Σ_j A_" + std::to_string(i) + "j·v_j," +
-                  std::to_string(c) + dot_terms(a, b, static_cast<int>(h.V.rows()), h.output(i, c)));
+                  std::to_string(c) + dot_terms(lang(), a, b, static_cast<int>(h.V.rows()), h.output(i, c)));
     }
     if (!r.core.heads.empty()) {
-      section_header("All heads");
-      ImGui::TextDisabled("Concatenated head outputs (%d×%d)", static_cast<int>(r.core.concat.rows()),
-                          static_cast<int>(r.core.concat.cols()));
+      section_header(tr("pipeline.all_heads"));
+      ImGui::TextDisabled("%s", trf("pipeline.concat", {{"rows", std::to_string(r.core.concat.rows())},
+                                                        {"cols", std::to_string(r.core.concat.cols())}})
+                                    .c_str());
       grid(s, "concat", r.core.concat, &r.row_labels, nullptr, true);
-      ImGui::TextDisabled("Final output%s", r.scenario.W_o ? " = concat·W_o" : " (W_o not given: identity)");
+      ImGui::TextDisabled("%s", tr(r.scenario.W_o ? "pipeline.final_wo" : "pipeline.final_identity"));
       grid(s, "final", r.core.output, &r.row_labels, nullptr, true);
     }
   }
 
+  const PanelContext* ctx_ = nullptr;  // this frame's context (the learner's language)
   int head_ = 0, decimals_ = 4;
 };
 

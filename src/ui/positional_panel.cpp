@@ -16,19 +16,26 @@
 namespace attn::ui {
 namespace {
 
+// A gap in the permutation test, as "%.3g" writes it (0, 1.2e-07, 0.348).
+std::string gap_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
 class PositionalPanel : public Panel {
  public:
   void draw(PanelContext& ctx) override {
     State& s = ctx.state;
     const AppResult& r = ctx.result;
     if (s.mode != InputMode::Random) {
-      ImGui::TextWrapped("Positional encoding applies to random-embedding states (try the \"dog bites man\" preset).");
+      ImGui::TextWrapped("%s", ctx.tr("positional.random_only"));
       return;
     }
     bool pe = s.positional_encoding == PositionalEncoding::Sinusoidal;
     {
       const LockScope lock(ctx, "positional_encoding");
-      if (ImGui::Checkbox("Positional encoding", &pe))
+      if (ImGui::Checkbox(ctx.label("positional.pe", "pe").c_str(), &pe))
         s.positional_encoding = pe ? PositionalEncoding::Sinusoidal : PositionalEncoding::None;
     }
     ctx.track("Positional encoding");
@@ -37,7 +44,7 @@ class PositionalPanel : public Panel {
     bool shuffle_clicked = false;
     {
       const LockScope lock(ctx, "sentence");  // shuffling rewrites the sentence
-      shuffle_clicked = ImGui::Button("Shuffle tokens");
+      shuffle_clicked = ImGui::Button(ctx.label("positional.shuffle", "shuffle").c_str());
     }
     if (shuffle_clicked && n > 1 && r.error.empty()) {
       before_ = r.core.output;  // compared with the next result, row by row through the permutation
@@ -59,15 +66,16 @@ class PositionalPanel : public Panel {
       last_perm_.clear();
     }
     if (shuffle_gap_ >= 0) {
-      ImGui::Text("Last shuffle (PE %s): max |Y(shuffled)ᵢ − Y(before)_π(i)| = %.3g", shuffle_pe_ ? "on" : "off",
-                  shuffle_gap_);
+      ImGui::TextUnformatted(ctx.trf(shuffle_pe_ ? "positional.last_shuffle_on" : "positional.last_shuffle_off",
+                                     {{"gap", gap_text(shuffle_gap_)}})
+                                 .c_str());
       ImGui::SameLine();
       if (shuffle_gap_ < 1e-4)
-        ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "same rows, permuted");
+        ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", ctx.tr("positional.same_rows"));
       else
-        ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "rows changed");
+        ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s", ctx.tr("positional.rows_changed"));
     }
-    ImGui::TextWrapped("PE(p, 2i) = sin(p / 10000^(2i/d)), PE(p, 2i+1) = cos(…), added to each token's embedding.");
+    ImGui::TextWrapped("%s", ctx.tr("positional.formula"));
 
     // The encoding matrix, n × d_model.
     if (n > 0) {
@@ -83,30 +91,31 @@ class PositionalPanel : public Panel {
                             diverging_u32(P(i, j), 1.0f));
       ImGui::Dummy(ImVec2(w, ch * P.rows()));
       ctx.track("pe matrix");
-      ImGui::TextDisabled("rows: positions 0…%d, columns: the %d embedding dimensions (blue −1, red +1)",
-                          static_cast<int>(P.rows()) - 1, s.d_model);
+      ImGui::TextDisabled("%s", ctx.trf("positional.matrix_caption",
+                                        {{"last", std::to_string(P.rows() - 1)}, {"d", std::to_string(s.d_model)}})
+                                    .c_str());
     }
 
-    section_header("Shuffle the tokens: what happens to the output?");
+    section_header(ctx.tr("positional.shuffle_section"));
     const PositionalCheck& pc = r.positional;
     const double gap_off = pc.gap_without, gap_on = pc.gap_with;
     const std::string& reversed = pc.reversed;
     if (n > kMaxPositionalCheckTokens) {
-      ImGui::TextWrapped("n = %d > %d: the comparison is skipped to keep the frame fast.", n,
-                         kMaxPositionalCheckTokens);
+      ImGui::TextWrapped("%s", ctx.trf("positional.too_long",
+                                       {{"n", std::to_string(n)}, {"max", std::to_string(kMaxPositionalCheckTokens)}})
+                                   .c_str());
     } else if (pc.available && r.error.empty()) {
-      ImGui::TextWrapped("Compare \"%s\" with its reversal \"%s\" (masks ignored here):", s.sentence.c_str(),
-                         reversed.c_str());
-      ImGui::Text("without PE: max |Y(reversed) − reversed Y| = %.3g", gap_off);
+      ImGui::TextWrapped("%s",
+                         ctx.trf("positional.compare", {{"sentence", s.sentence}, {"reversed", reversed}}).c_str());
+      ImGui::TextUnformatted(ctx.trf("positional.without_pe", {{"gap", gap_text(gap_off)}}).c_str());
       ImGui::SameLine();
-      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", gap_off < 1e-4 ? "same rows, permuted" : "differ");
-      ImGui::Text("with PE:    max |Y(reversed) − reversed Y| = %.3g", gap_on);
+      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s",
+                         ctx.tr(gap_off < 1e-4 ? "positional.same_rows" : "positional.differ"));
+      ImGui::TextUnformatted(ctx.trf("positional.with_pe", {{"gap", gap_text(gap_on)}}).c_str());
       ImGui::SameLine();
-      ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s", gap_on < 1e-4 ? "same rows, permuted" : "order matters");
-      ImGui::TextWrapped(
-          "Without positions, attention sees a bag of tokens: each output row depends only on its own "
-          "token and the set of others, so \"dog bites man\" and \"man bites dog\" give the same rows "
-          "in another order (0 up to rounding). Adding PE makes the rows position-dependent.");
+      ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s",
+                         ctx.tr(gap_on < 1e-4 ? "positional.same_rows" : "positional.order_matters"));
+      ImGui::TextWrapped("%s", ctx.tr("positional.bag_of_tokens"));
     }
   }
 

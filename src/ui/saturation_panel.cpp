@@ -34,7 +34,7 @@ class SaturationPanel : public Panel {
     const HeadResult* other = first_head(r.flipped);
     const int row = s.selected_row;
     if (!cur || row < 0 || row >= cur->weights.rows()) {
-      ImGui::TextDisabled("Nothing to show.");
+      ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
       return;
     }
     // The flipped result may hold only the selected row (long sequences): its rows start at flipped_row.
@@ -45,21 +45,24 @@ class SaturationPanel : public Panel {
     const HeadResult* unscaled = s.scale ? other : cur;
     const HeadResult* scaled = s.scale ? cur : other;
     const int unscaled_row = s.scale ? other_row : row, scaled_row = s.scale ? row : other_row;
-    ImGui::Text("Query \"%s\" (row %d)%s, d_k = %s", r.row_labels[static_cast<size_t>(row)].c_str(), row,
-                r.core.heads.empty() ? "" : ", head 1", fmt(r.core.d_k, 0).c_str());
+    ImGui::TextUnformatted(ctx.trf(r.core.heads.empty() ? "saturation.title" : "saturation.title_head",
+                                   {{"query", r.row_labels[static_cast<size_t>(row)]},
+                                    {"row", std::to_string(row)},
+                                    {"d_k", fmt(r.core.d_k, 0)}})
+                               .c_str());
 
     if (ImGui::BeginTable("bars", 2, ImGuiTableFlags_SizingStretchSame)) {
       ImGui::TableNextColumn();
-      distribution(ctx, "unscaled", "without scaling", unscaled, !s.scale, unscaled_row, row, r, kUnscaledCol);
+      distribution(ctx, "unscaled", ctx.tr("saturation.without"), unscaled, !s.scale, unscaled_row, row, r,
+                   kUnscaledCol);
       ImGui::TableNextColumn();
-      distribution(ctx, "scaled", "with ÷√d_k", scaled, s.scale, scaled_row, row, r, kScaledCol);
+      distribution(ctx, "scaled", ctx.tr("saturation.with"), scaled, s.scale, scaled_row, row, r, kScaledCol);
       ImGui::EndTable();
     }
     if (s.mode == InputMode::Explicit && s.explicit_scenario.score == ScoreKind::Additive)
-      text_wrapped("Additive (Bahdanau) scores are never divided by √d_k, so both sides are the same here.",
-                   ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    readouts(unscaled, unscaled_row, scaled, scaled_row);
-    section_header("The same row as d_k grows");
+      text_wrapped(ctx.tr("saturation.additive"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    readouts(ctx, unscaled, unscaled_row, scaled, scaled_row);
+    section_header(ctx.tr("saturation.as_dk_grows"));
     curves(ctx, r);
   }
 
@@ -67,18 +70,18 @@ class SaturationPanel : public Panel {
   // `row` indexes h (which may hold only the selected row); `query` is the query's row in the sentence.
   void distribution(PanelContext& ctx, const char* id, const char* name, const HeadResult* h, bool current, int row,
                     int query, const AppResult& r, ImU32 col) {
-    ImGui::Text("%s%s", name, current ? " (current)" : "");
+    ImGui::Text("%s%s", name, current ? ctx.tr("saturation.current") : "");
     if (!h) {
-      ImGui::TextDisabled("not available");
+      ImGui::TextDisabled("%s", ctx.tr("saturation.not_available"));
       return;
     }
     // A line of its own in both columns, so the two charts stay level whichever is saturated.
     if (live_keys(*h, row) <= 1)
-      ImGui::TextDisabled("one key left: weight 1");
+      ImGui::TextDisabled("%s", ctx.tr("saturation.one_key"));
     else if (h->max_weight.size() > row && h->max_weight(row) > kSaturatedMaxWeight)
-      badge("SATURATED", IM_COL32(215, 45, 40, 255), IM_COL32(255, 255, 255, 255));
+      badge(ctx.tr("saturation.badge"), IM_COL32(215, 45, 40, 255), IM_COL32(255, 255, 255, 255));
     else
-      ImGui::TextDisabled("not saturated");
+      ImGui::TextDisabled("%s", ctx.tr("saturation.not_saturated"));
     const int m = static_cast<int>(h->weights.cols());
     Axis xa{0, static_cast<double>(m), false, false};
     ImVec2 p0, p1;
@@ -110,17 +113,24 @@ class SaturationPanel : public Panel {
     }
     if (hovered >= 0) {
       const bool masked = std::isinf(h->logits(row, hovered)) && h->logits(row, hovered) < 0;
-      ImGui::SetTooltip("%s → %s: %s", r.row_labels[static_cast<size_t>(query)].c_str(),
-                        r.col_labels[static_cast<size_t>(hovered)].c_str(),
-                        masked ? "masked (weight 0)" : ("weight " + fmt(h->weights(row, hovered))).c_str());
+      const std::string& q = r.row_labels[static_cast<size_t>(query)];
+      const std::string& k = r.col_labels[static_cast<size_t>(hovered)];
+      ImGui::SetTooltip("%s", masked ? ctx.trf("common.cell_masked", {{"query", q}, {"key", k}}).c_str()
+                                     : ctx.trf("common.cell_weight",
+                                               {{"query", q}, {"key", k}, {"weight", fmt(h->weights(row, hovered))}})
+                                           .c_str());
     }
   }
 
-  void readouts(const HeadResult* unscaled, int unscaled_row, const HeadResult* scaled, int scaled_row) {
+  void readouts(const PanelContext& ctx, const HeadResult* unscaled, int unscaled_row, const HeadResult* scaled,
+                int scaled_row) {
     if (!ImGui::BeginTable("readouts", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) return;
     // The names column fits its longest name; the two value columns share the rest.
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("Jacobian norm").x + 4);
-    ImGui::TableSetupColumn("unscaled", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    float names_w = 0;
+    for (const char* key : {"saturation.entropy", "saturation.max_weight", "saturation.jacobian"})
+      names_w = std::max(names_w, ImGui::CalcTextSize(ctx.tr(key)).x);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, names_w + 4);
+    ImGui::TableSetupColumn(ctx.tr("saturation.unscaled"), ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableSetupColumn("÷√d_k", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableHeadersRow();
     const HeadResult* hs[2] = {unscaled, scaled};
@@ -137,24 +147,23 @@ class SaturationPanel : public Panel {
           value(*hs[k], rows[k]);
       }
     };
-    stat("entropy", "−Σ p log p in nats: log m when attention is spread evenly, 0 when it is one-hot.",
-         [&](const HeadResult& h, int row) {
-           const int m = live_keys(h, row);
-           const double e = h.entropy(row), lm = m > 1 ? std::log(static_cast<double>(m)) : 0.0;
-           ImGui::Text("%s nats", fmt(e).c_str());
-           if (lm > 0) ImGui::TextDisabled("%s%% of log %d", fmt(100.0 * e / lm, 1).c_str(), m);
-         });
-    stat("max weight", "The largest attention weight in the row; above 0.95 the row counts as saturated.",
-         [&](const HeadResult& h, int row) {
-           const float w = h.max_weight(row);
-           if (w > kSaturatedMaxWeight)
-             ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", fmt(w).c_str());
-           else
-             ImGui::Text("%s", fmt(w).c_str());
-         });
-    stat("Jacobian norm",
-         "‖diag(p) − ppᵀ‖_F: how strongly the weights respond to a change in the scores. "
-         "Near 0 the gradient through softmax vanishes.",
+    stat(ctx.tr("saturation.entropy"), ctx.tr("saturation.entropy.tip"), [&](const HeadResult& h, int row) {
+      const int m = live_keys(h, row);
+      const double e = h.entropy(row), lm = m > 1 ? std::log(static_cast<double>(m)) : 0.0;
+      ImGui::TextUnformatted(ctx.trf("saturation.nats", {{"value", fmt(e)}}).c_str());
+      if (lm > 0)
+        ImGui::TextDisabled(
+            "%s",
+            ctx.trf("saturation.of_log", {{"percent", fmt(100.0 * e / lm, 1)}, {"m", std::to_string(m)}}).c_str());
+    });
+    stat(ctx.tr("saturation.max_weight"), ctx.tr("saturation.max_weight.tip"), [&](const HeadResult& h, int row) {
+      const float w = h.max_weight(row);
+      if (w > kSaturatedMaxWeight)
+        ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", fmt(w).c_str());
+      else
+        ImGui::Text("%s", fmt(w).c_str());
+    });
+    stat(ctx.tr("saturation.jacobian"), ctx.tr("saturation.jacobian.tip"),
          [&](const HeadResult& h, int row) { ImGui::Text("%s", fmt(h.jacobian_norm(row)).c_str()); });
     ImGui::EndTable();
   }
@@ -162,10 +171,7 @@ class SaturationPanel : public Panel {
   void curves(PanelContext& ctx, const AppResult& r) {
     const DkSweep& sw = r.sweep;
     if (!sw.available || sw.d_k.empty()) {
-      text_wrapped(
-          "The sweep over d_k needs the random-embedding mode: this example fixes the matrices, so d_k is "
-          "fixed at " +
-          fmt(r.core.d_k, 0) + ". Compare the two cases above instead.");
+      text_wrapped(ctx.trf("saturation.no_sweep", {{"d_k", fmt(r.core.d_k, 0)}}));
       return;
     }
     std::vector<double> xs(sw.d_k.begin(), sw.d_k.end());
@@ -180,12 +186,12 @@ class SaturationPanel : public Panel {
       for (float v : sw.entropy[k]) ent_top = std::max(ent_top, static_cast<double>(v));
       for (float v : sw.jacobian[k]) jac_top = std::max(jac_top, static_cast<double>(v));
     }
-    const Metric metrics[3] = {{"entropy", "entropy (nats)", sw.entropy, ent_top * 1.1},
-                               {"max weight", "max weight", sw.max_weight, 1.05},
-                               {"jacobian", "Jacobian norm ‖diag(p) − ppᵀ‖_F", sw.jacobian, jac_top * 1.1}};
+    const Metric metrics[3] = {{"entropy", ctx.tr("saturation.curve.entropy"), sw.entropy, ent_top * 1.1},
+                               {"max weight", ctx.tr("saturation.max_weight"), sw.max_weight, 1.05},
+                               {"jacobian", ctx.tr("saturation.curve.jacobian"), sw.jacobian, jac_top * 1.1}};
     for (const Metric& mt : metrics) {
-      ImGui::TextDisabled("%s against d_k", mt.name);
-      legend_row({{kUnscaledCol, "unscaled"}, {kScaledCol, "÷√d_k"}});
+      ImGui::TextDisabled("%s", ctx.trf("saturation.against", {{"metric", mt.name}}).c_str());
+      legend_row({{kUnscaledCol, ctx.tr("saturation.unscaled")}, {kScaledCol, "÷√d_k"}});
       std::vector<double> ys[2];
       for (int k = 0; k < 2; ++k) ys[k].assign(mt.y[k].begin(), mt.y[k].end());
       Plot p(mt.id, ImGui::GetFontSize() * 7, Axis{1, 1024, true}, Axis{0, mt.top});
@@ -202,8 +208,10 @@ class SaturationPanel : public Panel {
         p.vline(xs[best], ImGui::GetColorU32(ImGuiCol_Text, 0.5f));
         p.dot(xs[best], ys[0][best], kUnscaledCol, 4);
         p.dot(xs[best], ys[1][best], kScaledCol, 4);
-        ImGui::SetTooltip("d_k = %d\nunscaled: %s\n÷√d_k: %s", sw.d_k[best], fmt(ys[0][best]).c_str(),
-                          fmt(ys[1][best]).c_str());
+        ImGui::SetTooltip("%s", ctx.trf("saturation.curve.tip", {{"d_k", std::to_string(sw.d_k[best])},
+                                                                 {"unscaled", fmt(ys[0][best])},
+                                                                 {"scaled", fmt(ys[1][best])}})
+                                    .c_str());
       }
       if (ImGui::IsItemVisible()) ctx.track(std::string("saturation curve ") + mt.id);  // not when scrolled away
     }

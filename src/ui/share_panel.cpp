@@ -89,39 +89,39 @@ class SharePanel : public Panel {
 
  private:
   void link_section(const State&) {
-    section_header("Link to this exact state");
-    if (ImGui::Button("Copy link")) {
+    section_header(ctx_->tr("share.link_section"));
+    if (ImGui::Button(ctx_->label("share.copy_link", "copy_link").c_str())) {
       link_ = app_->share_link();
       if (app_->host.copy_text) app_->host.copy_text(link_);
-      app_->status = "Link copied (" + std::to_string(link_.size()) + " characters).";
+      app_->status = ctx_->trf("share.link_copied", {{"count", std::to_string(link_.size())}});
     }
     ctx_->track("Copy link");
     ImGui::SameLine();
-    ImGui::TextDisabled("opens with the same numbers");
+    ImGui::TextDisabled("%s", ctx_->tr("share.same_numbers"));
     if (!link_.empty()) selectable_text("##link", link_, 0);
   }
 
   void embed_section(const State& s) {
-    section_header("Embed in a course page");
-    if (!ImGui::TreeNode("embed", "Embed code for an <iframe> (panels, locks, host origins)")) {
+    section_header(ctx_->tr("share.embed_section"));
+    if (!ImGui::TreeNode("embed", "%s", ctx_->tr("share.embed_options"))) {
       ctx_->track("Embed options");
       return;
     }
     ctx_->track("Embed options");
-    ImGui::TextUnformatted("Panels to show");
+    ImGui::TextUnformatted(ctx_->tr("share.panels_to_show"));
     checkbox_row("show", panel_ids(), embed_panels_, /*skip=*/"share");
-    ImGui::TextUnformatted("Controls the learner cannot change");
+    ImGui::TextUnformatted(ctx_->tr("share.controls_locked"));
     checkbox_row("lock", control_ids(), embed_lock_, nullptr);
-    ImGui::TextUnformatted("Controls to hide");
+    ImGui::TextUnformatted(ctx_->tr("share.controls_hidden"));
     checkbox_row("hide", control_ids(), embed_hide_, nullptr);
-    ImGui::TextUnformatted("Host pages that may drive it (origins, comma-separated)");
+    ImGui::TextUnformatted(ctx_->tr("share.origins"));
     ImGui::InputTextWithHint("##origins", "https://course.example", origins_, sizeof origins_);
     ctx_->track("Embed origins");
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    ImGui::InputInt("width", &width_, 0);
+    ImGui::InputInt(ctx_->label("share.width", "width").c_str(), &width_, 0);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    ImGui::InputInt("height", &height_, 0);
+    ImGui::InputInt(ctx_->label("share.height", "height").c_str(), &height_, 0);
     width_ = std::clamp(width_, 200, 4000);
     height_ = std::clamp(height_, 150, 4000);
 
@@ -153,17 +153,18 @@ class SharePanel : public Panel {
 
     const bool can = origin_error.empty() && !e.panels.empty();
     ImGui::BeginDisabled(!can);
-    if (ImGui::Button("Copy embed code")) {
+    if (ImGui::Button(ctx_->label("share.copy_embed", "copy_embed").c_str())) {
       const std::string base = app_->host.page_url ? app_->host.page_url() : std::string();
       const std::string url = base + "?" + embed_query(e) + "#" + share_fragment(s);
       const Preset* p = find_preset(s.preset);
-      const std::string title = "Attention Playground: " + (p ? p->title : std::string("scaled dot-product attention"));
+      const std::string title =
+          "Attention Playground: " + std::string(ctx_->tr(p ? p->title.c_str() : "share.embed_title_default"));
       embed_code_ =
           "<iframe src=\"" + html_attr(url) + "\" title=\"" + html_attr(title) + "\" width=\"" +
           std::to_string(width_) + "\" height=\"" + std::to_string(height_) +
           "\" sandbox=\"allow-scripts allow-same-origin\" allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
       if (app_->host.copy_text) app_->host.copy_text(embed_code_);
-      app_->status = "Embed code copied.";
+      app_->status = ctx_->tr("share.embed_copied");
     }
     ImGui::EndDisabled();
     ctx_->track("Copy embed code");
@@ -172,54 +173,54 @@ class SharePanel : public Panel {
   }
 
   void export_section(const State& s, const AppResult& r) {
-    section_header("Export");
+    section_header(ctx_->tr("share.export_section"));
     const bool files = static_cast<bool>(app_->host.download);
     ImGui::BeginDisabled(!app_->host.capture_canvas);
-    if (ImGui::Button("PNG of the canvas")) {
+    if (ImGui::Button(ctx_->label("share.png_canvas", "png_canvas").c_str())) {
       app_->host.capture_canvas("attnplay-canvas.png");
-      app_->status = "Saving attnplay-canvas.png.";
+      app_->status = ctx_->trf("share.saving", {{"name", "attnplay-canvas.png"}});
     }
     ImGui::EndDisabled();
     ctx_->track("PNG of the canvas");
     ImGui::SameLine();
     ImGui::BeginDisabled(!app_->host.save_png || r.core.main.weights.size() == 0);
-    if (ImGui::Button("PNG of the heatmap")) save_heatmap(r);
+    if (ImGui::Button(ctx_->label("share.png_heatmap", "png_heatmap").c_str())) save_heatmap(r);
     ImGui::EndDisabled();
     ctx_->track("PNG of the heatmap");
     ImGui::BeginDisabled(!files);
-    if (ImGui::Button("CSV of every matrix")) {
+    if (ImGui::Button(ctx_->label("share.csv", "csv").c_str())) {
       app_->host.download("attnplay-result.csv", "text/csv", result_csv(r));
-      app_->status = "Saved attnplay-result.csv.";
+      app_->status = ctx_->trf("share.saved", {{"name", "attnplay-result.csv"}});
     }
     ctx_->track("CSV of every matrix");
     ImGui::SameLine();
-    if (ImGui::Button("Result JSON")) {
+    if (ImGui::Button(ctx_->label("share.result_json", "result_json").c_str())) {
       app_->host.download("attnplay-result.json", "application/json", result_json_text(*app_));
-      app_->status = "Saved attnplay-result.json.";
+      app_->status = ctx_->trf("share.saved", {{"name", "attnplay-result.json"}});
     }
     ctx_->track("Result JSON");
     ImGui::SameLine();
-    if (ImGui::Button("State JSON")) {
+    if (ImGui::Button(ctx_->label("share.state_json", "state_json").c_str())) {
       app_->host.download("attnplay-state.json", "application/json",
                           state_to_json(s).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-      app_->status = "Saved attnplay-state.json.";
+      app_->status = ctx_->trf("share.saved", {{"name", "attnplay-state.json"}});
     }
     ctx_->track("State JSON");
     ImGui::EndDisabled();
   }
 
   void import_section() {
-    section_header("Import");
+    section_header(ctx_->tr("share.import_section"));
     if (app_->host.pick_file) {
-      if (ImGui::Button("Import JSON…")) app_->host.pick_file();
+      if (ImGui::Button(ctx_->label("share.import", "import").c_str())) app_->host.pick_file();
       ctx_->track("Import JSON…");
       ImGui::SameLine();
-      ImGui::TextDisabled("or drop a .json file on the page");
+      ImGui::TextDisabled("%s", ctx_->tr("share.drop_hint"));
     } else if (app_->host.read_file) {
       ImGui::SetNextItemWidth(width_px_ * 0.7f);
-      ImGui::InputTextWithHint("##import path", "scenario.json or state.json", path_, sizeof path_);
+      ImGui::InputTextWithHint("##import path", ctx_->tr("share.path_hint"), path_, sizeof path_);
       ImGui::SameLine();
-      if (ImGui::Button("Import JSON…") && path_[0]) {
+      if (ImGui::Button(ctx_->label("share.import", "import").c_str()) && path_[0]) {
         std::string text;
         const std::string err = app_->host.read_file(path_, text);
         if (err.empty())
@@ -229,7 +230,7 @@ class SharePanel : public Panel {
       }
       ctx_->track("Import JSON…");
     }
-    ImGui::TextDisabled("A CLI scenario (X or Q, K, V …) or a saved state.");
+    ImGui::TextDisabled("%s", ctx_->tr("share.import_what"));
   }
 
   void save_heatmap(const AppResult& r) {
@@ -250,7 +251,8 @@ class SharePanel : public Panel {
         px[3] = 0xFF;
       }
     app_->host.save_png("attnplay-heatmap.png", w, ht, rgba);
-    app_->status = "Saved attnplay-heatmap.png (" + std::to_string(w) + "×" + std::to_string(ht) + ").";
+    app_->status = ctx_->trf("share.saved_size",
+                             {{"name", "attnplay-heatmap.png"}, {"w", std::to_string(w)}, {"h", std::to_string(ht)}});
   }
 
   void checkbox_row(const char* group, const std::vector<std::string>& ids, std::vector<std::string>& chosen,

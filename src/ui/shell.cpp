@@ -12,6 +12,7 @@
 #include "app/lesson_run.h"
 #include "app/tiling.h"
 #include "render/assets.h"
+#include "ui/glyph_ranges.h"
 #include "ui/panels.h"
 
 namespace attn::ui {
@@ -34,9 +35,10 @@ void Shell::init(float pixel_ratio) {
     static ImVector<ImWchar> ranges;  // must outlive the atlas build
     ImFontGlyphRangesBuilder b;
     b.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    static const ImWchar extra[] = {0x0100, 0x017F, 0x0370, 0x03FF, 0x1D00, 0x1DBF, 0x2000, 0x214F,
-                                    0x2190, 0x22FF, 0x2300, 0x23FF, 0x25A0, 0x25FF, 0};
-    b.AddRanges(extra);
+    for (const GlyphRange& r : kUiGlyphRanges) {  // the ranges the font was subset to
+      const ImWchar pair[] = {static_cast<ImWchar>(r.first), static_cast<ImWchar>(r.last), 0};
+      b.AddRanges(pair);
+    }
     b.BuildRanges(&ranges);
     ImFontConfig cfg;
     cfg.FontDataOwnedByAtlas = false;  // the bytes are static, compiled into the binary
@@ -210,9 +212,11 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
   }
   ctx.track("menu:lessons");
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.language")) + "###language").c_str())) {
-    for (Lang l : languages())
+    for (Lang l : languages()) {
       if (ImGui::MenuItem(ctx.tr((std::string("lang.") + lang_code(l)).c_str()), nullptr, app_.state.lang == l))
         app_.state.lang = l;
+      ctx.track(std::string("menu:language:") + lang_code(l));  // "menu:language:hi-Latn"
+    }
     ImGui::EndMenu();
   }
   ctx.track("menu:language");

@@ -22,21 +22,19 @@ class VariancePanel : public Panel {
     const AppResult& r = ctx.result;
     const VarianceRow& v = r.variance;
     if (v.samples <= 0 || v.d_k <= 0) {
-      ImGui::TextDisabled("The experiment has not run yet.");
+      ImGui::TextDisabled("%s", ctx.tr("variance.not_run"));
       return;
     }
-    text_wrapped(
-        std::to_string(v.samples) + " random pairs q, k with independent N(0, 1) entries at d_k = " +
-        std::to_string(v.d_k) + ". Each product q_c·k_c has variance 1, so the sum q·k has variance d_k" +
-        (v.d_k < 8 ? " (for small d_k the shape is not yet a bell curve, but the variance is still d_k)." : "."));
+    text_wrapped(ctx.trf(v.d_k < 8 ? "variance.intro_small" : "variance.intro",
+                         {{"samples", std::to_string(v.samples)}, {"d_k", std::to_string(v.d_k)}}));
     if (ImGui::RadioButton("q·k", !scaled_)) scaled_ = false;
     ctx.track("variance: unscaled");
     ImGui::SameLine();
     if (ImGui::RadioButton("q·k ÷ √d_k", scaled_)) scaled_ = true;
     ctx.track("variance: scaled");
     histogram(ctx, v);
-    readouts(v);
-    section_header("Spread against d_k");
+    readouts(ctx, v);
+    section_header(ctx.tr("variance.spread"));
     std_curve(ctx, r.std_curve, v.d_k);
   }
 
@@ -59,7 +57,8 @@ class VariancePanel : public Panel {
     }
     const ImU32 col = scaled_ ? kScaledCol : kUnscaledCol;
     const std::string theory = scaled_ ? "N(0, 1)" : "N(0, d_k = " + std::to_string(v.d_k) + ")";
-    legend_row({{col, scaled_ ? "measured q·k ÷ √d_k" : "measured q·k"}, {ImGui::GetColorU32(ImGuiCol_Text), theory}});
+    legend_row({{col, ctx.trf("variance.measured", {{"what", scaled_ ? "q·k ÷ √d_k" : "q·k"}})},
+                {ImGui::GetColorU32(ImGuiCol_Text), theory}});
     Plot p("hist", ImGui::GetFontSize() * 8, Axis{h.lo, h.hi}, Axis{0, top * 1.1});
     for (int b = 0; b < bins; ++b)
       p.bar(h.lo + w * b, h.lo + w * (b + 1) - w * 0.08, h.counts[static_cast<size_t>(b)],
@@ -70,19 +69,23 @@ class VariancePanel : public Panel {
       const int b = std::clamp(static_cast<int>((p.x_of(p.mouse_x()) - h.lo) / w), 0, bins - 1);
       const double a = h.lo + w * b, e = a + w;
       ImGui::SetTooltip(
-          "%s … %s: %u samples\n%s predicts ≈ %s%s", fmt(a, 2).c_str(), fmt(e, 2).c_str(),
-          h.counts[static_cast<size_t>(b)], theory.c_str(),
-          fmt(v.samples * w * normal_pdf((a + e) / 2, var), 1).c_str(),
-          b == 0 || b == bins - 1 ? "\n(edge bins also count everything beyond ±4 standard deviations)" : "");
+          "%s%s",
+          ctx.trf("variance.bin_tip", {{"lo", fmt(a, 2)},
+                                       {"hi", fmt(e, 2)},
+                                       {"count", std::to_string(h.counts[static_cast<size_t>(b)])},
+                                       {"theory", theory},
+                                       {"expected", fmt(v.samples * w * normal_pdf((a + e) / 2, var), 1)}})
+              .c_str(),
+          b == 0 || b == bins - 1 ? ctx.tr("variance.edge_bin") : "");
     }
   }
 
   // Measured value with the theory beside it in grey, so the two are read together.
-  static void readouts(const VarianceRow& v) {
+  static void readouts(const PanelContext& ctx, const VarianceRow& v) {
     if (!ImGui::BeginTable("stats", 3, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_RowBg)) return;
-    ImGui::TableSetupColumn("measured");
-    ImGui::TableSetupColumn("q·k  (theory)");
-    ImGui::TableSetupColumn("q·k ÷ √d_k  (theory)");
+    ImGui::TableSetupColumn(ctx.tr("variance.col.measured"));
+    ImGui::TableSetupColumn(ctx.tr("variance.col.unscaled"));
+    ImGui::TableSetupColumn(ctx.tr("variance.col.scaled"));
     ImGui::TableHeadersRow();
     const double dk = v.d_k;
     auto cell = [](const std::string& value, const std::string& theory) {
@@ -99,10 +102,10 @@ class VariancePanel : public Panel {
       cell(a, at);
       cell(b, bt);
     };
-    row("mean", fmt(v.mean_unscaled), "0", fmt(v.mean_scaled), "0");
-    row("variance", fmt(v.var_unscaled), std::to_string(v.d_k), fmt(v.var_scaled), "1");
-    row("variance ÷ d_k", fmt(v.var_unscaled / dk), "1", "—", "");
-    row("std", fmt(sd_of(v.var_unscaled)), fmt(std::sqrt(dk)), fmt(sd_of(v.var_scaled)), "1");
+    row(ctx.tr("variance.row.mean"), fmt(v.mean_unscaled), "0", fmt(v.mean_scaled), "0");
+    row(ctx.tr("variance.row.variance"), fmt(v.var_unscaled), std::to_string(v.d_k), fmt(v.var_scaled), "1");
+    row(ctx.tr("variance.row.variance_dk"), fmt(v.var_unscaled / dk), "1", "—", "");
+    row(ctx.tr("variance.row.std"), fmt(sd_of(v.var_unscaled)), fmt(std::sqrt(dk)), fmt(sd_of(v.var_scaled)), "1");
     ImGui::EndTable();
   }
 
@@ -116,8 +119,8 @@ class VariancePanel : public Panel {
       scaled.push_back(sd_of(row.var_scaled));
     }
     const ImU32 ref = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-    ImGui::TextDisabled("standard deviation against d_k (log–log)");
-    legend_row({{kUnscaledCol, "q·k"}, {ref, "√d_k (theory)"}, {kScaledCol, "q·k ÷ √d_k (≈ 1)"}});
+    ImGui::TextDisabled("%s", ctx.tr("variance.std_title"));
+    legend_row({{kUnscaledCol, "q·k"}, {ref, ctx.tr("variance.sqrt_dk_theory")}, {kScaledCol, "q·k ÷ √d_k (≈ 1)"}});
     Plot p("std", ImGui::GetFontSize() * 9, Axis{1, 1024, true}, Axis{0.25, 64, true});
     p.line(xs, root, ref, 4.0f);
     p.hline(1.0, ref, 1.0f);
@@ -134,9 +137,12 @@ class VariancePanel : public Panel {
       size_t best = 0;
       for (size_t k = 1; k < xs.size(); ++k)
         if (std::fabs(std::log(xs[k]) - mx) < std::fabs(std::log(xs[best]) - mx)) best = k;
-      ImGui::SetTooltip("d_k = %d (%d samples)\nstd of q·k: %s   (√d_k = %s)\nstd of q·k ÷ √d_k: %s", rows[best].d_k,
-                        rows[best].samples, fmt(measured[best]).c_str(), fmt(root[best]).c_str(),
-                        fmt(scaled[best]).c_str());
+      ImGui::SetTooltip("%s", ctx.trf("variance.curve_tip", {{"d_k", std::to_string(rows[best].d_k)},
+                                                             {"samples", std::to_string(rows[best].samples)},
+                                                             {"std", fmt(measured[best])},
+                                                             {"root", fmt(root[best])},
+                                                             {"std_scaled", fmt(scaled[best])}})
+                                  .c_str());
     }
   }
 

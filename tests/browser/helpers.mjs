@@ -146,8 +146,10 @@ function probeBeforeReady() {
 }
 
 // Opens the app in a fresh context, collects console errors and page errors, waits for ready.
-export async function openApp(browser, origin, { viewport = { width: 1280, height: 800 }, readyTimeout = 60000, initScript = null } = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+// `path` is what follows the origin ('/?lang=hi-Latn'); `locale` sets the browser's language.
+export async function openApp(browser, origin, { viewport = { width: 1280, height: 800 }, readyTimeout = 60000, initScript = null,
+  path: pagePath = '/', locale = undefined } = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, ...(locale ? { locale } : {}) });
   const page = await context.newPage();
   const errors = { console: [], page: [], dialogs: [] };
   page.on('console', (m) => {
@@ -157,7 +159,7 @@ export async function openApp(browser, origin, { viewport = { width: 1280, heigh
   page.on('dialog', (d) => { errors.dialogs.push(`${d.type()}: ${d.message()}`); d.dismiss().catch(() => {}); });
   await page.addInitScript(probeBeforeReady);
   if (initScript) await page.addInitScript(initScript);
-  await page.goto(origin + '/', { waitUntil: 'load' });
+  await page.goto(origin + pagePath, { waitUntil: 'load' });
   try {
     await page.waitForFunction(() => window.__attnplayProbe && (window.__attnplayProbe.readyAt !== null ||
       window.__attnplayProbe.readyError !== null), null, { timeout: readyTimeout, polling: 50 });

@@ -1,10 +1,12 @@
-// test_strings.cpp — the catalogs: every key in both languages, the same live numbers in both, and
-// every panel and workspace of the registry named in each.
+// test_strings.cpp — the catalogs: every key in both languages, the same live numbers in both, every
+// panel, workspace and preset named in each, and every character drawable by the UI font.
 #include <catch2/catch.hpp>
 
+#include "app/presets.h"
 #include "app/registry.h"
 #include "app/strings.h"
 #include "app/tiling.h"
+#include "ui/glyph_ranges.h"
 
 using namespace attn;
 
@@ -54,4 +56,59 @@ TEST_CASE("placeholders are filled and languages are chosen from codes and prefe
   CHECK(lang_from_preferences("hi-IN,en;q=0.8") == Lang::HiLatn);
   CHECK(lang_from_preferences("en-GB,hi;q=0.5") == Lang::En);
   CHECK(lang_from_preferences("") == Lang::En);
+}
+
+TEST_CASE("every preset's title, source, story and slips are in both catalogs, and translated", "[strings]") {
+  for (const Preset& p : presets()) {
+    INFO(p.id);
+    for (const std::string* key : {&p.title, &p.source, &p.story, &p.slips}) {
+      if (key == &p.slips && key->empty()) continue;  // the note's arithmetic is right
+      INFO(*key);
+      CHECK(*key == "preset." + p.id + "." +
+                        (key == &p.title    ? "title"
+                         : key == &p.source ? "source"
+                         : key == &p.story  ? "story"
+                                            : "slips"));
+      for (Lang l : languages()) CHECK(has_string(l, *key));
+    }
+    // The prose is translated, not the English copied over (formulas and titles may well be the same).
+    auto prose = [&](Lang l) {
+      return std::string(tr(l, p.story.c_str())) + (p.slips.empty() ? "" : tr(l, p.slips.c_str()));
+    };
+    CHECK(prose(Lang::En) != prose(Lang::HiLatn));
+  }
+}
+
+namespace {
+// Code points of a UTF-8 string; malformed bytes come out as U+FFFD (which no font range holds).
+std::vector<uint32_t> code_points(const std::string& s) {
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    const int len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
+    if (len == 0 || i + len > s.size()) {
+      out.push_back(0xFFFD);
+      ++i;
+      continue;
+    }
+    uint32_t cp = len == 1 ? b : b & (0x7F >> len);
+    for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    out.push_back(cp);
+    i += static_cast<size_t>(len);
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("every character of every catalog text is in the UI font", "[strings]") {
+  CHECK(code_points("a√ᵀ✓") == std::vector<uint32_t>{0x61, 0x221A, 0x1D40, 0x2713});
+  CHECK_FALSE(ui::in_ui_font(0x0915));  // Devanagari क: the notes' stray letters would show as boxes
+  for (Lang l : languages())
+    for (const std::string& key : catalog_keys(l)) {
+      for (uint32_t cp : code_points(tr(l, key.c_str()))) {
+        if (cp == '\n') continue;
+        INFO(lang_code(l) << " " << key << ": U+" << std::hex << cp);
+        CHECK(ui::in_ui_font(cp));
+      }
+    }
 }

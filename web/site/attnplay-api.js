@@ -139,9 +139,12 @@
 
   // ---- services for the Share panel (called from C++ through EM_JS in web.cpp) ----------------
   const MAX_IMPORT_BYTES = 64 * 1024 * 1024;  // the CLI's input limit
-  function setStatus(text) { if (isReady) call('attnplay_set_status', String(text)); }
+  // A text of the string catalog in the learner's language, {name} and {error} filled in.
+  function say(key, name, error) { return call('attnplay_text', key, String(name || ''), String(error || '')); }
+  // A status line from the catalog (key "status.…").
+  function setStatus(key, name, error) { if (isReady) call('attnplay_set_status', say(key, name, error)); }
   function saveBlob(name, blob) {
-    if (!blob) { setStatus('Could not save ' + name + '.'); return; }
+    if (!blob) { setStatus('status.save_failed', name); return; }
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
@@ -162,16 +165,15 @@
   function importFile(file) {
     if (!isReady) return Promise.resolve({ ok: false, error: 'not ready' });
     if (file.size > MAX_IMPORT_BYTES) {
-      const error = 'Could not import ' + file.name + ': larger than 64 MiB.';
-      setStatus(error);
-      return Promise.resolve({ ok: false, error });
+      setStatus('status.import_too_large', file.name);
+      return Promise.resolve({ ok: false, error: 'Could not import ' + file.name + ': larger than 64 MiB.' });
     }
     return file.text().then((text) => JSON.parse(call('attnplay_import_json', text, file.name)));
   }
   fileInput.addEventListener('change', () => {
     const f = fileInput.files && fileInput.files[0];
     fileInput.value = '';
-    if (f) importFile(f).catch((e) => setStatus('Could not import: ' + e.message));
+    if (f) importFile(f).catch((e) => setStatus('status.import_error', '', e.message));
   });
   // Dropping a .json file anywhere on the page imports it.
   window.addEventListener('dragover', (e) => {
@@ -181,7 +183,7 @@
     const f = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
     if (!f) return;
     e.preventDefault();
-    importFile(f).catch((err) => setStatus('Could not import: ' + err.message));
+    importFile(f).catch((err) => setStatus('status.import_error', '', err.message));
   });
   // Following a share link in the same tab only changes the fragment.
   window.addEventListener('hashchange', () => {
@@ -189,7 +191,7 @@
   });
   Module.attnplayHost = {
     copyText(text) {
-      const fail = () => setStatus('The browser refused the clipboard: select the text in the Share panel and press Ctrl+C.');
+      const fail = () => setStatus('status.clipboard_refused');
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(fail);
       else fail();
     },
@@ -210,6 +212,7 @@
       if (inline) return [inline.page.href || location.href.split(/[?#]/)[0], inline.page.search, inline.page.hash][which] || '';
       if (which === 0) return location.href.split(/[?#]/)[0];
       if (which === 1) return location.search;
+      if (which === 3) return (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || '']).join(',');
       return location.hash;
     },
   };
@@ -321,6 +324,8 @@
     const status = call('attnplay_status');  // e.g. why a share link could not be opened
     const text = call('attnplay_summary') + (status ? ' ' + status : '');
     if (text !== lastSummary) { summaryEl.textContent = text; lastSummary = text; }
+    const lang = call('attnplay_lang');  // screen readers pick their voice from lang
+    if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
   }
   function startWatching() {
     refresh();  // filled in as soon as the app is ready, then kept current
@@ -345,6 +350,13 @@
     if (inline || location.hash.length > 1 || !saved || saved.length < 3) return;
     const bar = document.getElementById('continue');
     if (!bar) return;
+    // In the page's language (lang=, or the browser's): the HTML holds the English.
+    const question = say('continue.question');
+    bar.setAttribute('aria-label', question);
+    const text = bar.querySelector('span');
+    if (text) text.textContent = question;
+    document.getElementById('continue-yes').textContent = say('continue.yes');
+    document.getElementById('continue-no').textContent = say('continue.no');
     bar.hidden = false;
     document.getElementById('continue-yes').addEventListener('click', () => {
       bar.hidden = true;

@@ -1,0 +1,109 @@
+// language.test.mjs — Hinglish in the browser: ?lang=hi-Latn opens in Hinglish (state, aria summary,
+// <html lang>, widths of drawn labels), the View → Language menu switches by real clicks, the browser's
+// Hindi is the default, a bad lang= is reported; screenshots at 1440×900 under test-artifacts/browser/.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { api, artifactPath, center, click, decodePng, imageStats, itemRect, launchChromium, openApp, pollUntil,
+  setStateOk, siteBuiltTest, startServer, waitForApp, waitFrames } from './helpers.mjs';
+
+siteBuiltTest();
+
+const VIEWPORT = { width: 1440, height: 900 };
+const summary = (page) => page.evaluate(() => document.getElementById('a11y-summary').textContent);
+const htmlLang = (page) => page.evaluate(() => document.documentElement.lang);
+
+// Waits for the aria summary to contain every one of `parts` (it refreshes after each changed frame).
+async function summaryWith(page, parts, what) {
+  return pollUntil(() => summary(page), (t) => parts.every((p) => t.includes(p)), { timeout: 5000, what });
+}
+
+async function screenshot(page, file) {
+  await waitFrames(page, 4);
+  const png = await page.screenshot({ type: 'png' });
+  fs.writeFileSync(artifactPath('browser', file), png);
+  const stats = imageStats(decodePng(png));
+  assert.ok(stats.lumaStd > 15 && stats.distinctColors > 200, `${file} is not blank: ${JSON.stringify(stats)}`);
+}
+
+describe('English and Hinglish', { timeout: 180000 }, () => {
+  let server, browser, app;
+  before(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+    app = await openApp(browser, server.origin, { viewport: VIEWPORT, path: '/?lang=hi-Latn', locale: 'en-US' });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('?lang=hi-Latn opens in Hinglish: the state, the aria summary and <html lang>', async () => {
+    const { page } = app;
+    const s = await api.getState(page);
+    assert.equal(s.lang, 'hi-Latn');
+    const r = await api.getResult(page);
+    const mw = r.max_weight[s.selected_row].toFixed(3);
+    const text = await summaryWith(page, ['ka attention:', `sabse bada weight ${mw}`], 'the Hinglish summary');
+    assert.doesNotMatch(text, /attends:|largest weight/, `no English left in the summary: ${text}`);
+    assert.equal(await htmlLang(page), 'hi-Latn');
+    await screenshot(page, 'hinglish-1440x900.png');
+  });
+
+  it('the View → Language menu switches to English and back, by real clicks', async () => {
+    const { page } = app;
+    const scaleHinglish = await itemRect(page, 'Scale by 1/√d_k');  // the checkbox and its label
+    await click(page, center(await itemRect(page, 'menu:language')));
+    await click(page, center(await itemRect(page, 'menu:language:en')));
+    await waitForApp(page, (v) => v.state.lang === 'en', { what: 'lang to become en' });
+    await summaryWith(page, ['attends:', 'largest weight'], 'the English summary');
+    assert.equal(await htmlLang(page), 'en');
+    await waitFrames(page, 2);
+    // The label is drawn in the other language: "Scale by 1/√d_k" is narrower than "1/√d_k se scale karo".
+    const scaleEnglish = await itemRect(page, 'Scale by 1/√d_k');
+    assert.ok(scaleEnglish.w < scaleHinglish.w - 10,
+      `the checkbox label changed width (${scaleHinglish.w} in Hinglish → ${scaleEnglish.w} in English)`);
+
+    await click(page, center(await itemRect(page, 'menu:language')));
+    await click(page, center(await itemRect(page, 'menu:language:hi-Latn')));
+    await waitForApp(page, (v) => v.state.lang === 'hi-Latn', { what: 'lang to become hi-Latn again' });
+    await summaryWith(page, ['ka attention:'], 'the Hinglish summary again');
+    assert.equal(await htmlLang(page), 'hi-Latn');
+  });
+
+  it('presets keep the language and their texts are Hinglish', async () => {
+    const { page } = app;
+    await setStateOk(page, { preset: 'self-attn-example-1' });
+    const s = await api.getState(page);
+    assert.equal(s.lang, 'hi-Latn');
+    await screenshot(page, 'hinglish-preset-1440x900.png');
+    await setStateOk(page, { panels: { masks: true, heads: true, positional: true, numerics: true, cross: true, share: true } });
+    await setStateOk(page, { preset: 'default' });
+    await screenshot(page, 'hinglish-all-panels-1440x900.png');
+    assert.deepEqual(app.errors.page, []);
+  });
+
+  it("the browser's Hindi is the default, and a bad lang= is reported", async () => {
+    const hindi = await openApp(browser, server.origin, { viewport: VIEWPORT, locale: 'hi-IN' });
+    try {
+      assert.equal((await api.getState(hindi.page)).lang, 'hi-Latn');
+      assert.deepEqual(await hindi.page.evaluate(() => navigator.languages), ['hi-IN']);
+    } finally {
+      await hindi.context.close();
+    }
+    const english = await openApp(browser, server.origin, { viewport: VIEWPORT, locale: 'hi-IN', path: '/?lang=en' });
+    try {
+      assert.equal((await api.getState(english.page)).lang, 'en', 'lang= wins over the browser');
+    } finally {
+      await english.context.close();
+    }
+    const bad = await openApp(browser, server.origin, { viewport: VIEWPORT, locale: 'en-US', path: '/?lang=klingon' });
+    try {
+      assert.equal((await api.getState(bad.page)).lang, 'en');
+      const w = await bad.page.evaluate(() => window.attnplay.watch());
+      assert.match(w.status, /lang must be en or hi-Latn/);
+    } finally {
+      await bad.context.close();
+    }
+  });
+});
