@@ -16,6 +16,7 @@
 #include "app/c_api.h"
 #include "app/embed.h"
 #include "platform/platform.h"
+#include "platform/web_input.h"
 #include "render/gl.h"
 #include "render/heatmap.h"
 #include "ui/shell.h"
@@ -82,13 +83,12 @@ void frame(void* arg) {
     c.canvas_w = bw;
     c.canvas_h = bh;
   }
+  if (css_w > 0) set_web_input_scale(static_cast<float>(bw / css_w));
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2(static_cast<float>(css_w), static_cast<float>(css_h));
   io.DisplayFramebufferScale = ImVec2(dpr, dpr);
-  // Emscripten's GLFW reports the cursor in canvas (device) pixels; ImGui works in CSS pixels.
-  if (io.MousePos.x > -1e30f) io.MousePos = ImVec2(io.MousePos.x / dpr, io.MousePos.y / dpr);
   ImGui::NewFrame();
   c.shell->draw();
   ImGui::Render();
@@ -129,6 +129,7 @@ int main() {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // layout comes from the URL/state, not from storage
   ImGui_ImplGlfw_InitForOpenGL(ctx.window, true);
+  install_web_input(ctx.window);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   set_glsl_version("#version 300 es");
   ctx.pixel_ratio = static_cast<float>(emscripten_get_device_pixel_ratio());

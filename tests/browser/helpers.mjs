@@ -280,6 +280,17 @@ export async function drag(page, from, to, { steps = 10, onStep } = {}) {
   await waitFrames(page, 2);
 }
 
+// Types into the focused ImGui text field. ImGui's input queue takes a key's press, its character and
+// its release in separate frames, so this returns once the app has drawn three frames per character
+// since typing began: the field (and the layout that depends on it) is then up to date.
+export async function typeText(page, text) {
+  const start = await api.frames(page);
+  await page.keyboard.type(text);
+  const target = start + 3 * [...text].length + 2;
+  const now = await api.frames(page);
+  if (now < target) await waitFrames(page, target - now, 120000);
+}
+
 export function artifactPath(...parts) {
   const p = path.join(ARTIFACTS, ...parts);
   fs.mkdirSync(path.dirname(p), { recursive: true });
