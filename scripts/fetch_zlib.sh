@@ -15,7 +15,7 @@ if ! grep -rqs "^Types:.*deb-src" /etc/apt/sources.list.d/ && ! grep -qs "^deb-s
 fi
 command -v dpkg-source >/dev/null || $SUDO apt-get install -y -qq dpkg-dev >/dev/null
 TMP="$(mktemp -d)"
-(cd "$TMP" && apt-get source -qq --download-only zlib >/dev/null 2>&1 && dpkg-source -x --no-check ./*.dsc src >/dev/null)
+(cd "$TMP" && apt-get source -qq --download-only zlib/bookworm >/dev/null 2>&1 && dpkg-source -x --no-check ./*.dsc src >/dev/null)
 mkdir -p "$ROOT/.cache"
 rm -rf "$DEST" && mv "$TMP/src" "$DEST"
 rm -rf "$TMP"

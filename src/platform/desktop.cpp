@@ -198,8 +198,9 @@ int run_gui(int argc, char** argv) {
       glfwPollEvents();
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplGlfw_NewFrame();
-      // Screenshots show the state, not wherever the X pointer happens to rest.
-      if (frames_to_render > 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+      // Screenshots show the state, not wherever the X pointer happens to rest. Queued after the
+      // backend's own pointer event, so it is the one ImGui applies.
+      if (frames_to_render > 0) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
       ImGui::NewFrame();
       shell.draw();
       ImGui::Render();

@@ -5,8 +5,10 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>  // ImGuiWindow: another window's scroll position (attnplay_panel_scroll)
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -17,6 +19,7 @@
 #include "app/embed.h"
 #include "app/query_state.h"
 #include "platform/platform.h"
+#include "platform/web_input.h"
 #include "render/gl.h"
 #include "render/heatmap.h"
 #include "ui/shell.h"
@@ -85,13 +88,12 @@ void frame(void* arg) {
     c.canvas_w = bw;
     c.canvas_h = bh;
   }
+  if (css_w > 0) set_web_input_scale(static_cast<float>(bw / css_w));
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2(static_cast<float>(css_w), static_cast<float>(css_h));
   io.DisplayFramebufferScale = ImVec2(dpr, dpr);
-  // Emscripten's GLFW reports the cursor in canvas (device) pixels; ImGui works in CSS pixels.
-  if (io.MousePos.x > -1e30f) io.MousePos = ImVec2(io.MousePos.x / dpr, io.MousePos.y / dpr);
   ImGui::NewFrame();
   c.shell->draw();
   ImGui::Render();
@@ -108,6 +110,27 @@ void frame(void* arg) {
 
 }  // namespace
 }  // namespace attn
+
+// window.attnplay.ui.panelScroll(title): a panel's window in CSS pixels and how far its content is
+// scrolled, from the last frame, or null. Read-only; the title is matched before any "##" suffix.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attnplay_panel_scroll(const char* title) {
+  static char out[256];
+  std::snprintf(out, sizeof out, "null");
+  ImGuiContext* g = ImGui::GetCurrentContext();
+  if (!g || !title) return out;
+  const std::string wanted = title;
+  for (const ImGuiWindow* w : g->Windows) {
+    const std::string name = w->Name;
+    if (!w->WasActive || (w->Flags & ImGuiWindowFlags_ChildWindow) || name.substr(0, name.find("##")) != wanted)
+      continue;
+    std::snprintf(out, sizeof out,
+                  R"({"x":%.1f,"y":%.1f,"w":%.1f,"h":%.1f,"scrollY":%.1f,"scrollMaxY":%.1f,"lineHeight":%.2f})",
+                  w->Pos.x, w->Pos.y, w->Size.x, w->Size.y, w->Scroll.y, w->ScrollMax.y,
+                  w->CalcFontSize() + g->Style.ItemSpacing.y);
+    break;
+  }
+  return out;
+}
 
 int main() {
   using namespace attn;
@@ -132,6 +155,7 @@ int main() {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // layout comes from the URL/state, not from storage
   ImGui_ImplGlfw_InitForOpenGL(ctx.window, true);
+  install_web_input(ctx.window, "#canvas");
   ImGui_ImplOpenGL3_Init("#version 300 es");
   set_glsl_version("#version 300 es");
   ctx.pixel_ratio = static_cast<float>(emscripten_get_device_pixel_ratio());

@@ -146,10 +146,11 @@ function probeBeforeReady() {
 }
 
 // Opens the app in a fresh context, collects console errors and page errors, waits for ready.
-// `path` is what follows the origin ('/?lang=hi-Latn'); `locale` sets the browser's language.
+// `path` is what follows the origin ('/?lang=hi-Latn'); `locale` sets the browser's language; `device` adds
+// context options, e.g. a phone: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 }.
 export async function openApp(browser, origin, { viewport = { width: 1280, height: 800 }, readyTimeout = 60000, initScript = null,
-  path: pagePath = '/', locale = undefined } = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, ...(locale ? { locale } : {}) });
+  path: pagePath = '/', locale = undefined, device = {} } = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, ...(locale ? { locale } : {}), ...device });
   const page = await context.newPage();
   const errors = { console: [], page: [], dialogs: [] };
   page.on('console', (m) => {
@@ -197,6 +198,7 @@ export const api = {
   getResult: (page) => page.evaluate(() => window.attnplay.getResult()),
   itemRect: (page, label) => page.evaluate((l) => window.attnplay.ui.itemRect(l), label),
   frames: (page) => page.evaluate(() => window.attnplay.frames()),
+  panelScroll: (page, title) => page.evaluate((t) => window.attnplay.ui.panelScroll(t), title),
 };
 
 // setState that must succeed.
@@ -280,6 +282,45 @@ export async function drag(page, from, to, { steps = 10, onStep } = {}) {
   }
   await page.mouse.up();
   await waitFrames(page, 2);
+}
+
+// Types into the focused ImGui text field. ImGui's input queue takes a key's press, its character and
+// its release in separate frames, so this returns once the app has drawn three frames per character
+// since typing began: the field (and the layout that depends on it) is then up to date.
+export async function typeText(page, text) {
+  const start = await api.frames(page);
+  await page.keyboard.type(text);
+  const target = start + 3 * [...text].length + 2;
+  const now = await api.frames(page);
+  if (now < target) await waitFrames(page, target - now, 120000);
+}
+
+// Touch gestures as a phone sends them, through the DevTools protocol: touchStart, `steps` touchMoves
+// (each followed by a frame) and touchEnd. `fingers` > 1 puts the others `spread` px to the right of
+// the first; they all move together.
+export async function touchDrag(page, from, to, { steps = 10, fingers = 1, spread = 40, onStep } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  const points = (p) => Array.from({ length: fingers }, (_, k) => ({ x: p.x + k * spread, y: p.y, id: k + 1 }));
+  try {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(from) });
+    await waitFrames(page, 2);
+    for (let i = 1; i <= steps; i++) {
+      const p = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: points(p) });
+      await waitFrames(page, 1);
+      if (onStep) await onStep(i);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await waitFrames(page, 3);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+// A quick tap: touchstart and touchend sent back to back, usually within one frame of the app.
+export async function touchTap(page, { x, y }) {
+  await page.touchscreen.tap(x, y);
+  await waitFrames(page, 4);
 }
 
 export function artifactPath(...parts) {

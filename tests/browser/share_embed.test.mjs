@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   api, artifactPath, center, click, decodePng, drag, imageStats, itemRect, launchChromium, setStateOk, siteBuiltTest, startServer,
-  waitFrames,
+  typeText, waitFrames,
 } from './helpers.mjs';
 import { openAt, openSharePanel, watch } from './share_helpers.mjs';
 
@@ -120,8 +120,7 @@ describe('embed mode', { timeout: 170000 }, () => {
       await click(page, center(await itemRect(page, 'Embed options')));
       await click(page, center(await itemRect(page, 'lock:scale')));  // d_k is locked by default; add scale
       await click(page, center(await itemRect(page, 'Embed origins')));
-      await page.keyboard.type('https://course.example, http://127.0.0.1:8097');
-      await waitFrames(page, 3);
+      await typeText(page, 'https://course.example, http://127.0.0.1:8097');
       await click(page, center(await itemRect(page, 'Copy embed code')));
       await waitFrames(page, 2);
       const snippet = await page.evaluate(() => navigator.clipboard.readText());

@@ -1,5 +1,5 @@
 // attnplay-api.js — loads the WebAssembly app with a progress bar and exposes window.attnplay
-// (ready, getState, setState, getResult, shareURL, importJSON, ui.itemRect) and the Share panel's host
+// (ready, getState, setState, getResult, shareURL, importJSON, ui.itemRect, ui.panelScroll) and the Share panel's host
 // services (clipboard, downloads, file import, hash changes). No eval, no inline handlers, no innerHTML.
 'use strict';
 (function () {
@@ -254,6 +254,16 @@
       },
       // The id of the control that has keyboard focus (Tab, arrows), or '' when none has.
       focused() { return needReady() || Promise.resolve(call('attnplay_focused')); },
+      // A panel's window in page CSS pixels in the last frame, with its vertical scroll (scrollY of
+      // scrollMaxY, CSS pixels) and the height of one line of its text, or null if it is not drawn.
+      panelScroll(title) {
+        const nr = needReady();
+        if (nr) return nr;
+        const r = JSON.parse(call('attnplay_panel_scroll', String(title)));
+        if (!r) return Promise.resolve(null);
+        const c = canvas.getBoundingClientRect();
+        return Promise.resolve({ ...r, x: c.left + r.x, y: c.top + r.y });
+      },
     },
     frames() { return isReady ? Module._attnplay_frames() : 0; },
     // The link "Copy link" copies: this page's address + "#s=1.…" (versioned, deflated state).

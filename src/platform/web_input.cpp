@@ -1,0 +1,219 @@
+// web_input.cpp — pointer input on the page: the mouse through Emscripten's GLFW, touch through
+// Emscripten's touch events, both fed to ImGui's input queue (which keeps a tap's press and release
+// in separate frames).
+#include "platform/web_input.h"
+
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <vector>
+
+// Emscripten's GLFW also listens to touches and reports them as presses and moves at the last *mouse*
+// position (it never moves its cursor for a finger). Calls that a touch event caused are dropped; the
+// touch callbacks below handle fingers. window.event is the event being dispatched right now.
+EM_JS(int, web_event_is_touch, (), {
+  const e = globalThis.event;
+  return e && String(e.type).startsWith("touch") ? 1 : 0;
+});
+
+namespace attn {
+namespace {
+
+float g_canvas_scale = 1;
+
+void on_cursor_pos(GLFWwindow* window, double x, double y) {
+  if (web_event_is_touch()) return;
+  ImGui::GetIO().AddMouseSourceEvent(ImGuiMouseSource_Mouse);
+  ImGui_ImplGlfw_CursorPosCallback(window, x / g_canvas_scale, y / g_canvas_scale);
+}
+
+void on_mouse_button(GLFWwindow* window, int button, int action, int mods) {
+  if (web_event_is_touch()) return;
+  ImGui::GetIO().AddMouseSourceEvent(ImGuiMouseSource_Mouse);
+  ImGui_ImplGlfw_MouseButtonCallback(window, button, action, mods);
+}
+
+// Leaving the canvas means "no mouse". The backend is never told: while it believes the pointer is
+// outside it polls glfwGetCursorPos every frame, whose answer is in canvas pixels and never follows
+// a finger, so it would pull ImGui's pointer away from a touch.
+void on_cursor_enter(GLFWwindow*, int entered) {
+  if (!entered) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
+}
+
+struct Finger {
+  long id;
+  ImVec2 pos;  // CSS pixels relative to the canvas
+};
+
+// One finger drives the mouse: it hovers where it lands (touch-and-hold shows tooltips), becomes a
+// press when it moves past ImGui's drag threshold (a drag from where it landed) or a click when it
+// lifts first (a tap). Two fingers scroll the window under them; the page itself never scrolls or zooms.
+class TouchInput {
+ public:
+  void handle(int event_type, const EmscriptenTouchEvent& e) {
+    const bool cancel = event_type == EMSCRIPTEN_EVENT_TOUCHCANCEL;
+    const Change change = apply(e, cancel || event_type == EMSCRIPTEN_EVENT_TOUCHEND);
+    ImGuiIO& io = ImGui::GetIO();
+    io.AddMouseSourceEvent(ImGuiMouseSource_TouchScreen);
+    switch (gesture_) {
+      case Gesture::None:
+        if (!fingers_.empty()) begin(io);
+        break;
+      case Gesture::Hover:
+        if (fingers_.size() >= 2) {
+          begin_scroll(io);
+        } else if (change.primary_lifted) {
+          if (!cancel) {  // a tap: press and release where the finger landed
+            io.AddMouseButtonEvent(0, true);
+            io.AddMouseButtonEvent(0, false);
+          }
+          end(io);
+        } else if (moved_past_threshold(io)) {
+          io.AddMouseButtonEvent(0, true);  // still at the landing point: the drag starts where the finger did
+          io.AddMousePosEvent(primary_pos().x, primary_pos().y);
+          gesture_ = Gesture::Drag;
+        }
+        break;
+      case Gesture::Drag:
+        if (change.primary_lifted && !cancel) {
+          io.AddMousePosEvent(change.primary_last.x, change.primary_last.y);
+          io.AddMouseButtonEvent(0, false);
+          end(io);
+        } else if (change.primary_lifted || fingers_.size() >= 2) {
+          // A cancel or a second finger ends the drag without clicking whatever is under it.
+          io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);
+          io.AddMouseButtonEvent(0, false);
+          if (fingers_.size() >= 2)
+            begin_scroll(io);
+          else
+            end(io);
+        } else {
+          io.AddMousePosEvent(primary_pos().x, primary_pos().y);
+        }
+        break;
+      case Gesture::Scroll:
+        if (fingers_.empty()) {
+          end(io);
+        } else {
+          const ImVec2 c = centroid();
+          if (!change.count_changed) scroll_by(io, ImVec2(c.x - scroll_from_.x, c.y - scroll_from_.y));
+          scroll_from_ = c;  // a finger added or lifted moves the centroid without scrolling
+        }
+        break;
+    }
+  }
+
+ private:
+  enum class Gesture { None, Hover, Drag, Scroll };
+  struct Change {
+    bool primary_lifted = false;
+    ImVec2 primary_last{0, 0};  // where the primary finger left the glass
+    bool count_changed = false;
+  };
+
+  // Brings fingers_ up to date with the event's changed touches.
+  Change apply(const EmscriptenTouchEvent& e, bool lifted) {
+    Change c;
+    const size_t before = fingers_.size();
+    for (int k = 0; k < e.numTouches; ++k) {
+      const EmscriptenTouchPoint& t = e.touches[k];
+      if (!t.isChanged) continue;
+      const ImVec2 p(static_cast<float>(t.targetX), static_cast<float>(t.targetY));
+      auto it = std::find_if(fingers_.begin(), fingers_.end(), [&](const Finger& f) { return f.id == t.identifier; });
+      if (!lifted) {
+        if (it != fingers_.end())
+          it->pos = p;
+        else
+          fingers_.push_back({t.identifier, p});
+      } else if (it != fingers_.end()) {
+        if (t.identifier == primary_) {
+          c.primary_lifted = true;
+          c.primary_last = p;
+        }
+        fingers_.erase(it);
+      }
+    }
+    c.count_changed = fingers_.size() != before;
+    return c;
+  }
+  ImVec2 primary_pos() const {
+    for (const Finger& f : fingers_)
+      if (f.id == primary_) return f.pos;
+    return landed_;
+  }
+  ImVec2 centroid() const {
+    ImVec2 c(0, 0);
+    for (const Finger& f : fingers_) c = ImVec2(c.x + f.pos.x, c.y + f.pos.y);
+    const float n = static_cast<float>(std::max<size_t>(1, fingers_.size()));
+    return ImVec2(c.x / n, c.y / n);
+  }
+  bool moved_past_threshold(const ImGuiIO& io) const {
+    const ImVec2 p = primary_pos();
+    const float dx = p.x - landed_.x, dy = p.y - landed_.y;
+    return dx * dx + dy * dy > io.MouseDragThreshold * io.MouseDragThreshold;
+  }
+  // The first finger hovers (no press yet): touch-and-hold shows what the mouse would.
+  void begin(ImGuiIO& io) {
+    primary_ = fingers_.front().id;
+    landed_ = fingers_.front().pos;
+    io.AddMousePosEvent(landed_.x, landed_.y);
+    gesture_ = Gesture::Hover;
+    if (fingers_.size() >= 2) begin_scroll(io);
+  }
+  // ImGui scrolls the window under the pointer: the pointer rests there while the fingers move.
+  void begin_scroll(ImGuiIO& io) {
+    scroll_from_ = centroid();
+    io.AddMousePosEvent(scroll_from_.x, scroll_from_.y);
+    gesture_ = Gesture::Scroll;
+  }
+  // ImGui scrolls 5 font heights per vertical wheel step and 2 per horizontal one (fewer in a short
+  // window): dividing by those steps makes the content follow the fingers.
+  static void scroll_by(ImGuiIO& io, ImVec2 delta) {
+    const ImFont* font = io.FontDefault ? io.FontDefault : (io.Fonts->Fonts.empty() ? nullptr : io.Fonts->Fonts[0]);
+    const float font_px = font ? font->FontSize * io.FontGlobalScale : 15.0f;
+    io.AddMouseWheelEvent(delta.x / (2 * font_px), delta.y / (5 * font_px));
+  }
+  void end(ImGuiIO& io) {
+    io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);  // no hover once the fingers are gone: no tooltip lingers
+    gesture_ = Gesture::None;
+    primary_ = -1;
+  }
+
+  std::vector<Finger> fingers_;
+  Gesture gesture_ = Gesture::None;
+  long primary_ = -1;
+  ImVec2 landed_{0, 0};
+  ImVec2 scroll_from_{0, 0};
+};
+
+// Returning true makes Emscripten call preventDefault: no page scroll, zoom or emulated mouse events.
+EM_BOOL on_touch(int event_type, const EmscriptenTouchEvent* e, void* user) {
+  static_cast<TouchInput*>(user)->handle(event_type, *e);
+  return EM_TRUE;
+}
+
+}  // namespace
+
+void install_web_input(GLFWwindow* window, const char* canvas_selector) {
+  glfwSetCursorPosCallback(window, on_cursor_pos);
+  glfwSetMouseButtonCallback(window, on_mouse_button);
+  glfwSetCursorEnterCallback(window, on_cursor_enter);
+  ImGui_ImplGlfw_CursorEnterCallback(window, GLFW_TRUE);  // see on_cursor_enter
+  ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
+  static TouchInput touch;  // lives for the page's lifetime
+  emscripten_set_touchstart_callback(canvas_selector, &touch, EM_TRUE, on_touch);
+  emscripten_set_touchmove_callback(canvas_selector, &touch, EM_TRUE, on_touch);
+  emscripten_set_touchend_callback(canvas_selector, &touch, EM_TRUE, on_touch);
+  emscripten_set_touchcancel_callback(canvas_selector, &touch, EM_TRUE, on_touch);
+}
+
+void set_web_input_scale(float canvas_pixels_per_css_pixel) {
+  if (canvas_pixels_per_css_pixel > 0) g_canvas_scale = canvas_pixels_per_css_pixel;
+}
+
+}  // namespace attn

@@ -1,0 +1,12 @@
+// web_input.h — the page's pointer input for ImGui: Emscripten's GLFW mouse in CSS pixels, and touch.
+#pragma once
+
+struct GLFWwindow;
+
+namespace attn {
+// After ImGui_ImplGlfw_InitForOpenGL(window, true): takes over the mouse callbacks and listens to
+// touches on the canvas (a CSS selector that outlives the page, e.g. "#canvas").
+void install_web_input(GLFWwindow* window, const char* canvas_selector);
+// Canvas pixels per CSS pixel this frame: GLFW reports the mouse in canvas pixels, ImGui works in CSS pixels.
+void set_web_input_scale(float canvas_pixels_per_css_pixel);
+}  // namespace attn

@@ -1,0 +1,108 @@
+// touch_suite.mjs — touch only, device pixel ratio 3 (not a test file itself: touch-phone.test.mjs and
+// touch-tablet.test.mjs run it at 390×844 and 768×1024, each within its own time limit): a finger
+// drags the d_k slider and an embedding point, a tap toggles the scaling checkbox, two fingers scroll
+// the Explanation panel.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { api, center, itemRect, launchChromium, openApp, pollUntil, setStateOk, siteBuiltTest, startServer, touchDrag,
+  touchTap, waitForApp, waitFrames } from './helpers.mjs';
+
+const DEVICE = { hasTouch: true, isMobile: true, deviceScaleFactor: 3 };
+
+export function touchSuite(viewport) {
+  siteBuiltTest();
+  describe(`touch at ${viewport.width}×${viewport.height}`, { timeout: 450000 }, () => {
+    let server, browser, page;
+    before(async () => {
+      server = await startServer();
+      browser = await launchChromium();
+      ({ page } = await openApp(browser, server.origin, { viewport, device: DEVICE }));
+      const env = await page.evaluate(() => ({ dpr: window.devicePixelRatio, touch: navigator.maxTouchPoints,
+        w: innerWidth, h: innerHeight, canvas: [document.getElementById('canvas').width, document.getElementById('canvas').height] }));
+      console.log(`page: ${JSON.stringify(env)}`);
+      assert.equal(env.dpr, 3, 'device pixel ratio 3');
+      assert.ok(env.touch > 0, 'a touch screen');
+      await setStateOk(page, { preset: 'default' });
+    });
+    after(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    // Inside the viewport, where a finger can be.
+    const onScreen = (p) => ({ x: Math.min(Math.max(p.x, 1), viewport.width - 2), y: Math.min(Math.max(p.y, 1), viewport.height - 2) });
+
+    it('a one-finger drag along the d_k slider raises d_k, following the finger', async () => {
+      await setStateOk(page, { d_k: 4 });
+      await waitFrames(page, 2);
+      const r = await itemRect(page, 'd_k');  // frame + label; the frame starts at r.x
+      assert.ok(r.x >= 0 && r.x + 20 < viewport.width, `the slider is on screen: ${JSON.stringify(r)}`);
+      const from = onScreen({ x: r.x + 3, y: r.y + r.h / 2 });
+      const to = onScreen({ x: r.x + r.w + 20, y: from.y });
+      const seen = [];
+      await touchDrag(page, from, to, { steps: 6, onStep: async () => seen.push((await api.getState(page)).d_k) });
+      const { state } = await waitForApp(page, ({ state: st }) => st.d_k > 4, { what: 'd_k to rise after the touch drag' });
+      console.log(`${viewport.width}×${viewport.height}: touch drag ${JSON.stringify(from)} → ${JSON.stringify(to)} on ` +
+        `${JSON.stringify(r)}: d_k 4 → ${state.d_k} (seen: ${seen.join(', ')})`);
+      for (let i = 1; i < seen.length; i++) assert.ok(seen[i] >= seen[i - 1], `d_k never falls while the finger moves right: ${seen}`);
+      assert.ok(new Set(seen).size >= 3, `d_k followed the finger through intermediate values: ${seen}`);
+    });
+
+    it('a tap toggles the scaling checkbox, and a second tap toggles it back', async () => {
+      await setStateOk(page, { scale: true });
+      await waitFrames(page, 2);
+      const cb = await itemRect(page, 'Scale by 1/√d_k');
+      const box = { x: cb.x + cb.h / 2, y: cb.y + cb.h / 2 };  // the square at the item's left
+      await touchTap(page, box);
+      await waitForApp(page, ({ state }) => state.scale === false, { what: 'the tap to turn scaling off' });
+      await touchTap(page, box);
+      await waitForApp(page, ({ state }) => state.scale === true, { what: 'a second tap to turn scaling back on' });
+    });
+
+    it('a one-finger drag moves an embedding point and the weights follow', async () => {
+      await setStateOk(page, { preset: 'default' });
+      await waitFrames(page, 2);
+      const s0 = await api.getState(page);
+      const r0 = await api.getResult(page);
+      const { plane_x: px, plane_y: py } = s0;
+      const p1 = await itemRect(page, 'point:1');
+      const plane = await itemRect(page, 'embedding plane');
+      const from = center(p1), mid = center(plane);
+      // Towards the middle of the plane, by at most a third of its size, so the finger stays inside it.
+      const dx = Math.sign(mid.x - from.x || 1) * Math.min(35, plane.w / 3);
+      const dy = Math.sign(mid.y - from.y || 1) * Math.min(25, plane.h / 3);
+      const to = { x: from.x + dx, y: from.y + dy };
+      await touchDrag(page, from, to, { steps: 5 });
+      const { state: s1 } = await waitForApp(page, ({ state }, a) => state.embeddings[1][a.px] !== a.x0 ||
+        state.embeddings[1][a.py] !== a.y0, { arg: { px, py, x0: s0.embeddings[1][px], y0: s0.embeddings[1][py] },
+        what: 'token 1\'s embedding to change after the touch drag' });
+      const r1 = await api.getResult(page);
+      const e0 = s0.embeddings[1], e1 = s1.embeddings[1];
+      console.log(`${viewport.width}×${viewport.height}: plane ${JSON.stringify(plane)}, point 1 dragged by (${dx}, ${dy}): ` +
+        `(${e0[px].toFixed(3)}, ${e0[py].toFixed(3)}) → (${e1[px].toFixed(3)}, ${e1[py].toFixed(3)})`);
+      assert.ok(Math.sign(e1[px] - e0[px]) === Math.sign(dx), `x followed the finger: ${e0[px]} → ${e1[px]}`);
+      assert.ok(Math.sign(e1[py] - e0[py]) === -Math.sign(dy), `y followed the finger (screen y grows downwards): ${e0[py]} → ${e1[py]}`);
+      const diff = Math.max(...r0.weights[1].map((v, j) => Math.abs(v - r1.weights[1][j])));
+      assert.ok(diff > 1e-4, `row 1 of the weights changed (max |Δ| ${diff})`);
+    });
+
+    it('a two-finger drag upwards scrolls the Explanation panel down, following the fingers', async () => {
+      const dkBefore = (await api.getState(page)).d_k;
+      const before = await pollUntil(() => api.panelScroll(page, 'Explanation'), (s) => s !== null,
+        { what: 'the Explanation panel to be drawn' });
+      assert.ok(before.scrollMaxY - before.scrollY > 90, `the panel has room to scroll: ${JSON.stringify(before)}`);
+      const spread = Math.min(40, before.w / 3);
+      const from = { x: before.x + before.w / 2 - spread / 2, y: before.y + before.h * 0.7 };
+      const rise = Math.min(60, before.h * 0.4);
+      await touchDrag(page, from, { x: from.x, y: from.y - rise }, { fingers: 2, spread, steps: 5 });
+      await waitFrames(page, 3);
+      const afterDrag = await api.panelScroll(page, 'Explanation');
+      const moved = afterDrag.scrollY - before.scrollY;
+      console.log(`${viewport.width}×${viewport.height}: two fingers up by ${rise} px over ${JSON.stringify(before)}: ` +
+        `scrollY ${before.scrollY} → ${afterDrag.scrollY}`);
+      assert.ok(moved > 0.5 * rise && moved < 1.5 * rise, `the text followed the fingers (moved ${moved} px for ${rise} px)`);
+      const s = await api.getState(page);
+      assert.equal(s.d_k, dkBefore, 'scrolling changed no control');
+    });
+  });
+}
