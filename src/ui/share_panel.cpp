@@ -8,10 +8,12 @@
 #include <string>
 #include <vector>
 
+#include <tuple>
 #include "app/embed.h"
 #include "app/presets.h"
 #include "app/share.h"
 #include "app/state_json.h"
+#include "app/svg_export.h"
 #include "ui/panels.h"
 
 namespace attn::ui {
@@ -187,6 +189,21 @@ class SharePanel : public Panel {
     if (ImGui::Button(ctx_->label("share.png_heatmap", "png_heatmap").c_str())) save_heatmap(r);
     ImGui::EndDisabled();
     ctx_->track("PNG of the heatmap");
+    // Vector figures (text as text) for slides and papers.
+    ImGui::BeginDisabled(!files);
+    for (const auto& [key, name, make] :
+         {std::tuple{"share.svg_heatmap", "attnplay-heatmap.svg", &heatmap_svg},
+          std::tuple{"share.svg_saturation", "attnplay-saturation.svg", &saturation_svg},
+          std::tuple{"share.svg_variance", "attnplay-variance.svg", &variance_svg}}) {
+      if (ImGui::Button(ctx_->label(key, name).c_str())) {
+        app_->host.download(name, "image/svg+xml", make(*app_));
+        app_->status = ctx_->trf("share.saved", {{"name", name}});
+      }
+      ctx_->track(std::string("svg:") + name);
+      ImGui::SameLine();
+    }
+    ImGui::NewLine();
+    ImGui::EndDisabled();
     ImGui::BeginDisabled(!files);
     if (ImGui::Button(ctx_->label("share.csv", "csv").c_str())) {
       app_->host.download("attnplay-result.csv", "text/csv", result_csv(r));

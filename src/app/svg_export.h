@@ -1,0 +1,17 @@
+// svg_export.h — vector figures for slides and papers: the heatmap, the selected row's weights scaled and
+// unscaled, and the variance histogram, as SVG with text as text and labelled axes.
+#pragma once
+
+#include <string>
+
+namespace attn {
+
+class App;
+
+// Each returns a complete SVG document (UTF-8). Labels are XML-escaped; non-finite values are drawn as
+// masked cells or left out, never written as NaN.
+std::string heatmap_svg(const App& app);
+std::string saturation_svg(const App& app);
+std::string variance_svg(const App& app);
+
+}  // namespace attn
