@@ -1,6 +1,7 @@
 // train_trainer.cpp — lockstep training of models A and B, the probe example, scenario and JSON export.
 #include "train_trainer.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "attention.h"
@@ -79,7 +80,8 @@ void Trainer::start() {
     models_[w]->initialise(init_rng);
     optim_[w].reset(settings_.optim, models_[w]->parameters().size());
     curves_[w].clear();
-    curves_[w].reserve(static_cast<size_t>(settings_.steps));
+    // Room for the planned run up front (no reallocation while training), within reason.
+    curves_[w].reserve(static_cast<size_t>(std::min(settings_.steps, 20000L)));
     work_[w] = Workspace<float>();
     probe_work_[w] = Workspace<float>();
   }
@@ -188,6 +190,22 @@ std::string Trainer::head_scenario(int which, int layer, int head, Scenario& out
     s.tokens.push_back(token_label(settings_.task, m.vocab, probe_batch_.token(0, t)));
   out = std::move(s);
   return "";
+}
+
+InductionCircuit find_induction_circuit(const ProbeView& view, double threshold) {
+  InductionCircuit c;
+  for (const HeadView& h : view.heads) {
+    if (h.layer == 0 && h.previous_token > c.previous_token_score) {
+      c.previous_token_score = h.previous_token;
+      c.previous_token_head = h.head;
+    }
+    if (h.layer == 1 && h.induction > c.induction_score) {
+      c.induction_score = h.induction;
+      c.induction_head = h.head;
+    }
+  }
+  c.found = c.induction_head >= 0 && c.previous_token_score >= threshold && c.induction_score >= threshold;
+  return c;
 }
 
 long steps_to_accuracy(const std::vector<StepRecord>& curve, double threshold, int window) {

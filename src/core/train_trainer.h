@@ -48,6 +48,19 @@ struct ProbeView {
   double loss = 0, accuracy = 0;                  // over the probe batch
 };
 
+// The two-head circuit of an induction model (Olsson et al. 2022): a head in layer 1 that attends to
+// the previous token, and a head in layer 2 that attends to the token after the current token's
+// earlier occurrence (it finds "where did my token appear before?" through the first head's output,
+// then copies what came next). Found when the best head of each kind puts at least `threshold` of
+// its weight on its pattern, on average over the probe batch. The default is below one half because
+// a trained previous-token head often also keeps weight on the token itself.
+struct InductionCircuit {
+  bool found = false;
+  int previous_token_head = -1, induction_head = -1;  // heads of layer 0 and layer 1 (−1 without 2 layers)
+  double previous_token_score = 0, induction_score = 0;
+};
+InductionCircuit find_induction_circuit(const ProbeView& view, double threshold = 0.4);
+
 class Trainer {
  public:
   Trainer();  // default_settings(), initialised at step 0

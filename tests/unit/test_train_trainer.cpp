@@ -139,6 +139,34 @@ TEST_CASE("a small copy model learns its task", "[train][learning]") {
   CHECK(t.probe(0).accuracy > 0.8);
 }
 
+TEST_CASE("an induction model grows a previous-token head and an induction head", "[train][learning]") {
+  TrainSettings s = default_settings(TaskKind::Induction);
+  s.model.seq_len = 12;
+  s.model.vocab = 12;
+  s.model.d_model = 16;
+  s.model.d_k = 8;
+  s.model.d_v = 8;
+  s.batch = 16;
+  s.optim.learning_rate = 0.01;
+  Trainer t;
+  REQUIRE(t.reset(s) == "");
+  CHECK_FALSE(find_induction_circuit(t.probe(0)).found);
+  t.step(300);
+  const ProbeView v = t.probe(0);
+  const InductionCircuit c = find_induction_circuit(v);
+  std::string heads;
+  for (const HeadView& h : v.heads)
+    heads += "layer " + std::to_string(h.layer) + " head " + std::to_string(h.head) + ": previous " +
+             std::to_string(h.previous_token) + ", induction " + std::to_string(h.induction) + "; ";
+  INFO(heads);
+  CHECK(v.accuracy > 0.9);
+  CHECK(c.found);
+  CHECK(c.induction_score > 0.5);
+  // The previous-token pattern lives in the first layer, not the second.
+  for (const HeadView& h : v.heads)
+    if (h.layer == 1) CHECK(h.previous_token < c.previous_token_score);
+}
+
 TEST_CASE("bad settings are refused with a reason and the running models stay untouched", "[train][validation]") {
   Trainer t;
   const TrainSettings good = quick();
