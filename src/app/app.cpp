@@ -8,21 +8,14 @@
 
 #include "app/presets.h"
 #include "core/attention.h"
+#include "core/hash.h"
 #include "core/kernels.h"
 
 namespace attn {
 
 namespace {
-struct Hasher {
-  uint64_t h = 1469598103934665603ull;
-  void bytes(const void* p, size_t n) {
-    const unsigned char* c = static_cast<const unsigned char*>(p);
-    for (size_t i = 0; i < n; ++i) h = (h ^ c[i]) * 1099511628211ull;
-  }
-  template <typename T>
-  void pod(const T& v) {
-    bytes(&v, sizeof v);
-  }
+// The core's FNV-1a plus the app's composite values, for change detection.
+struct Hasher : Fnv1a {
   void mat(const Mat& m) {
     pod(m.rows());
     pod(m.cols());
@@ -34,7 +27,7 @@ struct Hasher {
   }
   void str(const std::string& s) {
     pod(s.size());
-    bytes(s.data(), s.size());
+    text(s);
   }
 };
 }  // namespace
@@ -56,7 +49,7 @@ uint64_t fingerprint(const Scenario& sc) {
   h.pod(sc.positional_encoding);
   for (const auto& t : sc.tokens) h.str(t);
   for (const auto& t : sc.memory_tokens) h.str(t);
-  return h.h;
+  return h.value();
 }
 
 App::App() {
@@ -179,7 +172,7 @@ uint64_t App::change_stamp() const {
   h.str(status);
   h.pod(step_progress.attempts);
   h.pod(step_progress.goal_met);
-  return h.h;
+  return h.value();
 }
 
 void App::update() {
@@ -320,18 +313,18 @@ void App::update_with_budget(double budget_ms) {
   } else {
     sk.pod(ck);
   }
-  if (sk.h != sweep_key_) {
+  if (sk.value() != sweep_key_) {
     result.sweep = compute_sweep(state, state.selected_row);
-    sweep_key_ = sk.h;
+    sweep_key_ = sk.value();
   }
   const int dk = static_cast<int>(result.core.d_k > 0 ? result.core.d_k : state.d_k);
   Hasher vk;
   vk.pod(dk);
   vk.pod(state.seed);
-  if (vk.h != variance_key_) {
+  if (vk.value() != variance_key_) {
     const int samples = std::clamp(8000000 / std::max(dk, 1), 4000, 20000);  // ~constant cost per d_k
     result.variance = variance_experiment({dk}, samples, state.seed, 41).front();
-    variance_key_ = vk.h;
+    variance_key_ = vk.value();
   }
   if (state.seed + 1 != curve_key_) {
     result.std_curve = variance_experiment(sweep_dks(), 4000, state.seed + 7, 21);
@@ -340,9 +333,9 @@ void App::update_with_budget(double budget_ms) {
   Hasher xk;  // the cross example depends on its kind and (when seeded) the seed, not on the step
   xk.pod(static_cast<int>(state.cross.states));
   xk.pod(state.cross.states == CrossStates::Seeded ? state.seed : 0);
-  if (xk.h != cross_key_ || result.cross.target.empty()) {
+  if (xk.value() != cross_key_ || result.cross.target.empty()) {
     result.cross = compute_cross(state.cross, state.seed);
-    cross_key_ = xk.h;
+    cross_key_ = xk.value();
   }
   state.cross.step = std::clamp(state.cross.step, 0, static_cast<int>(result.cross.target.size()) - 1);
   // The heads trade-off costs one computation per option: only while its panel is open.
@@ -351,9 +344,9 @@ void App::update_with_budget(double budget_ms) {
     copy.heads = 1;
     Hasher hk;
     hk.pod(fingerprint(build_scenario(copy)));
-    if (hk.h != heads_key_) {
+    if (hk.value() != heads_key_) {
       result.heads_options = compute_heads_options(state);
-      heads_key_ = hk.h;
+      heads_key_ = hk.value();
     }
   } else {
     result.heads_options.clear();
