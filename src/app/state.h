@@ -57,8 +57,10 @@ struct State {
   PanelVisibility panels;
 };
 
-// Tokens of the sentence (whitespace-separated), at most kMaxTokens.
+// Tokens of the sentence (whitespace-separated), at most kMaxTokens: the random mode's sentence.
+// Scenarios given as matrices (CLI, imports, presets) may have up to kMaxDim rows and labels.
 constexpr int kMaxTokens = 1024;
+static_assert(kMaxTokens <= kMaxDim, "a sentence must fit the core's limits");
 constexpr int kMinDk = 1, kMaxDk = 1024;
 // Limits of the other learner-editable fields (setState, share links, state files all read these).
 constexpr int kMinDModel = 2, kMaxDModel = 64, kMinDv = 1;
