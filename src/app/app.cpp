@@ -326,9 +326,9 @@ void App::update_with_budget(double budget_ms) {
     result.variance = variance_experiment({dk}, samples, state.seed, 41).front();
     variance_key_ = vk.value();
   }
-  if (state.seed + 1 != curve_key_) {
+  if (curve_seed_ != state.seed) {
     result.std_curve = variance_experiment(sweep_dks(), 4000, state.seed + 7, 21);
-    curve_key_ = state.seed + 1;
+    curve_seed_ = state.seed;
   }
   Hasher xk;  // the cross example depends on its kind and (when seeded) the seed, not on the step
   xk.pod(static_cast<int>(state.cross.states));

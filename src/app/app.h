@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -115,7 +116,8 @@ class App {
   uint64_t job_key_ = 0;
   Scenario job_scenario_;  // what the job computes (labels and the scaling flip need it)
   uint64_t positional_revision_ = ~0ull;
-  uint64_t core_key_ = 0, sweep_key_ = 0, variance_key_ = 0, curve_key_ = 0, cross_key_ = 0, heads_key_ = 0;
+  uint64_t core_key_ = 0, sweep_key_ = 0, variance_key_ = 0, cross_key_ = 0, heads_key_ = 0;
+  std::optional<uint64_t> curve_seed_;  // the seed std_curve was measured with (none yet: every seed is valid)
 };
 
 // Log-spaced d_k values covering the slider's range.
