@@ -14,7 +14,7 @@
 namespace attn::ui {
 namespace {
 
-bool masked(const HeadResult& h, int i, int j) { return std::isinf(h.logits(i, j)) && h.logits(i, j) < 0; }
+bool masked(const HeadResult& h, int i, int j) { return is_masked_logit(h.logits(i, j)); }
 
 // Spread (population standard deviation) of the unmasked entries of one row.
 double row_sd(const Mat& m, const HeadResult& h, int i) {

@@ -32,8 +32,7 @@ class HeatmapPanel : public Panel {
         const float top = h.max_weight(i);
         const float k = s.heatmap_row_scale && top > 0 ? 1.0f / top : 1.0f;
         for (int j = 0; j < m; ++j)
-          values_[static_cast<size_t>(i) * m + j] =
-              std::isinf(h.logits(i, j)) && h.logits(i, j) < 0 ? -1.0f : h.weights(i, j) * k;
+          values_[static_cast<size_t>(i) * m + j] = is_masked_logit(h.logits(i, j)) ? -1.0f : h.weights(i, j) * k;
       }
       uploaded_ = r.revision;
       uploaded_row_scale_ = s.heatmap_row_scale;
@@ -77,7 +76,7 @@ class HeatmapPanel : public Panel {
       const ImVec2 mp = ImGui::GetMousePos();
       const int j = std::clamp(static_cast<int>((mp.x - p0.x) / cell), 0, m - 1);
       const int i = std::clamp(static_cast<int>((mp.y - p0.y) / cell), 0, n - 1);
-      if (std::isinf(h.logits(i, j)))
+      if (is_masked_logit(h.logits(i, j)))
         ImGui::SetTooltip("%s → %s: masked (weight 0)", r.row_labels[i].c_str(), r.col_labels[j].c_str());
       else
         ImGui::SetTooltip("%s → %s\nweight %.4f\nlogit %.4f  (raw score %.4f)", r.row_labels[i].c_str(),

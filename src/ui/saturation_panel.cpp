@@ -109,7 +109,7 @@ class SaturationPanel : public Panel {
                   &clip);
     }
     if (hovered >= 0) {
-      const bool masked = std::isinf(h->logits(row, hovered)) && h->logits(row, hovered) < 0;
+      const bool masked = is_masked_logit(h->logits(row, hovered));
       ImGui::SetTooltip("%s → %s: %s", r.row_labels[static_cast<size_t>(query)].c_str(),
                         r.col_labels[static_cast<size_t>(hovered)].c_str(),
                         masked ? "masked (weight 0)" : ("weight " + fmt(h->weights(row, hovered))).c_str());

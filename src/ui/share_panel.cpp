@@ -241,7 +241,7 @@ class SharePanel : public Panel {
     for (int y = 0; y < ht; ++y)
       for (int x = 0; x < w; ++x) {
         const int i = y / cell, j = x / cell;
-        const bool masked = std::isinf(h.logits(i, j)) && h.logits(i, j) < 0;
+        const bool masked = is_masked_logit(h.logits(i, j));
         unsigned c = masked ? (((x + y) / 4) % 2 ? 0xFF505050u : 0xFF303030u) : viridis_u32(h.weights(i, j));
         uint8_t* px = &rgba[(static_cast<size_t>(y) * w + x) * 4];
         px[0] = c & 0xFF;  // ImU32 is A B G R from the high byte down
