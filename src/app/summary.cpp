@@ -33,8 +33,10 @@ std::string screen_summary(const App& app) {
     std::snprintf(buf, sizeof buf, "Entropy %.3f nats, largest weight %.3f, gradient (Jacobian norm) %.3f. ",
                   h.entropy[i], h.max_weight[i], h.jacobian_norm[i]);
     out += buf;
-    out += h.max_weight[i] > kSaturatedMaxWeight ? "Saturated: softmax is nearly one-hot, gradients vanish."
-                                                 : "Not saturated.";
+    const RowSaturation sat = row_saturation(h, i);
+    out += sat.single_key  ? "One key left: its weight is 1 whatever the scores, so this is not saturation."
+           : sat.saturated ? "Saturated: softmax is nearly one-hot, gradients vanish."
+                           : "Not saturated.";
   }
   return out;
 }

@@ -183,15 +183,14 @@ class ExplainPanel : public Panel {
         "near 0, so almost no gradient flows back through it: positions with weight near 0 cannot learn to get more "
         "attention. That is the vanishing-gradient problem the √d_k scaling prevents.");
     if (i >= h.max_weight.size()) return;
-    const bool sat = h.max_weight(i) > kSaturatedMaxWeight;
+    const bool sat = row_saturation(h, i).saturated;
     para("Now, for " + q + ": largest weight " + fmt(h.max_weight(i)) + ", Jacobian norm " + fmt(h.jacobian_norm(i)) +
          (sat ? " — saturated." : "."));
     const HeadResult& o = r.flipped.heads.empty() ? r.flipped.main : r.flipped.heads.front();
     const int k = i - r.flipped_row;  // the flipped result may hold only the selected row
     if (k >= 0 && k < o.max_weight.size() && k < o.jacobian_norm.size())
       para(std::string("With scaling turned ") + (scale ? "off" : "on") + ": largest weight " + fmt(o.max_weight(k)) +
-           ", Jacobian norm " + fmt(o.jacobian_norm(k)) +
-           (o.max_weight(k) > kSaturatedMaxWeight ? " — saturated." : "."));
+           ", Jacobian norm " + fmt(o.jacobian_norm(k)) + (row_saturation(o, k).saturated ? " — saturated." : "."));
   }
 };
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "app/saturation.h"
 #include "render/heatmap.h"
 #include "ui/panels.h"
 
@@ -116,9 +117,8 @@ class HeatmapPanel : public Panel {
                 s.heatmap_row_scale ? "max" : "1");
     dl->AddText(ImVec2(l0.x + lw + 12, l0.y), ImGui::GetColorU32(ImGuiCol_TextDisabled),
                 s.heatmap_row_scale ? "weight ÷ row's largest" : "weight (rows sum to 1)");
-    {  // Saturation meter: the share of rows whose largest weight exceeds 0.95 (nearly one-hot).
-      int saturated = 0;
-      for (int i = 0; i < n; ++i) saturated += h.max_weight(i) > 0.95f ? 1 : 0;
+    {  // Saturation meter: the share of rows that are nearly one-hot (app/saturation.h says when).
+      const int saturated = saturated_rows(h);
       char buf[64];
       std::snprintf(buf, sizeof buf, "saturated %d/%d", saturated, n);
       const float fx = l0.x + lw + 12, fy = l0.y + 15, fw = 40.0f;

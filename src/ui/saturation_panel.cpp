@@ -18,12 +18,7 @@ const HeadResult* first_head(const Result& r) {
 }
 
 // Keys the row may attend to (masked ones are out of the competition, so log m counts the rest).
-int live_keys(const HeadResult& h, int row) {
-  int m = 0;
-  for (int j = 0; j < h.logits.cols(); ++j)
-    if (!(std::isinf(h.logits(row, j)) && h.logits(row, j) < 0)) ++m;
-  return m;
-}
+int live_keys(const HeadResult& h, int row) { return row_saturation(h, row).live_keys; }
 
 class SaturationPanel : public Panel {
  public:
@@ -73,9 +68,12 @@ class SaturationPanel : public Panel {
       return;
     }
     // A line of its own in both columns, so the two charts stay level whichever is saturated.
-    if (live_keys(*h, row) <= 1)
+    const RowSaturation sat = row_saturation(*h, row);
+    if (sat.no_keys)
+      ImGui::TextDisabled("every key masked: weights 0");
+    else if (sat.single_key)
       ImGui::TextDisabled("one key left: weight 1");
-    else if (h->max_weight.size() > row && h->max_weight(row) > kSaturatedMaxWeight)
+    else if (sat.saturated)
       badge("SATURATED", IM_COL32(215, 45, 40, 255), IM_COL32(255, 255, 255, 255));
     else
       ImGui::TextDisabled("not saturated");
