@@ -251,6 +251,7 @@ json app_result_json(const App& app) {
     const Result& r = c.scored[static_cast<size_t>(k)];
     const std::string& err = c.error[static_cast<size_t>(k)];
     cross[cross_scoring_id(k)] = err.empty() ? json{{"scores", matrix_to_json(r.main.scores)},
+                                                    {"logits", matrix_to_json(c.softmax_scores(k))},
                                                     {"weights", matrix_to_json(r.main.weights)},
                                                     {"context", matrix_to_json(r.output)}}
                                              : json{{"error", err}};

@@ -57,7 +57,8 @@ class CrossPanel : public Panel {
     lock.reset();
 
     static const char* names[kCrossScorings] = {"additive (Bahdanau)", "general (Luong)", "scaled dot product"};
-    static const char* formulas[kCrossScorings] = {"v_aᵀ tanh(W_a s + U_a h)", "sᵀ W_a h", "s·h / √d"};
+    // "e" is what enters the softmax, so the listed percentages are softmax of the listed e.
+    static const char* formulas[kCrossScorings] = {"e = v_aᵀ tanh(W_a s + U_a h)", "e = sᵀ W_a h", "e = s·h / √d"};
     const float avail = ImGui::GetContentRegionAvail().x;
     const float col_w = std::max(150.0f, (avail - 24) / 3);
     const float tile = std::clamp(col_w - 130, 60.0f, 160.0f);
@@ -77,6 +78,8 @@ class CrossPanel : public Panel {
       }
       const HeadResult& h = c.scored[static_cast<size_t>(k)].main;
       const Mat& W = h.weights;
+      const Mat& E = c.softmax_scores(k);  // what the softmax sees: the dot product's after ÷√d
+      const bool scaled = k == 2;
       const int m = static_cast<int>(W.cols());
       const float cell = tile / static_cast<float>(std::max(m, n));
       // Row labels (the word being generated) at the left, key words above the columns.
@@ -112,13 +115,13 @@ class CrossPanel : public Panel {
         const ImVec2 mp = ImGui::GetMousePos();
         const int i = static_cast<int>((mp.y - p0.y) / cell), j = static_cast<int>((mp.x - p0.x) / cell);
         if (i >= 0 && i < n && j >= 0 && j < m)
-          ImGui::SetTooltip("generating \"%s\", key \"%s\": score %.4f, weight %.4f",
+          ImGui::SetTooltip("generating \"%s\", key \"%s\": e %.4f%s, weight %.4f = softmax of the row's e",
                             c.target[static_cast<size_t>(i)].c_str(), c.source[static_cast<size_t>(j)].c_str(),
-                            static_cast<double>(h.scores(i, j)), static_cast<double>(W(i, j)));
+                            static_cast<double>(E(i, j)), scaled ? " (s·h ÷ √d)" : "", static_cast<double>(W(i, j)));
       }
       for (int j = 0; j < m; ++j)
         ImGui::Text("%-9s %5.1f%%  e %+.3f", c.source[static_cast<size_t>(j)].c_str(),
-                    100.0 * static_cast<double>(W(step, j)), static_cast<double>(h.scores(step, j)));
+                    100.0 * static_cast<double>(W(step, j)), static_cast<double>(E(step, j)));
       ImGui::Text("context c_%d", step + 1);
       ImGui::TextUnformatted(vector_text(c.scored[static_cast<size_t>(k)].output, step, 3).c_str());
       ImGui::EndGroup();
