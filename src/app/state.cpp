@@ -74,4 +74,15 @@ Scenario build_scenario(const State& s) {
   return sc;
 }
 
+Widths computed_widths(const State& s) {
+  Widths w{s.d_model, s.d_k, s.d_v};
+  if (s.mode == InputMode::Random) return w;
+  const Scenario& e = s.explicit_scenario;
+  if (e.X) w.d_model = static_cast<int>(e.X->cols());
+  const int d_model = e.X ? w.d_model : 0;
+  w.d_k = e.Q ? static_cast<int>(e.Q->cols()) : e.W_q ? static_cast<int>(e.W_q->cols()) : d_model;
+  w.d_v = e.V ? static_cast<int>(e.V->cols()) : e.W_v ? static_cast<int>(e.W_v->cols()) : d_model;
+  return w;
+}
+
 }  // namespace attn
