@@ -67,48 +67,52 @@ std::vector<int> sweep_dks() {
   return out;
 }
 
+// The selected row of head 1 at each per-head width d in the sweep, i.e. the state with d_k = d × heads
+// (the seeded projections' first columns do not depend on the width, so head 1 always uses the first
+// d). q·k_j = x_j·(W_k q) with u = W_k[:, :d] q[:d] grown one column at a time, so the whole sweep
+// costs one pass over the widest W_k instead of n × d_k per point; the mask and everything after the
+// scores are the core's (attention_mask_rows, softmax_head).
 DkSweep compute_sweep(const State& s, int row) {
   DkSweep sw;
-  if (s.mode != InputMode::Random || s.embeddings.rows() == 0) return sw;
+  if (s.mode != InputMode::Random || s.embeddings.rows() == 0 || s.heads < 1) return sw;
+  for (int d : sweep_dks())
+    if (static_cast<long long>(d) * s.heads <= kMaxDk && (sw.d_k.empty() || sw.d_k.back() != d)) sw.d_k.push_back(d);
+  if (sw.d_k.empty()) return sw;
+  State widest = s;
+  widest.d_k = sw.d_k.back() * s.heads;
+  const Scenario sc = build_scenario(widest);
+  if (!validate(sc).empty()) {  // e.g. heads not dividing d_v: the state itself cannot be computed
+    sw.d_k.clear();
+    return sw;
+  }
+  const int n = static_cast<int>(sc.X->rows());
   sw.available = true;
-  sw.d_k = sweep_dks();
-  const int n = static_cast<int>(s.embeddings.rows());
-  row = std::min(std::max(row, 0), n - 1);
-  Mat X = s.embeddings;
-  if (s.positional_encoding == PositionalEncoding::Sinusoidal) X += sinusoidal_encoding(n, s.d_model);
-  const Mat Wq = random_projection(s.seed, 'q', s.d_model, kMaxDk);
-  const Mat Wk = random_projection(s.seed, 'k', s.d_model, kMaxDk);
-  // q_i·k_j = x_i (W_q W_kᵀ) x_jᵀ, and W's columns don't depend on d_k, so M = Σ_{c<d_k} w_q,c w_k,cᵀ
-  // grows one column at a time: the whole sweep costs one pass over d_k = 1024.
-  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(s.d_model, s.d_model);
-  const Eigen::VectorXd xi = X.row(row).transpose().cast<double>();
-  const Eigen::MatrixXd Xd = X.cast<double>();
+  sw.heads = s.heads;
+  sw.row = std::clamp(row, 0, n - 1);
+  Scenario inputs = sc;  // X after positional encoding, as the core makes it; Q and K follow below
+  inputs.W_q.reset();
+  inputs.W_k.reset();
+  Mat X_eff, X_q, X_k, V;
+  project(inputs, X_eff, X_q, X_k, V);
+  const Mat q = X_eff.row(sw.row) * *sc.W_q;  // the query row at the widest width, as compute() makes it
+  const Eigen::MatrixXd Xd = X_eff.cast<double>();
+  const Eigen::MatrixXd Wk = sc.W_k->cast<double>();
+  HeadResult hr;
+  hr.V = Mat(n, 0);  // the output is not needed, only the weights' statistics
+  const MaskMat blocked = attention_mask_rows(sc, sw.row, 1, n);
+  Eigen::VectorXd u = Eigen::VectorXd::Zero(Wk.rows());
   int c = 0;
-  std::vector<float> p(static_cast<size_t>(n));
-  for (int dk : sw.d_k) {
-    for (; c < dk; ++c) M += Wq.col(c).cast<double>() * Wk.col(c).cast<double>().transpose();
-    const Eigen::VectorXd scores = Xd * (M.transpose() * xi);
+  for (int d : sw.d_k) {
+    for (; c < d; ++c) u += Wk.col(c) * static_cast<double>(q(0, c));
+    hr.scores = (Xd * u).transpose().cast<float>();
     for (int scaled = 0; scaled < 2; ++scaled) {
-      const double alpha =
-          (scaled ? 1.0 / std::sqrt(static_cast<double>(dk)) : 1.0) / (s.temperature > 0 ? s.temperature : 1e-30);
-      double mx = -INFINITY;
-      for (int j = 0; j < n; ++j)
-        if (!(s.mask == MaskKind::Causal && j > row)) mx = std::max(mx, scores[j] * alpha);
-      double sum = 0;
-      for (int j = 0; j < n; ++j) {
-        const bool blocked = s.mask == MaskKind::Causal && j > row;
-        const double e = blocked ? 0.0 : std::exp(scores[j] * alpha - mx);
-        p[static_cast<size_t>(j)] = static_cast<float>(e);
-        sum += e;
-      }
-      float mw = 0;
-      for (auto& v : p) {
-        v = static_cast<float>(v / sum);
-        mw = std::max(mw, v);
-      }
-      sw.entropy[scaled].push_back(static_cast<float>(row_entropy(p.data(), n)));
-      sw.max_weight[scaled].push_back(mw);
-      sw.jacobian[scaled].push_back(static_cast<float>(row_jacobian_norm(p.data(), n)));
+      Scenario softmax_rules;
+      softmax_rules.scale = scaled == 1;
+      softmax_rules.temperature = s.temperature;
+      softmax_head(softmax_rules, blocked, d, hr);
+      sw.entropy[scaled].push_back(hr.entropy(0));
+      sw.max_weight[scaled].push_back(hr.max_weight(0));
+      sw.jacobian[scaled].push_back(hr.jacobian_norm(0));
     }
   }
   return sw;
@@ -310,6 +314,12 @@ void App::update_with_budget(double budget_ms) {
     sk.pod(state.positional_encoding);
     sk.pod(state.temperature);
     sk.pod(state.mask);
+    for (bool b : state.key_padding) sk.pod(b);
+    sk.pod(state.key_padding.size());
+    sk.pod(state.mask_cells.has_value());
+    if (state.mask_cells) sk.bytes(state.mask_cells->data(), static_cast<size_t>(state.mask_cells->size()));
+    sk.pod(state.heads);
+    sk.pod(state.d_v);  // whether the heads divide it decides whether there is a sweep
   } else {
     sk.pod(ck);
   }

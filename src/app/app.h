@@ -17,11 +17,14 @@
 
 namespace attn {
 
-// Saturation statistics of the selected query row as d_k sweeps the slider's range.
+// Saturation statistics of the selected query row (of head 1) as d_k sweeps the slider's range, each
+// point what compute() gives for the state at that d_k: same mask, heads and temperature.
 struct DkSweep {
-  std::vector<int> d_k;
+  std::vector<int> d_k;  // per-head widths (what the scores are divided by the root of); the state's d_k is × heads
   std::vector<float> entropy[2], max_weight[2], jacobian[2];  // [0] unscaled, [1] scaled
-  bool available = false;                                     // random mode only: explicit matrices have one fixed d_k
+  int heads = 1;
+  int row = 0;             // the query row swept
+  bool available = false;  // random mode only: explicit matrices have one fixed d_k
 };
 
 // Multi-head trade-off: the same state computed at each head count h that divides d_k and d_v.

@@ -235,6 +235,17 @@ std::string result_csv(const AppResult& r) {
   return out;
 }
 
+namespace {
+// null without a sweep (explicit matrices have one fixed d_k).
+json sweep_json(const DkSweep& sw) {
+  if (!sw.available) return nullptr;
+  const auto stats = [&](int k) {
+    return json{{"entropy", sw.entropy[k]}, {"max_weight", sw.max_weight[k]}, {"jacobian_norm", sw.jacobian[k]}};
+  };
+  return {{"d_k", sw.d_k}, {"heads", sw.heads}, {"row", sw.row}, {"unscaled", stats(0)}, {"scaled", stats(1)}};
+}
+}  // namespace
+
 json app_result_json(const App& app) {
   json j = result_to_json(app.result.core);
   if (!app.result.error.empty()) j["error"] = app.result.error;
@@ -266,6 +277,7 @@ json app_result_json(const App& app) {
                        {"min_head_entropy", o.min_head_entropy},
                        {"max_head_entropy", o.max_head_entropy}});
   j["heads_options"] = std::move(options);
+  j["sweep"] = sweep_json(app.result.sweep);
   return j;
 }
 

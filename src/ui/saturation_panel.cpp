@@ -181,8 +181,11 @@ class SaturationPanel : public Panel {
     const Metric metrics[3] = {{"entropy", "entropy (nats)", sw.entropy, ent_top * 1.1},
                                {"max weight", "max weight", sw.max_weight, 1.05},
                                {"jacobian", "Jacobian norm ‖diag(p) − ppᵀ‖_F", sw.jacobian, jac_top * 1.1}};
+    // With several heads the curve is head 1's, whose scores are divided by √(d_k per head): the axis
+    // and the mark (r.core.d_k) are per head, and each point is the state at d_k = that × heads.
+    const char* per_head = sw.heads > 1 ? " per head" : "";
     for (const Metric& mt : metrics) {
-      ImGui::TextDisabled("%s against d_k", mt.name);
+      ImGui::TextDisabled("%s against d_k%s", mt.name, per_head);
       legend_row({{kUnscaledCol, "unscaled"}, {kScaledCol, "÷√d_k"}});
       std::vector<double> ys[2];
       for (int k = 0; k < 2; ++k) ys[k].assign(mt.y[k].begin(), mt.y[k].end());
@@ -200,7 +203,7 @@ class SaturationPanel : public Panel {
         p.vline(xs[best], ImGui::GetColorU32(ImGuiCol_Text, 0.5f));
         p.dot(xs[best], ys[0][best], kUnscaledCol, 4);
         p.dot(xs[best], ys[1][best], kScaledCol, 4);
-        ImGui::SetTooltip("d_k = %d\nunscaled: %s\n÷√d_k: %s", sw.d_k[best], fmt(ys[0][best]).c_str(),
+        ImGui::SetTooltip("d_k = %d%s\nunscaled: %s\n÷√d_k: %s", sw.d_k[best], per_head, fmt(ys[0][best]).c_str(),
                           fmt(ys[1][best]).c_str());
       }
       if (ImGui::IsItemVisible()) ctx.track(std::string("saturation curve ") + mt.id);  // not when scrolled away
