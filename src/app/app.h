@@ -89,6 +89,10 @@ class App {
   bool open_fragment(const std::string& fragment);
   // A dropped or picked JSON file: a CLI scenario or a full state. "" on success (status says so too).
   std::string import_text(const std::string& text, const std::string& name);
+  // Exports through the host's download / save_png and shows the host's outcome (where the file went,
+  // or why it could not be written) in `status`.
+  void download(const std::string& name, const std::string& mime, const std::string& bytes);
+  void save_png(const std::string& name, int w, int h, const std::vector<uint8_t>& rgba);
 
   // Recomputes whatever the current state invalidated, completely. Cheap when nothing changed.
   void update();

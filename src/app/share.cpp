@@ -319,4 +319,12 @@ std::string App::import_text(const std::string& text, const std::string& name) {
   return "";
 }
 
+void App::download(const std::string& name, const std::string& mime, const std::string& bytes) {
+  status = host.download ? host.download(name, mime, bytes).message : "Saving files is not available here.";
+}
+
+void App::save_png(const std::string& name, int w, int h, const std::vector<uint8_t>& rgba) {
+  status = host.save_png ? host.save_png(name, w, h, rgba).message : "Saving images is not available here.";
+}
+
 }  // namespace attn

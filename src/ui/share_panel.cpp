@@ -188,21 +188,18 @@ class SharePanel : public Panel {
     ctx_->track("PNG of the heatmap");
     ImGui::BeginDisabled(!files);
     if (ImGui::Button("CSV of every matrix")) {
-      app_->host.download("attnplay-result.csv", "text/csv", result_csv(r));
-      app_->status = "Saved attnplay-result.csv.";
+      app_->download("attnplay-result.csv", "text/csv", result_csv(r));
     }
     ctx_->track("CSV of every matrix");
     ImGui::SameLine();
     if (ImGui::Button("Result JSON")) {
-      app_->host.download("attnplay-result.json", "application/json", result_json_text(*app_));
-      app_->status = "Saved attnplay-result.json.";
+      app_->download("attnplay-result.json", "application/json", result_json_text(*app_));
     }
     ctx_->track("Result JSON");
     ImGui::SameLine();
     if (ImGui::Button("State JSON")) {
-      app_->host.download("attnplay-state.json", "application/json",
-                          state_to_json(s).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-      app_->status = "Saved attnplay-state.json.";
+      app_->download("attnplay-state.json", "application/json",
+                    state_to_json(s).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     }
     ctx_->track("State JSON");
     ImGui::EndDisabled();
@@ -249,8 +246,7 @@ class SharePanel : public Panel {
         px[2] = (c >> 16) & 0xFF;
         px[3] = 0xFF;
       }
-    app_->host.save_png("attnplay-heatmap.png", w, ht, rgba);
-    app_->status = "Saved attnplay-heatmap.png (" + std::to_string(w) + "×" + std::to_string(ht) + ").";
+    app_->save_png("attnplay-heatmap.png", w, ht, rgba);
   }
 
   void checkbox_row(const char* group, const std::vector<std::string>& ids, std::vector<std::string>& chosen,
