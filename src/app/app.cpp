@@ -3,6 +3,7 @@
 #include "app/app.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 
@@ -187,6 +188,8 @@ void App::update_frame() {
   enter_requested_lesson();
   update_with_budget(frame_budget_ms);
   lesson_tick(*this);
+  const auto since_start = std::chrono::steady_clock::now().time_since_epoch();
+  age_status(std::chrono::duration<double>(since_start).count());
 }
 
 // A lesson named in the state (a link, setState, the lesson list) that is not yet entered: apply its
@@ -201,6 +204,16 @@ void App::enter_requested_lesson() {
   const std::string err = go_to_step(*this, state.lesson.step);
   if (!err.empty()) status = err;
   entered_lesson_ = state.lesson;
+}
+
+void App::age_status(double now_seconds) {
+  if (status != status_seen_) {
+    status_seen_ = status;
+    status_since_ = now_seconds;
+  } else if (!status.empty() && now_seconds - status_since_ >= kStatusSeconds) {
+    status.clear();
+    status_seen_.clear();
+  }
 }
 
 // The work of one recomputation, in units of about one multiply-add: every score, logit, weight

@@ -290,6 +290,18 @@ std::string App::share_link() const {
   return (host.page_url ? host.page_url() : std::string()) + "#" + share_fragment(state);
 }
 
+const std::string& App::current_share_link(double now_seconds) {
+  const uint64_t stamp = change_stamp();
+  const bool stale = shown_link_.empty() || shown_link_stamp_ != stamp ||
+                     now_seconds - shown_link_at_ >= kLinkRefreshSeconds || now_seconds < shown_link_at_;
+  if (stale) {
+    shown_link_ = share_link();
+    shown_link_stamp_ = stamp;
+    shown_link_at_ = now_seconds;
+  }
+  return shown_link_;
+}
+
 bool App::open_fragment(const std::string& fragment) {
   State s;
   const std::string err = decode_share_fragment(fragment, s);

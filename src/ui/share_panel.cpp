@@ -91,14 +91,16 @@ class SharePanel : public Panel {
   void link_section(const State&) {
     section_header("Link to this exact state");
     if (ImGui::Button("Copy link")) {
-      link_ = app_->share_link();
-      if (app_->host.copy_text) app_->host.copy_text(link_);
-      app_->status = "Link copied (" + std::to_string(link_.size()) + " characters).";
+      const std::string link = app_->share_link();
+      if (app_->host.copy_text) app_->host.copy_text(link);
+      app_->status = "Link copied (" + std::to_string(link.size()) + " characters).";
+      link_shown_ = true;
     }
     ctx_->track("Copy link");
     ImGui::SameLine();
     ImGui::TextDisabled("opens with the same numbers");
-    if (!link_.empty()) selectable_text("##link", link_, 0);
+    // The box follows the state, so copying from it by hand never shares an old one.
+    if (link_shown_) selectable_text("##link", app_->current_share_link(ImGui::GetTime()), 0);
   }
 
   void embed_section(const State& s) {
@@ -199,7 +201,7 @@ class SharePanel : public Panel {
     ImGui::SameLine();
     if (ImGui::Button("State JSON")) {
       app_->download("attnplay-state.json", "application/json",
-                    state_to_json(s).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+                     state_to_json(s).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     }
     ctx_->track("State JSON");
     ImGui::EndDisabled();
@@ -277,9 +279,9 @@ class SharePanel : public Panel {
     ImGui::PopID();
   }
 
-  App* app_ = nullptr;           // the context's App, set each frame
-  PanelContext* ctx_ = nullptr;  // this frame's context (item rectangles)
-  std::string link_, embed_code_;
+  App& app_;
+  bool link_shown_ = false;  // after the first "Copy link"
+  std::string embed_code_;
   std::vector<std::string> embed_panels_, embed_lock_, embed_hide_;
   char origins_[1024] = "";
   char path_[1024] = "";
