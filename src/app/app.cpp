@@ -3,26 +3,20 @@
 #include "app/app.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 
 #include "app/presets.h"
 #include "core/attention.h"
+#include "core/hash.h"
 #include "core/kernels.h"
 
 namespace attn {
 
 namespace {
-struct Hasher {
-  uint64_t h = 1469598103934665603ull;
-  void bytes(const void* p, size_t n) {
-    const unsigned char* c = static_cast<const unsigned char*>(p);
-    for (size_t i = 0; i < n; ++i) h = (h ^ c[i]) * 1099511628211ull;
-  }
-  template <typename T>
-  void pod(const T& v) {
-    bytes(&v, sizeof v);
-  }
+// The core's FNV-1a plus the app's composite values, for change detection.
+struct Hasher : Fnv1a {
   void mat(const Mat& m) {
     pod(m.rows());
     pod(m.cols());
@@ -34,7 +28,7 @@ struct Hasher {
   }
   void str(const std::string& s) {
     pod(s.size());
-    bytes(s.data(), s.size());
+    text(s);
   }
 };
 }  // namespace
@@ -56,7 +50,7 @@ uint64_t fingerprint(const Scenario& sc) {
   h.pod(sc.positional_encoding);
   for (const auto& t : sc.tokens) h.str(t);
   for (const auto& t : sc.memory_tokens) h.str(t);
-  return h.h;
+  return h.value();
 }
 
 App::App() {
@@ -74,48 +68,52 @@ std::vector<int> sweep_dks() {
   return out;
 }
 
+// The selected row of head 1 at each per-head width d in the sweep, i.e. the state with d_k = d × heads
+// (the seeded projections' first columns do not depend on the width, so head 1 always uses the first
+// d). q·k_j = x_j·(W_k q) with u = W_k[:, :d] q[:d] grown one column at a time, so the whole sweep
+// costs one pass over the widest W_k instead of n × d_k per point; the mask and everything after the
+// scores are the core's (attention_mask_rows, softmax_head).
 DkSweep compute_sweep(const State& s, int row) {
   DkSweep sw;
-  if (s.mode != InputMode::Random || s.embeddings.rows() == 0) return sw;
+  if (s.mode != InputMode::Random || s.embeddings.rows() == 0 || s.heads < 1) return sw;
+  for (int d : sweep_dks())
+    if (static_cast<long long>(d) * s.heads <= kMaxDk && (sw.d_k.empty() || sw.d_k.back() != d)) sw.d_k.push_back(d);
+  if (sw.d_k.empty()) return sw;
+  State widest = s;
+  widest.d_k = sw.d_k.back() * s.heads;
+  const Scenario sc = build_scenario(widest);
+  if (!validate(sc).empty()) {  // e.g. heads not dividing d_v: the state itself cannot be computed
+    sw.d_k.clear();
+    return sw;
+  }
+  const int n = static_cast<int>(sc.X->rows());
   sw.available = true;
-  sw.d_k = sweep_dks();
-  const int n = static_cast<int>(s.embeddings.rows());
-  row = std::min(std::max(row, 0), n - 1);
-  Mat X = s.embeddings;
-  if (s.positional_encoding == PositionalEncoding::Sinusoidal) X += sinusoidal_encoding(n, s.d_model);
-  const Mat Wq = random_projection(s.seed, 'q', s.d_model, kMaxDk);
-  const Mat Wk = random_projection(s.seed, 'k', s.d_model, kMaxDk);
-  // q_i·k_j = x_i (W_q W_kᵀ) x_jᵀ, and W's columns don't depend on d_k, so M = Σ_{c<d_k} w_q,c w_k,cᵀ
-  // grows one column at a time: the whole sweep costs one pass over d_k = 1024.
-  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(s.d_model, s.d_model);
-  const Eigen::VectorXd xi = X.row(row).transpose().cast<double>();
-  const Eigen::MatrixXd Xd = X.cast<double>();
+  sw.heads = s.heads;
+  sw.row = std::clamp(row, 0, n - 1);
+  Scenario inputs = sc;  // X after positional encoding, as the core makes it; Q and K follow below
+  inputs.W_q.reset();
+  inputs.W_k.reset();
+  Mat X_eff, X_q, X_k, V;
+  project(inputs, X_eff, X_q, X_k, V);
+  const Mat q = X_eff.row(sw.row) * *sc.W_q;  // the query row at the widest width, as compute() makes it
+  const Eigen::MatrixXd Xd = X_eff.cast<double>();
+  const Eigen::MatrixXd Wk = sc.W_k->cast<double>();
+  HeadResult hr;
+  hr.V = Mat(n, 0);  // the output is not needed, only the weights' statistics
+  const MaskMat blocked = attention_mask_rows(sc, sw.row, 1, n);
+  Eigen::VectorXd u = Eigen::VectorXd::Zero(Wk.rows());
   int c = 0;
-  std::vector<float> p(static_cast<size_t>(n));
-  for (int dk : sw.d_k) {
-    for (; c < dk; ++c) M += Wq.col(c).cast<double>() * Wk.col(c).cast<double>().transpose();
-    const Eigen::VectorXd scores = Xd * (M.transpose() * xi);
+  for (int d : sw.d_k) {
+    for (; c < d; ++c) u += Wk.col(c) * static_cast<double>(q(0, c));
+    hr.scores = (Xd * u).transpose().cast<float>();
     for (int scaled = 0; scaled < 2; ++scaled) {
-      const double alpha =
-          (scaled ? 1.0 / std::sqrt(static_cast<double>(dk)) : 1.0) / (s.temperature > 0 ? s.temperature : 1e-30);
-      double mx = -INFINITY;
-      for (int j = 0; j < n; ++j)
-        if (!(s.mask == MaskKind::Causal && j > row)) mx = std::max(mx, scores[j] * alpha);
-      double sum = 0;
-      for (int j = 0; j < n; ++j) {
-        const bool blocked = s.mask == MaskKind::Causal && j > row;
-        const double e = blocked ? 0.0 : std::exp(scores[j] * alpha - mx);
-        p[static_cast<size_t>(j)] = static_cast<float>(e);
-        sum += e;
-      }
-      float mw = 0;
-      for (auto& v : p) {
-        v = static_cast<float>(v / sum);
-        mw = std::max(mw, v);
-      }
-      sw.entropy[scaled].push_back(static_cast<float>(row_entropy(p.data(), n)));
-      sw.max_weight[scaled].push_back(mw);
-      sw.jacobian[scaled].push_back(static_cast<float>(row_jacobian_norm(p.data(), n)));
+      Scenario softmax_rules;
+      softmax_rules.scale = scaled == 1;
+      softmax_rules.temperature = s.temperature;
+      softmax_head(softmax_rules, blocked, d, hr);
+      sw.entropy[scaled].push_back(hr.entropy(0));
+      sw.max_weight[scaled].push_back(hr.max_weight(0));
+      sw.jacobian[scaled].push_back(hr.jacobian_norm(0));
     }
   }
   return sw;
@@ -179,7 +177,7 @@ uint64_t App::change_stamp() const {
   h.str(status);
   h.pod(step_progress.attempts);
   h.pod(step_progress.goal_met);
-  return h.h;
+  return h.value();
 }
 
 void App::update() {
@@ -192,6 +190,8 @@ void App::update_frame() {
   lesson_tick(*this);
   // Training shares the frame: about half the budget, so the page keeps drawing at 30 fps or more.
   learn_tick(*this, frame_budget_ms > 0 ? frame_budget_ms * 0.8 : 0);
+  const auto since_start = std::chrono::steady_clock::now().time_since_epoch();
+  age_status(std::chrono::duration<double>(since_start).count());
 }
 
 // A lesson named in the state (a link, setState, the lesson list) that is not yet entered: apply its
@@ -206,6 +206,16 @@ void App::enter_requested_lesson() {
   const std::string err = go_to_step(*this, state.lesson.step);
   if (!err.empty()) status = err;
   entered_lesson_ = state.lesson;
+}
+
+void App::age_status(double now_seconds) {
+  if (status != status_seen_) {
+    status_seen_ = status;
+    status_since_ = now_seconds;
+  } else if (!status.empty() && now_seconds - status_since_ >= kStatusSeconds) {
+    status.clear();
+    status_seen_.clear();
+  }
 }
 
 // The work of one recomputation, in units of about one multiply-add: every score, logit, weight
@@ -319,32 +329,38 @@ void App::update_with_budget(double budget_ms) {
     sk.pod(state.positional_encoding);
     sk.pod(state.temperature);
     sk.pod(state.mask);
+    for (bool b : state.key_padding) sk.pod(b);
+    sk.pod(state.key_padding.size());
+    sk.pod(state.mask_cells.has_value());
+    if (state.mask_cells) sk.bytes(state.mask_cells->data(), static_cast<size_t>(state.mask_cells->size()));
+    sk.pod(state.heads);
+    sk.pod(state.d_v);  // whether the heads divide it decides whether there is a sweep
   } else {
     sk.pod(ck);
   }
-  if (sk.h != sweep_key_) {
+  if (sk.value() != sweep_key_) {
     result.sweep = compute_sweep(state, state.selected_row);
-    sweep_key_ = sk.h;
+    sweep_key_ = sk.value();
   }
   const int dk = static_cast<int>(result.core.d_k > 0 ? result.core.d_k : state.d_k);
   Hasher vk;
   vk.pod(dk);
   vk.pod(state.seed);
-  if (vk.h != variance_key_) {
+  if (vk.value() != variance_key_) {
     const int samples = std::clamp(8000000 / std::max(dk, 1), 4000, 20000);  // ~constant cost per d_k
     result.variance = variance_experiment({dk}, samples, state.seed, 41).front();
-    variance_key_ = vk.h;
+    variance_key_ = vk.value();
   }
-  if (state.seed + 1 != curve_key_) {
+  if (curve_seed_ != state.seed) {
     result.std_curve = variance_experiment(sweep_dks(), 4000, state.seed + 7, 21);
-    curve_key_ = state.seed + 1;
+    curve_seed_ = state.seed;
   }
   Hasher xk;  // the cross example depends on its kind and (when seeded) the seed, not on the step
   xk.pod(static_cast<int>(state.cross.states));
   xk.pod(state.cross.states == CrossStates::Seeded ? state.seed : 0);
-  if (xk.h != cross_key_ || result.cross.target.empty()) {
+  if (xk.value() != cross_key_ || result.cross.target.empty()) {
     result.cross = compute_cross(state.cross, state.seed);
-    cross_key_ = xk.h;
+    cross_key_ = xk.value();
   }
   state.cross.step = std::clamp(state.cross.step, 0, static_cast<int>(result.cross.target.size()) - 1);
   // The heads trade-off costs one computation per option: only while its panel is open.
@@ -353,9 +369,9 @@ void App::update_with_budget(double budget_ms) {
     copy.heads = 1;
     Hasher hk;
     hk.pod(fingerprint(build_scenario(copy)));
-    if (hk.h != heads_key_) {
+    if (hk.value() != heads_key_) {
       result.heads_options = compute_heads_options(state);
-      heads_key_ = hk.h;
+      heads_key_ = hk.value();
     }
   } else {
     result.heads_options.clear();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,11 +18,14 @@
 
 namespace attn {
 
-// Saturation statistics of the selected query row as d_k sweeps the slider's range.
+// Saturation statistics of the selected query row (of head 1) as d_k sweeps the slider's range, each
+// point what compute() gives for the state at that d_k: same mask, heads and temperature.
 struct DkSweep {
-  std::vector<int> d_k;
+  std::vector<int> d_k;  // per-head widths (what the scores are divided by the root of); the state's d_k is × heads
   std::vector<float> entropy[2], max_weight[2], jacobian[2];  // [0] unscaled, [1] scaled
-  bool available = false;                                     // random mode only: explicit matrices have one fixed d_k
+  int heads = 1;
+  int row = 0;             // the query row swept
+  bool available = false;  // random mode only: explicit matrices have one fixed d_k
 };
 
 // Multi-head trade-off: the same state computed at each head count h that divides d_k and d_v.
@@ -69,9 +73,14 @@ class App {
   std::map<std::string, ItemRect> item_rects;  // filled by the UI each frame
   std::string focused_item;                    // the tracked item with keyboard focus ("" = none)
   std::string status;                          // last non-modal message shown to the learner
-  uint64_t frames = 0;                         // frames drawn so far (the page is ready after the first)
-  HostServices host;                           // clipboard, downloads, files: set by the platform
-  EmbedSettings embed;                         // embed mode (web query string); off on desktop
+  // A message shows for this long after it last changed, then clears itself (update_frame ages it).
+  static constexpr double kStatusSeconds = 10.0;
+  // Clears `status` once the same text has been showing for kStatusSeconds; `now_seconds` is any
+  // steady clock. The time counts from the first call that sees the text.
+  void age_status(double now_seconds);
+  uint64_t frames = 0;  // frames drawn so far (the page is ready after the first)
+  HostServices host;    // clipboard, downloads, files: set by the platform
+  EmbedSettings embed;  // embed mode (web query string); off on desktop
   // Lessons (lesson_run.h): the open step's answers, the controls it locks, progress across lessons,
   // and events for an embedding page (lesson-step, answer, lesson-complete), drained by the bridge.
   StepProgress step_progress;
@@ -83,10 +92,19 @@ class App {
 
   // Share links and imports (defined in share.cpp).
   std::string share_link() const;  // page address + "#s=1.…"; the same text window.attnplay.shareURL() returns
+  // The link the Share panel's box shows: always the current state's. Building one costs milliseconds
+  // at n = 1024, so it is rebuilt when change_stamp() moves, and at least every kLinkRefreshSeconds of
+  // `now_seconds` (any steady clock) for anything the stamp leaves out.
+  const std::string& current_share_link(double now_seconds);
+  static constexpr double kLinkRefreshSeconds = 0.25;
   // Opens a share fragment; on any problem shows the defaults and says why in `status` (returns false).
   bool open_fragment(const std::string& fragment);
   // A dropped or picked JSON file: a CLI scenario or a full state. "" on success (status says so too).
   std::string import_text(const std::string& text, const std::string& name);
+  // Exports through the host's download / save_png and shows the host's outcome (where the file went,
+  // or why it could not be written) in `status`.
+  void download(const std::string& name, const std::string& mime, const std::string& bytes);
+  void save_png(const std::string& name, int w, int h, const std::vector<uint8_t>& rgba);
 
   // Recomputes whatever the current state invalidated, completely. Cheap when nothing changed.
   void update();
@@ -109,6 +127,11 @@ class App {
   LessonRef entered_lesson_;  // the lesson step whose state was last applied
   void install_core(Result&& r, const Scenario& sc);
   void flip_selected_row();
+  std::string shown_link_;  // current_share_link()'s last link, of change stamp ...
+  uint64_t shown_link_stamp_ = 0;
+  double shown_link_at_ = 0;           // ... built at this time
+  std::string status_seen_;            // the status text age_status() last saw ...
+  double status_since_ = 0;            // ... and since when
   Scenario core_scenario_;             // what result.core was computed from
   uint64_t flipped_revision_ = ~0ull;  // result.revision the one-row flip belongs to
   bool flip_one_row_ = false;
@@ -117,7 +140,8 @@ class App {
   uint64_t job_key_ = 0;
   Scenario job_scenario_;  // what the job computes (labels and the scaling flip need it)
   uint64_t positional_revision_ = ~0ull;
-  uint64_t core_key_ = 0, sweep_key_ = 0, variance_key_ = 0, curve_key_ = 0, cross_key_ = 0, heads_key_ = 0;
+  uint64_t core_key_ = 0, sweep_key_ = 0, variance_key_ = 0, cross_key_ = 0, heads_key_ = 0;
+  std::optional<uint64_t> curve_seed_;  // the seed std_curve was measured with (none yet: every seed is valid)
 };
 
 // Log-spaced d_k values covering the slider's range.

@@ -9,6 +9,7 @@
 #include "app/share.h"
 #include "app/state_json.h"
 #include "app/summary.h"
+#include "core/hash.h"
 #include "core/json_codec.h"
 
 #define ATTNPLAY_EXPORT __attribute__((used, visibility("default")))
@@ -123,9 +124,7 @@ ATTNPLAY_EXPORT const char* attnplay_watch() {
   nlohmann::json small = attn::share_state_json(g_app->state);
   const auto digest = [](const nlohmann::json& j) {
     const std::string s = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-    return std::to_string(h);
+    return std::to_string(attn::fnv1a(s));
   };
   nlohmann::json parts = nlohmann::json::object();
   for (const char* big : {"embeddings", "scenario"}) {

@@ -28,6 +28,9 @@ struct CrossResult {
   Mat encoder, decoder;             // m×w encoder states h_j; n×w decoder states s_{t−1} (the queries)
   std::array<Result, kCrossScorings> scored;
   std::array<std::string, kCrossScorings> error;  // "" when that scoring computed
+  // The scores that enter softmax for scoring k (the dot product's after ÷√d; the additive and
+  // general scores are used as they are): softmax of a row gives exactly that row's weights.
+  const Mat& softmax_scores(int k) const { return scored[static_cast<size_t>(k)].main.logits; }
 };
 
 // The note's example: one-hot encoder states, additive parameters W_a = −I, U_a = 3·I, v_a = 4·1,

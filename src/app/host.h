@@ -10,12 +10,19 @@
 
 namespace attn {
 
+// What a save did, in the words the learner sees ("Saved /home/…/attnplay-result.csv", or
+// "Could not write …: Permission denied").
+struct SaveOutcome {
+  bool ok = false;
+  std::string message;
+};
+
 struct HostServices {
   std::function<void(const std::string& text)> copy_text;
   // Saves bytes as a file (web: a download; desktop: a file in the working directory).
-  std::function<void(const std::string& name, const std::string& mime, const std::string& bytes)> download;
+  std::function<SaveOutcome(const std::string& name, const std::string& mime, const std::string& bytes)> download;
   // Saves w×h RGBA pixels (row-major, top row first) as a PNG file.
-  std::function<void(const std::string& name, int w, int h, const std::vector<uint8_t>& rgba)> save_png;
+  std::function<SaveOutcome(const std::string& name, int w, int h, const std::vector<uint8_t>& rgba)> save_png;
   // Saves the whole canvas as a PNG once the current frame has been drawn.
   std::function<void(const std::string& name)> capture_canvas;
   // Opens a file picker; the chosen file's text comes back through App::import_text.
@@ -27,5 +34,8 @@ struct HostServices {
   // Keeps the learner's lesson progress (web: local storage; desktop: the config folder).
   std::function<void(const std::string& json)> save_progress;
 };
+
+// The desktop's downloads: writes `bytes` to dir/name and says where, or why it could not.
+SaveOutcome save_file(const std::string& dir, const std::string& name, const std::string& bytes);
 
 }  // namespace attn

@@ -424,9 +424,7 @@ std::map<std::string, double> live_values(const App& app) {
     v["entropy_flipped"] = f.entropy(frow);
     v["jacobian_norm_flipped"] = f.jacobian_norm(frow);
   }
-  int saturated = 0;
-  for (int i = 0; i < n; ++i) saturated += h.max_weight(i) > kSaturatedMaxWeight ? 1 : 0;
-  v["saturated_rows"] = saturated;
+  v["saturated_rows"] = saturated_rows(h);  // as the heatmap counts them (app/saturation.h)
   v["var_unscaled"] = r.variance.var_unscaled;
   v["var_scaled"] = r.variance.var_scaled;
   for (auto& [name, value] : v)

@@ -235,6 +235,17 @@ std::string result_csv(const AppResult& r) {
   return out;
 }
 
+namespace {
+// null without a sweep (explicit matrices have one fixed d_k).
+json sweep_json(const DkSweep& sw) {
+  if (!sw.available) return nullptr;
+  const auto stats = [&](int k) {
+    return json{{"entropy", sw.entropy[k]}, {"max_weight", sw.max_weight[k]}, {"jacobian_norm", sw.jacobian[k]}};
+  };
+  return {{"d_k", sw.d_k}, {"heads", sw.heads}, {"row", sw.row}, {"unscaled", stats(0)}, {"scaled", stats(1)}};
+}
+}  // namespace
+
 json app_result_json(const App& app) {
   json j = result_to_json(app.result.core);
   if (!app.result.error.empty()) j["error"] = app.result.error;
@@ -252,6 +263,7 @@ json app_result_json(const App& app) {
     const Result& r = c.scored[static_cast<size_t>(k)];
     const std::string& err = c.error[static_cast<size_t>(k)];
     cross[cross_scoring_id(k)] = err.empty() ? json{{"scores", matrix_to_json(r.main.scores)},
+                                                    {"logits", matrix_to_json(c.softmax_scores(k))},
                                                     {"weights", matrix_to_json(r.main.weights)},
                                                     {"context", matrix_to_json(r.output)}}
                                              : json{{"error", err}};
@@ -266,6 +278,7 @@ json app_result_json(const App& app) {
                        {"min_head_entropy", o.min_head_entropy},
                        {"max_head_entropy", o.max_head_entropy}});
   j["heads_options"] = std::move(options);
+  j["sweep"] = sweep_json(app.result.sweep);
   return j;
 }
 
@@ -282,6 +295,18 @@ std::string App::share_link() const {
 // the learner's language stays; a Hinglish one switches to Hinglish.
 static void keep_language(State& opened, Lang current) {
   if (opened.lang == kDefaultLang) opened.lang = current;
+}
+
+const std::string& App::current_share_link(double now_seconds) {
+  const uint64_t stamp = change_stamp();
+  const bool stale = shown_link_.empty() || shown_link_stamp_ != stamp ||
+                     now_seconds - shown_link_at_ >= kLinkRefreshSeconds || now_seconds < shown_link_at_;
+  if (stale) {
+    shown_link_ = share_link();
+    shown_link_stamp_ = stamp;
+    shown_link_at_ = now_seconds;
+  }
+  return shown_link_;
 }
 
 bool App::open_fragment(const std::string& fragment) {
@@ -316,6 +341,14 @@ std::string App::import_text(const std::string& text, const std::string& name) {
   status = tr_format(state.lang, kind == "scenario" ? "status.imported_scenario" : "status.imported_state",
                      {{"name", printable(name)}});
   return "";
+}
+
+void App::download(const std::string& name, const std::string& mime, const std::string& bytes) {
+  status = host.download ? host.download(name, mime, bytes).message : "Saving files is not available here.";
+}
+
+void App::save_png(const std::string& name, int w, int h, const std::vector<uint8_t>& rgba) {
+  status = host.save_png ? host.save_png(name, w, h, rgba).message : "Saving images is not available here.";
 }
 
 }  // namespace attn

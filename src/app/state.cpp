@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/hash.h"
 #include "core/montecarlo.h"
 
 namespace attn {
@@ -16,17 +17,8 @@ std::vector<std::string> split_tokens(const std::string& sentence) {
   return out;
 }
 
-namespace {
-// FNV-1a: a stable hash so a word's embedding is the same on every platform.
-uint64_t hash_str(const std::string& s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
-}  // namespace
-
 Vec random_embedding(uint64_t seed, const std::string& token, int /*index*/, int d_model) {
-  Rng rng(seed * 0x9E3779B97F4A7C15ull ^ hash_str(token));
+  Rng rng(seed * 0x9E3779B97F4A7C15ull ^ fnv1a(token));
   Vec v(d_model);
   for (int i = 0; i < d_model; ++i) v[i] = static_cast<float>(rng.normal());
   return v;
@@ -84,6 +76,17 @@ Scenario build_scenario(const State& s) {
   sc.scale = s.scale;
   sc.temperature = s.temperature;
   return sc;
+}
+
+Widths computed_widths(const State& s) {
+  Widths w{s.d_model, s.d_k, s.d_v};
+  if (s.mode == InputMode::Random) return w;
+  const Scenario& e = s.explicit_scenario;
+  if (e.X) w.d_model = static_cast<int>(e.X->cols());
+  const int d_model = e.X ? w.d_model : 0;
+  w.d_k = e.Q ? static_cast<int>(e.Q->cols()) : e.W_q ? static_cast<int>(e.W_q->cols()) : d_model;
+  w.d_v = e.V ? static_cast<int>(e.V->cols()) : e.W_v ? static_cast<int>(e.W_v->cols()) : d_model;
+  return w;
 }
 
 }  // namespace attn

@@ -67,8 +67,10 @@ struct State {
   PanelVisibility panels;
 };
 
-// Tokens of the sentence (whitespace-separated), at most kMaxTokens.
+// Tokens of the sentence (whitespace-separated), at most kMaxTokens: the random mode's sentence.
+// Scenarios given as matrices (CLI, imports, presets) may have up to kMaxDim rows and labels.
 constexpr int kMaxTokens = 1024;
+static_assert(kMaxTokens <= kMaxDim, "a sentence must fit the core's limits");
 constexpr int kMinDk = 1, kMaxDk = 1024;
 // Limits of the other learner-editable fields (setState, share links, state files all read these).
 constexpr int kMinDModel = 2, kMaxDModel = 64, kMinDv = 1;
@@ -89,5 +91,13 @@ Vec random_embedding(uint64_t seed, const std::string& token, int index, int d_m
 
 // The scenario the core computes for this state (random or explicit).
 Scenario build_scenario(const State& s);
+
+// The widths the state computes with, which getState reports: in random mode its own d_model, d_k
+// and d_v; in explicit mode the matrices' (d_k and d_v are the full widths, before any split into
+// heads; d_model is X's width, and the random mode's when the scenario gives Q, K, V directly).
+struct Widths {
+  int d_model = 0, d_k = 0, d_v = 0;
+};
+Widths computed_widths(const State& s);
 
 }  // namespace attn

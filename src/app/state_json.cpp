@@ -2,9 +2,11 @@
 // values are errors, and nothing is applied unless everything is valid.
 #include "app/state_json.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -207,11 +209,11 @@ const std::vector<StateKey>& state_keys() {
        return get_enum(v, "mode", {{"random", InputMode::Random}, {"explicit", InputMode::Explicit}}, s.mode); }},
     {"sentence", [](const State& s) -> json { return s.sentence; }, decode_sentence},
     {"tokens", [](const State& s) -> json { return split_tokens(s.sentence); }, nullptr},
-    {"d_model", [](const State& s) -> json { return s.d_model; },
+    {"d_model", [](const State& s) -> json { return computed_widths(s).d_model; },
      [](const json& v, State& s, Pending& p) { p.width_changed = true; return get_int(v, "d_model", kMinDModel, kMaxDModel, s.d_model); }},
-    {"d_k", [](const State& s) -> json { return s.d_k; },
+    {"d_k", [](const State& s) -> json { return computed_widths(s).d_k; },
      [](const json& v, State& s, Pending&) { return get_int(v, "d_k", kMinDk, kMaxDk, s.d_k); }},
-    {"d_v", [](const State& s) -> json { return s.d_v; },
+    {"d_v", [](const State& s) -> json { return computed_widths(s).d_v; },
      [](const json& v, State& s, Pending&) { return get_int(v, "d_v", kMinDv, kMaxDModel, s.d_v); }},
     {"seed", [](const State& s) -> json { return s.seed; }, decode_seed},
     {"projections", [](const State& s) -> json { return s.projections == Projections::Seeded ? "seeded" : "identity"; },
@@ -308,8 +310,58 @@ json state_to_json(const State& s) {
   return j;
 }
 
+namespace {
+std::string apply_state_keys(State& live, const json& partial);
+
+// In explicit mode getState reports the matrices' widths (computed_widths): as setState keys they are
+// echoes that must agree, not settings.
+const char* const kWidthKeys[] = {"d_model", "d_k", "d_v"};
+
+// Whether applying `partial` leaves the state in explicit mode (a bad value is reported later).
+bool ends_explicit(const State& live, const json& partial) {
+  if (partial.contains("mode")) return partial["mode"] == "explicit";
+  if (partial.contains("scenario")) return true;
+  const auto preset = partial.find("preset");
+  if (preset != partial.end() && preset->is_string() && !preset->get<std::string>().empty()) {
+    State fresh;
+    return apply_preset(fresh, preset->get<std::string>()) && fresh.mode == InputMode::Explicit;
+  }
+  return live.mode == InputMode::Explicit;
+}
+
+// The widths checked against the matrices'; the random mode's own settings stay as they were.
+std::string apply_with_fixed_widths(State& live, const json& partial) {
+  json rest = partial;
+  for (const char* k : kWidthKeys) rest.erase(k);
+  State s = live;
+  std::string err = apply_state_keys(s, rest);
+  if (!err.empty()) return err;
+  if (s.mode != InputMode::Explicit) return apply_state_keys(live, partial);
+  const Widths w = computed_widths(s);
+  const int fixed[] = {w.d_model, w.d_k, w.d_v};
+  for (size_t i = 0; i < 3; ++i) {
+    const char* k = kWidthKeys[i];
+    if (!partial.contains(k)) continue;
+    const json& v = partial[k];
+    if (!v.is_number() || v.get<double>() != fixed[i])
+      return std::string(k) + " is " + std::to_string(fixed[i]) +
+             ", fixed by the example's matrices; set \"mode\": \"random\" to choose it";
+  }
+  live = std::move(s);
+  return "";
+}
+}  // namespace
+
 std::string apply_state_json(State& live, const json& partial) {
   if (!partial.is_object()) return "state must be a JSON object";
+  const bool widths_given =
+      std::any_of(std::begin(kWidthKeys), std::end(kWidthKeys), [&](const char* k) { return partial.contains(k); });
+  if (widths_given && ends_explicit(live, partial)) return apply_with_fixed_widths(live, partial);
+  return apply_state_keys(live, partial);
+}
+
+namespace {
+std::string apply_state_keys(State& live, const json& partial) {
   State s = live;
   if (partial.contains("preset")) {
     const json& p = partial["preset"];
@@ -340,6 +392,7 @@ std::string apply_state_json(State& live, const json& partial) {
   live = std::move(s);
   return "";
 }
+}  // namespace
 
 std::string apply_state_text(State& s, const std::string& text) {
   if (text.size() > kMaxJsonBytes) return "state is larger than the limit";

@@ -42,7 +42,10 @@ std::string screen_summary(const App& app) {
                       {"max_weight", fixed(h.max_weight[i], 3)},
                       {"jacobian", fixed(h.jacobian_norm[i], 3)}}) +
            " ";
-    out += tr(lang, h.max_weight[i] > kSaturatedMaxWeight ? "summary.saturated" : "summary.not_saturated");
+    const RowSaturation sat = row_saturation(h, i);
+    out += tr(lang, sat.single_key  ? "summary.single_key"
+                    : sat.saturated ? "summary.saturated"
+                                    : "summary.not_saturated");
   }
   return out;
 }

@@ -3,9 +3,9 @@
 
 #include <string>
 
+#include "app/saturation.h"  // kSaturatedMaxWeight, row_saturation
+
 namespace attn {
 class App;
-// A row counts as saturated when its largest weight exceeds this (nearly one-hot).
-constexpr float kSaturatedMaxWeight = 0.95f;
 std::string screen_summary(const App& app);
 }  // namespace attn

@@ -71,18 +71,23 @@ std::string non_finite_error(const char* name, const Mat& m) {
   return "";
 }
 
-// Blocked cells (1) from the causal mask, key padding and hand-painted cells combined.
-MaskMat build_mask(const Scenario& s, int n, int m) {
-  MaskMat blocked = MaskMat::Zero(n, m);
-  for (int i = 0; i < n; ++i)
+// Blocked cells (1) of query rows [first, first + rows) from the causal mask, key padding and
+// hand-painted cells combined.
+MaskMat build_mask_rows(const Scenario& s, int first, int rows, int m) {
+  MaskMat blocked = MaskMat::Zero(rows, m);
+  for (int r = 0; r < rows; ++r) {
+    const int i = first + r;
     for (int j = 0; j < m; ++j) {
       bool b = s.mask == MaskKind::Causal && j > i;
       if (!s.key_padding.empty() && s.key_padding[static_cast<size_t>(j)]) b = true;
       if (s.mask_cells && (*s.mask_cells)(i, j) != 0) b = true;
-      blocked(i, j) = b ? 1 : 0;
+      blocked(r, j) = b ? 1 : 0;
     }
+  }
   return blocked;
 }
+
+MaskMat build_mask(const Scenario& s, int n, int m) { return build_mask_rows(s, 0, n, m); }
 
 // Raw compatibility scores of one head, before any scaling.
 void head_scores(const Scenario& s, HeadResult& hr) {
@@ -160,11 +165,14 @@ double softmax_entropy(const float* p, const float* l, int m) {
 
 std::string head_prefix(int head, int heads) { return heads > 1 ? "head " + std::to_string(head) + ": " : ""; }
 
-void compute_head(const Scenario& s, const MaskMat& blocked, HeadResult& hr) {
-  const int n = static_cast<int>(hr.Q.rows());
-  const int m = static_cast<int>(hr.K.rows());
-  const int dh = static_cast<int>(hr.Q.cols());
-  head_scores(s, hr);
+}  // namespace
+
+// One function from scores to row statistics, so compute() and anything that needs one row's softmax
+// (the d_k sweep) share every rule: scaling, temperature, masking, overflow, hard attention.
+void softmax_head(const Scenario& s, const MaskMat& blocked, int d_k, HeadResult& hr) {
+  const int n = static_cast<int>(hr.scores.rows());
+  const int m = static_cast<int>(hr.scores.cols());
+  const int dh = d_k;
 
   // Scaling and temperature in double, rounded once to float: at T = 1 the logits are exactly
   // the float-rounded scaled scores, so ties stay ties.
@@ -257,6 +265,11 @@ void compute_head(const Scenario& s, const MaskMat& blocked, HeadResult& hr) {
   }
 }
 
+namespace {
+void compute_head(const Scenario& s, const MaskMat& blocked, HeadResult& hr) {
+  head_scores(s, hr);
+  softmax_head(s, blocked, static_cast<int>(hr.Q.cols()), hr);
+}
 }  // namespace
 
 std::string validate(const Scenario& s) {
@@ -423,6 +436,9 @@ void project(const Scenario& s, Mat& X_effective, Mat& Q, Mat& K, Mat& V) {
 }
 
 MaskMat attention_mask(const Scenario& s, int n, int m) { return build_mask(s, n, m); }
+MaskMat attention_mask_rows(const Scenario& s, int first, int rows, int m) {
+  return build_mask_rows(s, first, rows, m);
+}
 
 Scenario keys_scenario(const Scenario& s, Mat K, Mat V) {
   Scenario out;

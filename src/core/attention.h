@@ -20,10 +20,18 @@ std::string compute(const Scenario& s, Result& out);
 void project(const Scenario& s, Mat& X_effective, Mat& Q, Mat& K, Mat& V);
 // Blocked cells (1) of the n×m scores: causal mask, key padding and painted cells combined.
 MaskMat attention_mask(const Scenario& s, int n, int m);
+// Rows [first, first + rows) of it, without building the others (one query row of a long sequence).
+MaskMat attention_mask_rows(const Scenario& s, int first, int rows, int m);
 // A scenario over given (already projected) K and V with s's score function, heads, W_o, scale and
 // temperature, and no mask of its own: rows of a larger one are computed by setting Q and
 // mask_cells (a block of rows of attention_mask) on it.
 Scenario keys_scenario(const Scenario& s, Mat K, Mat V);
+
+// The rest of compute() for one head once its raw scores are known: from hr.scores (n×m), the n×m
+// mask and hr.V (m rows, any width), the logits (÷√d_k when s.scale and the score is not additive,
+// then ÷ temperature, masked = −∞), weights, output and per-row statistics, exactly as compute()
+// makes them. s supplies only scale, temperature and the score kind.
+void softmax_head(const Scenario& s, const MaskMat& blocked, int d_k, HeadResult& hr);
 
 // The warnings compute() gives for one head's out-of-range numbers, and for infinite outputs.
 void append_head_warnings(const HeadResult& hr, int head, int heads, double temperature,

@@ -16,7 +16,9 @@ using nlohmann::json;
 namespace {
 
 constexpr size_t kMaxTokenBytes = 256;
-constexpr size_t kMaxTokens = 4096;
+// A label per query or key row, so as many as a matrix may have rows. (The app's random-mode sentence
+// has its own, shorter limit.)
+constexpr size_t kMaxLabels = static_cast<size_t>(kMaxDim);
 
 std::string quoted(const std::string& s) {
   // Echo user strings back shortened, so one hostile key can't flood the error line.
@@ -145,9 +147,9 @@ const char* positional_name(PositionalEncoding p) {
 namespace {
 std::string strings_from_json(const json& j, const char* name, std::vector<std::string>& out) {
   if (!j.is_array()) return std::string(name) + " must be an array of strings, got " + j.type_name();
-  if (j.size() > kMaxTokens)
+  if (j.size() > kMaxLabels)
     return std::string(name) + " has " + std::to_string(j.size()) + " entries, over the limit of " +
-           std::to_string(kMaxTokens);
+           std::to_string(kMaxLabels);
   std::vector<std::string> v;
   v.reserve(j.size());
   for (size_t i = 0; i < j.size(); ++i) {

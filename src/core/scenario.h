@@ -3,6 +3,7 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +54,10 @@ struct Scenario {
   std::vector<std::string> tokens;         // query side (n)
   std::vector<std::string> memory_tokens;  // key side when cross-attending (m)
 };
+
+// A logit the mask (or an undefined score) removed from the softmax: −∞, weight 0 whatever the key
+// holds. A +∞ logit is an overflowed score that wins its row, not a masked one.
+inline bool is_masked_logit(float logit) { return logit == -std::numeric_limits<float>::infinity(); }
 
 // Everything one head computes. Masked logits are -infinity (null in JSON).
 struct HeadResult {

@@ -51,6 +51,13 @@ std::string progress_path() {
   return (std::filesystem::path(settings_path()).parent_path() / "progress.json").string();
 }
 
+// Where the Share panel's files go ("." if the working directory has gone away).
+std::string working_directory() {
+  std::error_code ec;
+  const std::filesystem::path p = std::filesystem::current_path(ec);
+  return ec ? std::string(".") : p.string();
+}
+
 // Reads the back buffer (bottom-up in GL) and writes it top-down as PNG.
 bool write_screenshot(const std::string& path, int w, int h) {
   std::vector<unsigned char> px(static_cast<size_t>(w) * h * 4), flipped(px.size());
@@ -167,14 +174,18 @@ int run_gui(int argc, char** argv) {
       if (!err.empty()) app.status = err;
     }
   }
-  app.host.download = [&app](const std::string& name, const std::string&, const std::string& bytes) {
-    std::ofstream f(name, std::ios::binary);
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    app.status = saved_status(app, static_cast<bool>(f), name);
+  // Both report what happened; the Share panel shows exactly that (App::download, App::save_png).
+  app.host.download = [](const std::string& name, const std::string&, const std::string& bytes) {
+    return save_file(working_directory(), name, bytes);
   };
-  app.host.save_png = [&app](const std::string& name, int w, int h, const std::vector<uint8_t>& rgba) {
-    const bool ok = stbi_write_png(name.c_str(), w, h, 4, rgba.data(), w * 4) != 0;
-    app.status = saved_status(app, ok, name);
+  app.host.save_png = [](const std::string& name, int w, int h, const std::vector<uint8_t>& rgba) {
+    std::string png;
+    const auto append = [](void* out, void* data, int size) {
+      static_cast<std::string*>(out)->append(static_cast<const char*>(data), static_cast<size_t>(size));
+    };
+    if (!stbi_write_png_to_func(append, &png, w, h, 4, rgba.data(), w * 4))
+      return SaveOutcome{false, "Could not encode " + name + " as PNG"};
+    return save_file(working_directory(), name, png);
   };
   app.host.capture_canvas = [&capture_name](const std::string& name) { capture_name = name; };
   app.host.read_file = [](const std::string& path, std::string& text) -> std::string {

@@ -59,7 +59,8 @@ class CrossPanel : public Panel {
     lock.reset();
 
     static const char* names[kCrossScorings] = {"cross.additive", "cross.general", "cross.dot"};
-    static const char* formulas[kCrossScorings] = {"v_aᵀ tanh(W_a s + U_a h)", "sᵀ W_a h", "s·h / √d"};
+    // "e" is what enters the softmax, so the listed percentages are softmax of the listed e.
+    static const char* formulas[kCrossScorings] = {"e = v_aᵀ tanh(W_a s + U_a h)", "e = sᵀ W_a h", "e = s·h / √d"};
     const float avail = ImGui::GetContentRegionAvail().x;
     const float col_w = std::max(150.0f, (avail - 24) / 3);
     const float tile = std::clamp(col_w - 130, 60.0f, 160.0f);
@@ -79,6 +80,8 @@ class CrossPanel : public Panel {
       }
       const HeadResult& h = c.scored[static_cast<size_t>(k)].main;
       const Mat& W = h.weights;
+      const Mat& E = c.softmax_scores(k);  // what the softmax sees: the dot product's after ÷√d
+      const bool scaled = k == 2;
       const int m = static_cast<int>(W.cols());
       const float cell = tile / static_cast<float>(std::max(m, n));
       // Row labels (the word being generated) at the left, key words above the columns.
@@ -114,15 +117,17 @@ class CrossPanel : public Panel {
         const ImVec2 mp = ImGui::GetMousePos();
         const int i = static_cast<int>((mp.y - p0.y) / cell), j = static_cast<int>((mp.x - p0.x) / cell);
         if (i >= 0 && i < n && j >= 0 && j < m)
-          ImGui::SetTooltip("%s", ctx.trf("cross.tip", {{"word", c.target[static_cast<size_t>(i)]},
-                                                        {"key", c.source[static_cast<size_t>(j)]},
-                                                        {"score", fmt(h.scores(i, j))},
-                                                        {"weight", fmt(W(i, j))}})
-                                      .c_str());
+          ImGui::SetTooltip("%s%s",
+                            ctx.trf("cross.tip", {{"word", c.target[static_cast<size_t>(i)]},
+                                                  {"key", c.source[static_cast<size_t>(j)]},
+                                                  {"score", fmt(E(i, j))},
+                                                  {"weight", fmt(W(i, j))}})
+                                .c_str(),
+                            scaled ? " (e = s·h ÷ √d)" : "");
       }
       for (int j = 0; j < m; ++j)
         ImGui::Text("%-9s %5.1f%%  e %+.3f", c.source[static_cast<size_t>(j)].c_str(),
-                    100.0 * static_cast<double>(W(step, j)), static_cast<double>(h.scores(step, j)));
+                    100.0 * static_cast<double>(W(step, j)), static_cast<double>(E(step, j)));
       ImGui::TextUnformatted(ctx.trf("cross.context", {{"t", std::to_string(step + 1)}}).c_str());
       ImGui::TextUnformatted(vector_text(c.scored[static_cast<size_t>(k)].output, step, 3).c_str());
       ImGui::EndGroup();

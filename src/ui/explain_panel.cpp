@@ -14,7 +14,7 @@
 namespace attn::ui {
 namespace {
 
-bool masked(const HeadResult& h, int i, int j) { return std::isinf(h.logits(i, j)) && h.logits(i, j) < 0; }
+bool masked(const HeadResult& h, int i, int j) { return is_masked_logit(h.logits(i, j)); }
 
 // Spread (population standard deviation) of the unmasked entries of one row.
 double row_sd(const Mat& m, const HeadResult& h, int i) {
@@ -163,15 +163,16 @@ class ExplainPanel : public Panel {
                          bool scale) {
     para(ctx.tr("explain.step6.text"));
     if (i >= h.max_weight.size()) return;
-    const auto end = [&](float w) { return w > kSaturatedMaxWeight ? ctx.tr("explain.end_saturated") : "."; };
-    para(ctx.trf(
-        "explain.step6.now",
-        {{"query", q}, {"w", fmt(h.max_weight(i))}, {"j", fmt(h.jacobian_norm(i))}, {"end", end(h.max_weight(i))}}));
+    const auto end = [&](const HeadResult& hr, int row) {
+      return row_saturation(hr, row).saturated ? ctx.tr("explain.end_saturated") : ".";
+    };
+    para(ctx.trf("explain.step6.now",
+                 {{"query", q}, {"w", fmt(h.max_weight(i))}, {"j", fmt(h.jacobian_norm(i))}, {"end", end(h, i)}}));
     const HeadResult& o = r.flipped.heads.empty() ? r.flipped.main : r.flipped.heads.front();
     const int k = i - r.flipped_row;  // the flipped result may hold only the selected row
     if (k >= 0 && k < o.max_weight.size() && k < o.jacobian_norm.size())
       para(ctx.trf(scale ? "explain.step6.flipped_off" : "explain.step6.flipped_on",
-                   {{"w", fmt(o.max_weight(k))}, {"j", fmt(o.jacobian_norm(k))}, {"end", end(o.max_weight(k))}}));
+                   {{"w", fmt(o.max_weight(k))}, {"j", fmt(o.jacobian_norm(k))}, {"end", end(o, k)}}));
   }
 };
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/saturation.h"
 #include "render/heatmap.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
@@ -34,8 +35,7 @@ class HeatmapPanel : public Panel {
         const float top = h.max_weight(i);
         const float k = s.heatmap_row_scale && top > 0 ? 1.0f / top : 1.0f;
         for (int j = 0; j < m; ++j)
-          values_[static_cast<size_t>(i) * m + j] =
-              std::isinf(h.logits(i, j)) && h.logits(i, j) < 0 ? -1.0f : h.weights(i, j) * k;
+          values_[static_cast<size_t>(i) * m + j] = is_masked_logit(h.logits(i, j)) ? -1.0f : h.weights(i, j) * k;
       }
       uploaded_ = r.revision;
       uploaded_row_scale_ = s.heatmap_row_scale;
@@ -79,7 +79,7 @@ class HeatmapPanel : public Panel {
       const ImVec2 mp = ImGui::GetMousePos();
       const int j = std::clamp(static_cast<int>((mp.x - p0.x) / cell), 0, m - 1);
       const int i = std::clamp(static_cast<int>((mp.y - p0.y) / cell), 0, n - 1);
-      if (std::isinf(h.logits(i, j)))
+      if (is_masked_logit(h.logits(i, j)))
         ImGui::SetTooltip(
             "%s", ctx.trf("common.cell_masked", {{"query", r.row_labels[i]}, {"key", r.col_labels[j]}}).c_str());
       else
@@ -125,9 +125,8 @@ class HeatmapPanel : public Panel {
     dl->AddText(ImVec2(l0.x + lw - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled),
                 s.heatmap_row_scale ? "max" : "1");
     dl->AddText(ImVec2(l0.x + lw + 12, l0.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), caption.c_str());
-    {  // Saturation meter: the share of rows whose largest weight exceeds 0.95 (nearly one-hot).
-      int saturated = 0;
-      for (int i = 0; i < n; ++i) saturated += h.max_weight(i) > 0.95f ? 1 : 0;
+    {  // Saturation meter: the share of rows that are nearly one-hot (app/saturation.h says when).
+      const int saturated = saturated_rows(h);
       const std::string meter =
           ctx.trf("heatmap.saturated", {{"count", std::to_string(saturated)}, {"rows", std::to_string(n)}});
       const float fx = l0.x + lw + 12, fy = l0.y + 15, fw = 40.0f;

@@ -116,7 +116,7 @@ class LearnPanel : public Panel {
     ctx.track("learn:speed");
     ImGui::SameLine();
     if (ImGui::Button(ctx.tr("learn.export")) && ctx.app.host.download)
-      ctx.app.host.download("attnplay-train.json", "application/json", t.to_json(true).dump(1));
+      ctx.app.download("attnplay-train.json", "application/json", t.to_json(true).dump(1));
     ctx.track("learn:export");
     ImGui::Text("%s", ctx.trf("learn.steps", {{"steps", std::to_string(t.steps_done())},
                                               {"planned", std::to_string(t.settings().steps)}})

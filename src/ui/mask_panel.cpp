@@ -93,7 +93,7 @@ class MaskPanel : public Panel {
       for (int j = 0; j < m; ++j) {
         const ImVec2 a(p0.x + cell * j, p0.y + cell * i), b(a.x + cell - 1, a.y + cell - 1);
         const bool paint = have && (*cells)(i, j) != 0;
-        const bool blocked = std::isinf(h.logits(i, j)) && h.logits(i, j) < 0;
+        const bool blocked = is_masked_logit(h.logits(i, j));
         ImU32 col;
         if (paint)
           col = IM_COL32(170, 50, 50, 255);

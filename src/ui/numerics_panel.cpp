@@ -45,7 +45,7 @@ class NumericsPanel : public Panel {
     float naive_sum = 0;
     float mx = -INFINITY;
     for (int j = 0; j < m; ++j) {
-      const bool blocked = std::isinf(h.logits(row, j)) && h.logits(row, j) < 0;
+      const bool blocked = is_masked_logit(h.logits(row, j));
       x[static_cast<size_t>(j)] = blocked ? -INFINITY : h.scores(row, j) * multiplier_;
       mx = std::max(mx, x[static_cast<size_t>(j)]);
     }

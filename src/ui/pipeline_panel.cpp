@@ -48,7 +48,7 @@ double dot(A a, B b, int len) {
 bool agrees(double a, double b) { return std::fabs(a - b) <= 1e-3 * (1 + std::fabs(b)); }
 
 bool is_masked(const Mat& logits, int i, int j) {
-  return i < logits.rows() && j < logits.cols() && std::isinf(logits(i, j)) && logits(i, j) < 0;
+  return i < logits.rows() && j < logits.cols() && is_masked_logit(logits(i, j));
 }
 
 void tooltip(const std::string& head, const std::string& body) {

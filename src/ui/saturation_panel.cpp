@@ -18,12 +18,7 @@ const HeadResult* first_head(const Result& r) {
 }
 
 // Keys the row may attend to (masked ones are out of the competition, so log m counts the rest).
-int live_keys(const HeadResult& h, int row) {
-  int m = 0;
-  for (int j = 0; j < h.logits.cols(); ++j)
-    if (!(std::isinf(h.logits(row, j)) && h.logits(row, j) < 0)) ++m;
-  return m;
-}
+int live_keys(const HeadResult& h, int row) { return row_saturation(h, row).live_keys; }
 
 class SaturationPanel : public Panel {
  public:
@@ -76,9 +71,12 @@ class SaturationPanel : public Panel {
       return;
     }
     // A line of its own in both columns, so the two charts stay level whichever is saturated.
-    if (live_keys(*h, row) <= 1)
+    const RowSaturation sat = row_saturation(*h, row);
+    if (sat.no_keys)
+      ImGui::TextDisabled("%s", ctx.tr("saturation.no_keys"));
+    else if (sat.single_key)
       ImGui::TextDisabled("%s", ctx.tr("saturation.one_key"));
-    else if (h->max_weight.size() > row && h->max_weight(row) > kSaturatedMaxWeight)
+    else if (sat.saturated)
       badge(ctx.tr("saturation.badge"), IM_COL32(215, 45, 40, 255), IM_COL32(255, 255, 255, 255));
     else
       ImGui::TextDisabled("%s", ctx.tr("saturation.not_saturated"));
@@ -112,7 +110,7 @@ class SaturationPanel : public Panel {
                   &clip);
     }
     if (hovered >= 0) {
-      const bool masked = std::isinf(h->logits(row, hovered)) && h->logits(row, hovered) < 0;
+      const bool masked = is_masked_logit(h->logits(row, hovered));
       const std::string& q = r.row_labels[static_cast<size_t>(query)];
       const std::string& k = r.col_labels[static_cast<size_t>(hovered)];
       ImGui::SetTooltip("%s", masked ? ctx.trf("common.cell_masked", {{"query", q}, {"key", k}}).c_str()
@@ -189,8 +187,11 @@ class SaturationPanel : public Panel {
     const Metric metrics[3] = {{"entropy", ctx.tr("saturation.curve.entropy"), sw.entropy, ent_top * 1.1},
                                {"max weight", ctx.tr("saturation.max_weight"), sw.max_weight, 1.05},
                                {"jacobian", ctx.tr("saturation.curve.jacobian"), sw.jacobian, jac_top * 1.1}};
+    // With several heads the curve is head 1's, whose scores are divided by √(d_k per head): the axis
+    // and the mark (r.core.d_k) are per head, and each point is the state at d_k = that × heads.
+    const char* per_head = sw.heads > 1 ? ctx.tr("saturation.per_head") : "";
     for (const Metric& mt : metrics) {
-      ImGui::TextDisabled("%s", ctx.trf("saturation.against", {{"metric", mt.name}}).c_str());
+      ImGui::TextDisabled("%s%s", ctx.trf("saturation.against", {{"metric", mt.name}}).c_str(), per_head);
       legend_row({{kUnscaledCol, ctx.tr("saturation.unscaled")}, {kScaledCol, "÷√d_k"}});
       std::vector<double> ys[2];
       for (int k = 0; k < 2; ++k) ys[k].assign(mt.y[k].begin(), mt.y[k].end());
@@ -208,10 +209,12 @@ class SaturationPanel : public Panel {
         p.vline(xs[best], ImGui::GetColorU32(ImGuiCol_Text, 0.5f));
         p.dot(xs[best], ys[0][best], kUnscaledCol, 4);
         p.dot(xs[best], ys[1][best], kScaledCol, 4);
-        ImGui::SetTooltip("%s", ctx.trf("saturation.curve.tip", {{"d_k", std::to_string(sw.d_k[best])},
-                                                                 {"unscaled", fmt(ys[0][best])},
-                                                                 {"scaled", fmt(ys[1][best])}})
-                                    .c_str());
+        ImGui::SetTooltip("%s%s",
+                          ctx.trf("saturation.curve.tip", {{"d_k", std::to_string(sw.d_k[best])},
+                                                           {"unscaled", fmt(ys[0][best])},
+                                                           {"scaled", fmt(ys[1][best])}})
+                              .c_str(),
+                          per_head);
       }
       if (ImGui::IsItemVisible()) ctx.track(std::string("saturation curve ") + mt.id);  // not when scrolled away
     }

@@ -93,14 +93,16 @@ class SharePanel : public Panel {
   void link_section(const State&) {
     section_header(ctx_->tr("share.link_section"));
     if (ImGui::Button(ctx_->label("share.copy_link", "copy_link").c_str())) {
-      link_ = app_->share_link();
-      if (app_->host.copy_text) app_->host.copy_text(link_);
-      app_->status = ctx_->trf("share.link_copied", {{"count", std::to_string(link_.size())}});
+      const std::string link = app_->share_link();
+      if (app_->host.copy_text) app_->host.copy_text(link);
+      app_->status = ctx_->trf("share.link_copied", {{"count", std::to_string(link.size())}});
+      link_shown_ = true;
     }
     ctx_->track("Copy link");
     ImGui::SameLine();
     ImGui::TextDisabled("%s", ctx_->tr("share.same_numbers"));
-    if (!link_.empty()) selectable_text("##link", link_, 0);
+    // The box follows the state, so copying from it by hand never shares an old one.
+    if (link_shown_) selectable_text("##link", app_->current_share_link(ImGui::GetTime()), 0);
   }
 
   void embed_section(const State& s) {
@@ -196,8 +198,7 @@ class SharePanel : public Panel {
           std::tuple{"share.svg_saturation", "attnplay-saturation.svg", &saturation_svg},
           std::tuple{"share.svg_variance", "attnplay-variance.svg", &variance_svg}}) {
       if (ImGui::Button(ctx_->label(key, name).c_str())) {
-        app_->host.download(name, "image/svg+xml", make(*app_));
-        app_->status = ctx_->trf("share.saved", {{"name", name}});
+        app_->download(name, "image/svg+xml", make(*app_));
       }
       ctx_->track(std::string("svg:") + name);
       ImGui::SameLine();
@@ -206,21 +207,18 @@ class SharePanel : public Panel {
     ImGui::EndDisabled();
     ImGui::BeginDisabled(!files);
     if (ImGui::Button(ctx_->label("share.csv", "csv").c_str())) {
-      app_->host.download("attnplay-result.csv", "text/csv", result_csv(r));
-      app_->status = ctx_->trf("share.saved", {{"name", "attnplay-result.csv"}});
+      app_->download("attnplay-result.csv", "text/csv", result_csv(r));
     }
     ctx_->track("CSV of every matrix");
     ImGui::SameLine();
     if (ImGui::Button(ctx_->label("share.result_json", "result_json").c_str())) {
-      app_->host.download("attnplay-result.json", "application/json", result_json_text(*app_));
-      app_->status = ctx_->trf("share.saved", {{"name", "attnplay-result.json"}});
+      app_->download("attnplay-result.json", "application/json", result_json_text(*app_));
     }
     ctx_->track("Result JSON");
     ImGui::SameLine();
     if (ImGui::Button(ctx_->label("share.state_json", "state_json").c_str())) {
-      app_->host.download("attnplay-state.json", "application/json",
-                          state_to_json(s).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-      app_->status = ctx_->trf("share.saved", {{"name", "attnplay-state.json"}});
+      app_->download("attnplay-state.json", "application/json",
+                     state_to_json(s).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     }
     ctx_->track("State JSON");
     ImGui::EndDisabled();
@@ -259,7 +257,7 @@ class SharePanel : public Panel {
     for (int y = 0; y < ht; ++y)
       for (int x = 0; x < w; ++x) {
         const int i = y / cell, j = x / cell;
-        const bool masked = std::isinf(h.logits(i, j)) && h.logits(i, j) < 0;
+        const bool masked = is_masked_logit(h.logits(i, j));
         unsigned c = masked ? (((x + y) / 4) % 2 ? 0xFF505050u : 0xFF303030u) : viridis_u32(h.weights(i, j));
         uint8_t* px = &rgba[(static_cast<size_t>(y) * w + x) * 4];
         px[0] = c & 0xFF;  // ImU32 is A B G R from the high byte down
@@ -267,9 +265,7 @@ class SharePanel : public Panel {
         px[2] = (c >> 16) & 0xFF;
         px[3] = 0xFF;
       }
-    app_->host.save_png("attnplay-heatmap.png", w, ht, rgba);
-    app_->status = ctx_->trf("share.saved_size",
-                             {{"name", "attnplay-heatmap.png"}, {"w", std::to_string(w)}, {"h", std::to_string(ht)}});
+    app_->save_png("attnplay-heatmap.png", w, ht, rgba);
   }
 
   void checkbox_row(const char* group, const std::vector<std::string>& ids, std::vector<std::string>& chosen,
@@ -302,7 +298,8 @@ class SharePanel : public Panel {
 
   App* app_ = nullptr;           // the context's App, set each frame
   PanelContext* ctx_ = nullptr;  // this frame's context (item rectangles)
-  std::string link_, embed_code_;
+  bool link_shown_ = false;      // after the first "Copy link"
+  std::string embed_code_;
   std::vector<std::string> embed_panels_, embed_lock_, embed_hide_;
   char origins_[1024] = "";
   char path_[1024] = "";
