@@ -82,7 +82,9 @@ DkSweep compute_sweep(const State& s, int row) {
   State widest = s;
   widest.d_k = sw.d_k.back() * s.heads;
   const Scenario sc = build_scenario(widest);
-  if (!validate(sc).empty()) {  // e.g. heads not dividing d_v: the state itself cannot be computed
+  // e.g. heads not dividing d_v: the state itself cannot be computed; or identity projections (a preset
+  // whose plane is the whole space), whose width is fixed: no sweep over d_k.
+  if (!validate(sc).empty() || !sc.W_q || !sc.W_k || !sc.X) {
     sw.d_k.clear();
     return sw;
   }

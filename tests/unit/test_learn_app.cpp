@@ -52,7 +52,7 @@ TEST_CASE("the training setup is a state key that links carry", "[learn]") {
   s.learn_settings.model.d_k = 32;
   const auto j = state_to_json(s);
   REQUIRE(j.contains("learn"));
-  State back;
+  State back = App().state;  // a state that computes (the app's first)
   REQUIRE(apply_state_json(back, {{"learn", j["learn"]}}) == "");
   CHECK(back.learn_settings.seed == 7);
   CHECK(back.learn_settings.model.d_k == 32);

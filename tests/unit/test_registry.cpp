@@ -2,6 +2,7 @@
 // and the tiling never overlaps two panels.
 #include <catch2/catch.hpp>
 
+#include "app/app.h"
 #include "app/embed.h"
 #include "app/registry.h"
 #include "app/state_json.h"
@@ -12,7 +13,7 @@ using namespace attn;
 TEST_CASE("every registry panel is a state key, an embed name and a visibility flag", "[registry]") {
   for (const PanelInfo& info : panel_table()) {
     INFO(info.key);
-    State s;
+    State s = App().state;  // the app's first state
     CHECK(s.panels[info.id] == info.default_open);
     // setState({panels: {<id>: !default}}) flips exactly that panel, and getState reports it.
     const nlohmann::json partial = {{"panels", {{info.key, !info.default_open}}}};
