@@ -25,6 +25,13 @@ elseif(ATTNPLAY_NATIVE_ARCH)
   target_compile_options(attnplay_deps INTERFACE -march=native)
 endif()
 if(ATTNPLAY_SANITIZE)
-  target_compile_options(attnplay_deps INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  # The sanitizer tree is built by clang++-14 so that the same objects also feed the libFuzzer target
+  # (tests/fuzz): fuzzer-no-link adds the coverage hooks, which the ASan runtime answers when not fuzzing.
+  set(_fuzz_cov "")
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    set(_fuzz_cov -fsanitize=fuzzer-no-link)
+  endif()
+  target_compile_options(attnplay_deps INTERFACE -fsanitize=address,undefined ${_fuzz_cov} -fno-omit-frame-pointer
+                                                 -fno-sanitize-recover=undefined)
   target_link_options(attnplay_deps INTERFACE -fsanitize=address,undefined)
 endif()

@@ -58,7 +58,7 @@ class LearnPanel : public Panel {
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     int dk = st.model.d_k;
-    if (ImGui::SliderInt("d_k###learn-dk", &dk, 1, 256, "%d",
+    if (ImGui::SliderInt((std::string(ctx.tr("learn.dk")) + "###learn-dk").c_str(), &dk, 1, 256, "%d",
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
       st.model.d_k = dk;  // both models restart at the new width
       if (st.vary != Difference::DK) st.b_d_k = dk;

@@ -1,0 +1,45 @@
+// keyboard.test.mjs — a learner without a mouse: from a freshly loaded page, only key presses move the
+// keyboard focus to d_k, change it, and toggle scaling.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { pollUntil, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+
+siteBuiltTest();
+
+describe('keyboard only', { timeout: 170000 }, () => {
+  let page;
+  useApp((app) => { page = app.page; });
+  const focused = () => page.evaluate(() => window.attnplay.ui.focused());
+  const state = () => page.evaluate(() => window.attnplay.getState());
+  async function press(key) {
+    await page.keyboard.press(key);
+    await waitFrames(page, 2);
+  }
+  async function tabTo(id) {
+    for (let i = 0; i < 40; i++) {
+      if ((await focused()) === id) return;
+      await press('Tab');
+    }
+    assert.fail(`Tab never reached ${id} (focus is on ${JSON.stringify(await focused())})`);
+  }
+
+  it('the canvas has focus on load and Tab reaches the controls', async () => {
+    assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.id), 'canvas');
+    await tabTo('d_k');
+  });
+
+  it('arrow keys change d_k, Space toggles scaling', async () => {
+    await tabTo('d_k');
+    const before = (await state()).d_k;
+    // On a focused slider: Enter/Space starts editing it with the arrows (ImGui's keyboard navigation).
+    await press('Space');
+    for (let i = 0; i < 6; i++) await press('ArrowRight');
+    await press('Escape');
+    const after = await pollUntil(state, (s) => s.d_k !== before, { what: 'd_k to change', timeout: 4000 });
+    assert.ok(after.d_k > before, `ArrowRight raised d_k: ${before} → ${after.d_k}`);
+    await tabTo('scale');
+    const scale = (await state()).scale;
+    await press('Space');
+    await pollUntil(state, (s) => s.scale === !scale, { what: 'Space to toggle scaling', timeout: 4000 });
+  });
+});

@@ -1,0 +1,119 @@
+// lesson-walk.test.mjs — a learner walks the why-sqrt-dk lesson by real clicks inside an embedded frame:
+// a prediction answered wrongly then rightly, a numeric prediction, a "do" task done by dragging the real
+// d_k slider, Finish. The course page around it receives lesson-step, answer and lesson-complete events.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { launchChromium, pollUntil, siteBuiltTest, startServer } from './helpers.mjs';
+
+siteBuiltTest();
+
+function hostPage(src, playgroundOrigin) {
+  return `<!doctype html><html><body style="margin:0">
+<iframe id="pg" src="${src}" style="position:absolute;left:10px;top:20px;width:1200px;height:820px;border:0"></iframe>
+<script>
+  window.events = [];
+  const frame = document.getElementById('pg');
+  window.addEventListener('message', (ev) => {
+    if (ev.origin !== ${JSON.stringify(playgroundOrigin)} || !ev.data || ev.data.attnplay !== 1) return;
+    if (ev.data.event === 'ready') frame.contentWindow.postMessage({attnplay: 1, id: 1, cmd: 'subscribe'}, ${JSON.stringify(playgroundOrigin)});
+    if (ev.data.id === 1) window.subscribed = ev.data.ok;
+    if (ev.data.event && ev.data.event !== 'change') window.events.push(ev.data);
+  });
+</script></body></html>`;
+}
+
+describe('a lesson walked by real clicks', { timeout: 175000 }, () => {
+  let playground, host, browser;
+  before(async () => {
+    playground = await startServer();
+    host = await startServer();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await host?.stop();
+    await playground?.stop();
+  });
+
+  it('predict wrong then right, a numeric answer, a slider drag, completion, and the host hears each', async () => {
+    const context = await browser.newContext({ viewport: { width: 1240, height: 860 } });
+    const page = await context.newPage();
+    const src = `${playground.origin}/index.html?embed=1&lesson=why-sqrt-dk&step=1&origins=${encodeURIComponent(host.origin)}`;
+    await page.route(`${host.origin}/lesson-host.html`, (r) => r.fulfill({ contentType: 'text/html', body: hostPage(src, playground.origin) }));
+    await page.goto(`${host.origin}/lesson-host.html`);
+    const frame = await pollUntil(async () => page.frames().find((f) => f.url().includes('lesson=why-sqrt-dk')), Boolean,
+      { what: 'the playground frame', timeout: 10000 });
+    await frame.waitForFunction(() => window.attnplay && window.attnplay.frames() >= 2, null, { timeout: 60000, polling: 100 });
+    await pollUntil(() => page.evaluate(() => window.subscribed), (v) => v === true, { timeout: 30000, what: 'the host subscribed' });
+    const off = await page.evaluate(() => { const r = document.getElementById('pg').getBoundingClientRect(); return { x: r.left, y: r.top }; });
+    const frames = () => frame.evaluate(() => window.attnplay.frames());
+    const settle = async (n = 2) => { const f0 = await frames(); await pollUntil(frames, (f) => f >= f0 + n, { what: 'frames' }); };
+    const rect = (id) => pollUntil(() => frame.evaluate((i) => window.attnplay.ui.itemRect(i), id), (r) => r && r.w > 0,
+      { what: `item ${id}`, timeout: 8000 });
+    const clickItem = async (id) => {
+      const r = await rect(id);
+      await page.mouse.move(off.x + r.x + r.w / 2, off.y + r.y + r.h / 2);
+      await settle(1);
+      await page.mouse.down();
+      await settle(1);
+      await page.mouse.up();
+      await settle(2);
+    };
+    const state = () => frame.evaluate(() => window.attnplay.getState());
+    const events = () => page.evaluate(() => window.events);
+
+    let s = await state();
+    assert.deepEqual(s.lesson, { id: 'why-sqrt-dk', step: 1 }, 'the link opened the lesson at step 1');
+    assert.equal(s.d_k, 4);
+    await clickItem('lesson:next');
+    s = await pollUntil(state, (v) => v.lesson.step === 2, { what: 'step 2' });
+
+    await clickItem('lesson:choice:1');  // "down": wrong
+    await pollUntil(events, (e) => e.some((x) => x.event === 'answer' && x.correct === false), { what: 'a wrong answer event' });
+    assert.equal((await state()).d_k, 4, 'nothing is revealed after a wrong answer');
+    await clickItem('lesson:next');  // must not advance
+    assert.equal((await state()).lesson.step, 2, 'Next waits for a right answer');
+    await clickItem('lesson:choice:0');  // "up": right
+    s = await pollUntil(state, (v) => v.d_k === 400, { what: 'the reveal (d_k = 400)' });
+    const answers = (await events()).filter((x) => x.event === 'answer');
+    assert.deepEqual(answers.map((a) => [a.question, a.correct]), [['unscaled-max-weight-400', false], ['unscaled-max-weight-400', true]]);
+
+    await clickItem('lesson:next');
+    await pollUntil(state, (v) => v.lesson.step === 3, { what: 'step 3' });
+    await clickItem('lesson:number');
+    await page.keyboard.type('64');
+    await settle(2);
+    await clickItem('lesson:check');
+    await pollUntil(events, (e) => e.some((x) => x.event === 'answer' && x.question === 'var-qk-64' && x.correct), { what: 'the numeric answer' });
+
+    await clickItem('lesson:next');
+    await pollUntil(state, (v) => v.lesson.step === 4 && v.d_k === 4 && v.scale === false, { what: 'step 4' });
+    const slider = await rect('d_k');
+    await page.mouse.move(off.x + slider.x + 4, off.y + slider.y + slider.h / 2);
+    await settle(1);
+    await page.mouse.down();
+    await settle(1);
+    for (let i = 1; i <= 10; i++) {
+      await page.mouse.move(off.x + slider.x + (slider.w - 2) * i / 10, off.y + slider.y + slider.h / 2);
+      await settle(1);
+    }
+    await page.mouse.up();
+    await settle(3);
+    s = await state();
+    assert.ok(s.d_k > 100, `the drag moved d_k (now ${s.d_k})`);
+    assert.equal(s.scale, false, 'scaling stays off: the step locks it');
+    await pollUntil(events, (e) => e.some((x) => x.event === 'answer' && x.question === 'drag-until-saturated' && x.correct),
+      { what: 'the do task done' });
+
+    await clickItem('lesson:next');
+    await pollUntil(state, (v) => v.lesson.step === 5, { what: 'step 5' });
+    await clickItem('lesson:next');  // Finish
+    await pollUntil(events, (e) => e.some((x) => x.event === 'lesson-complete'), { what: 'lesson-complete' });
+    const all = await events();
+    const steps = all.filter((x) => x.event === 'lesson-step').map((x) => x.step);
+    assert.deepEqual(steps.slice(-4), [2, 3, 4, 5], `lesson-step events in order: ${JSON.stringify(steps)}`);
+    assert.equal(all.find((x) => x.event === 'lesson-complete').lesson, 'why-sqrt-dk');
+    assert.equal((await state()).lesson, null, 'back in free play');
+    await context.close();
+  });
+});
