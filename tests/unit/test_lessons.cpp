@@ -370,6 +370,14 @@ TEST_CASE("lesson softmax: a low temperature sharpens the article's nearly unifo
   const auto sharp = softmax_d({3, 2, 5});
   CHECK(app.result.core.main.weights(0, 2) == Approx(sharp[2]).margin(1e-6));
   CHECK(sharp[2] > 0.8);
+  // The note's example 1 as printed: mat's output with its V = [[2,0],[0,2],[2,1]], which the lesson quotes.
+  App note = app_with(R"({"preset": "self-attn-example-1"})");
+  const double r2 = std::sqrt(2.0);
+  const auto w = softmax_d({1 / r2, 1 / r2, 2 / r2});
+  CHECK(note.result.core.output(2, 0) == Approx(2 * w[0] + 2 * w[2]).margin(1e-6));
+  CHECK(note.result.core.output(2, 1) == Approx(2 * w[1] + w[2]).margin(1e-6));
+  CHECK(2 * w[0] + 2 * w[2] == Approx(1.503).margin(5e-4));
+  CHECK(2 * w[1] + w[2] == Approx(1.000).margin(5e-4));
 }
 
 TEST_CASE("lesson why-sqrt-dk: the variance lab measures about d_k unscaled and about 1 scaled", "[lessons]") {
