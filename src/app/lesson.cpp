@@ -244,8 +244,6 @@ namespace {
 // lessons use small examples, and a fixed list keeps every name checkable by the lesson test.
 constexpr int kLiveColumns = 12;
 constexpr int kCrossKeys = 3;  // "Je suis étudiant"
-// The reversal check recomputes twice on every call (texts are filled every frame): only small ones.
-constexpr double kMaxOrderGapFlops = 1 << 20;
 
 const char* const kRowSeries[] = {"row_score_", "row_logit_", "row_weight_", "row_output_"};
 
@@ -352,24 +350,6 @@ void head_values(const Result& r, std::map<std::string, double>& v) {
   v["head_entropy_max"] = hi;
 }
 
-// Permutation equivariance, measured: attention of the reversed sentence against the reversed
-// output, max |difference| (masks left out: a causal mask is not symmetric under reversal).
-double order_gap(const State& state) {
-  const double n = static_cast<double>(state.embeddings.rows());
-  if (state.mode != InputMode::Random || n * (n + state.d_model) * (state.d_k + state.d_v) > kMaxOrderGapFlops)
-    return 0;
-  Scenario sc = build_scenario(state);
-  sc.mask = MaskKind::None;
-  sc.key_padding.clear();
-  sc.mask_cells.reset();
-  Scenario rev = sc;
-  rev.X = sc.X->colwise().reverse().eval();
-  Result a, b;
-  if (!compute(sc, a).empty() || !compute(rev, b).empty()) return 0;
-  const Mat back = b.output.colwise().reverse();
-  return back.rows() == a.output.rows() ? double((back - a.output).cwiseAbs().maxCoeff()) : 0.0;
-}
-
 void cross_values(const App& app, std::map<std::string, double>& v) {
   const CrossResult& c = app.result.cross;
   const int t = app.state.cross.step;
@@ -415,7 +395,11 @@ std::map<std::string, double> live_values(const App& app) {
   }
   matrix_values(h, v);
   head_values(r.core, v);
-  v["order_gap"] = order_gap(app.state);
+  // Permutation equivariance as the Positional panel measures it (while it is open), for the current
+  // positional encoding: max |Y(reversed sentence) − reversed Y|.
+  const PositionalCheck& pc = r.positional;
+  const double gap = app.state.positional_encoding == PositionalEncoding::None ? pc.gap_without : pc.gap_with;
+  v["order_gap"] = pc.available && gap >= 0 ? gap : 0;
   cross_values(app, v);
   const HeadResult& f = r.flipped.heads.empty() ? r.flipped.main : r.flipped.heads.front();
   const int frow = r.flipped_row >= 0 && f.max_weight.size() == 1 ? 0 : row;

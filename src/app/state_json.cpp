@@ -284,7 +284,8 @@ std::string fit_random_state(State& s, const Pending& p, const std::vector<std::
   if (p.partial.contains("embeddings") && !p.embeddings_cleared) {
     if (s.embeddings.rows() != n || s.embeddings.cols() != s.d_model)
       return "embeddings must be " + std::to_string(n) + "×" + std::to_string(s.d_model) + " (tokens × d_model)";
-  } else if (p.sentence_changed || p.seed_changed || p.width_changed || p.embeddings_cleared) {
+  } else if (p.sentence_changed || p.seed_changed || p.width_changed || p.embeddings_cleared ||
+             s.embeddings.size() == 0) {  // a fresh State has none yet: it gets the seeded ones
     const bool fresh = p.seed_changed || p.width_changed || p.embeddings_cleared;
     if (fresh) s.embeddings.resize(0, 0);
     sync_embeddings(s, fresh ? std::vector<std::string>{} : before);

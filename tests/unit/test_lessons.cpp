@@ -4,6 +4,7 @@
 // and the numbers each lesson's text relies on hold.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -369,6 +370,14 @@ TEST_CASE("lesson softmax: a low temperature sharpens the article's nearly unifo
   const auto sharp = softmax_d({3, 2, 5});
   CHECK(app.result.core.main.weights(0, 2) == Approx(sharp[2]).margin(1e-6));
   CHECK(sharp[2] > 0.8);
+  // The note's example 1 as printed: mat's output with its V = [[2,0],[0,2],[2,1]], which the lesson quotes.
+  App note = app_with(R"({"preset": "self-attn-example-1"})");
+  const double r2 = std::sqrt(2.0);
+  const auto w = softmax_d({1 / r2, 1 / r2, 2 / r2});
+  CHECK(note.result.core.output(2, 0) == Approx(2 * w[0] + 2 * w[2]).margin(1e-6));
+  CHECK(note.result.core.output(2, 1) == Approx(2 * w[1] + w[2]).margin(1e-6));
+  CHECK(2 * w[0] + 2 * w[2] == Approx(1.503).margin(5e-4));
+  CHECK(2 * w[1] + w[2] == Approx(1.000).margin(5e-4));
 }
 
 TEST_CASE("lesson why-sqrt-dk: the variance lab measures about d_k unscaled and about 1 scaled", "[lessons]") {
@@ -385,6 +394,23 @@ TEST_CASE("lesson saturation: the saturated row passes almost no gradient until 
   CHECK(h.jacobian_norm(1) < 0.05f);
   const std::vector<float> uniform(10, 0.1f);  // the text compares with a uniform row of ten: √9 / 10
   CHECK(row_jacobian_norm(uniform.data(), 10) == Approx(0.3).margin(1e-6));
+  // The numbers the lesson quotes for this row, from its scores in double precision: softmax of the
+  // scores and of the scores ÷ √512, and ‖diag(p) − ppᵀ‖_F of each.
+  std::vector<double> z;
+  for (int j = 0; j < 10; ++j) z.push_back(h.scores(1, j));
+  const auto jacobian = [](const std::vector<double>& p) {
+    double f = 0;
+    for (size_t i = 0; i < p.size(); ++i)
+      for (size_t j = 0; j < p.size(); ++j) f += std::pow((i == j ? p[i] : 0) - p[i] * p[j], 2);
+    return std::sqrt(f);
+  };
+  std::vector<double> zs = z;
+  for (double& x : zs) x /= std::sqrt(512.0);
+  const auto p = softmax_d(z), ps = softmax_d(zs);
+  CHECK(*std::max_element(p.begin(), p.end()) == Approx(0.988).margin(5e-4));
+  CHECK(*std::max_element(ps.begin(), ps.end()) == Approx(0.223).margin(5e-4));
+  CHECK(jacobian(p) == Approx(0.023).margin(5e-4));
+  CHECK(jacobian(ps) == Approx(0.331).margin(5e-4));
   const Mat unscaled = h.weights;
   REQUIRE(apply_state_text(app.state, R"({"scale": true})") == "");
   app.update();
@@ -431,7 +457,8 @@ TEST_CASE("lesson heads: heads one column wide peak on at most two keys", "[less
 TEST_CASE("lesson positions: reversing the sentence only permutes the rows, until positions are encoded", "[lessons]") {
   for (const char* pe : {"none", "sinusoidal"}) {
     INFO(pe);
-    const std::string base = std::string(R"({"preset": "dog-bites-man", "positional_encoding": ")") + pe + "\"";
+    const std::string base = std::string(R"({"preset": "dog-bites-man", "panels": {"positional": true},)") +
+                             R"( "positional_encoding": ")" + pe + "\"";
     App forward = app_with((base + "}").c_str());
     App reversed = app_with((base + R"(, "sentence": "man bites dog"})").c_str());
     const Mat back = reversed.result.core.output.colwise().reverse();
