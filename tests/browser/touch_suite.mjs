@@ -1,7 +1,7 @@
 // touch_suite.mjs — touch only, device pixel ratio 3 (not a test file itself: touch-phone.test.mjs and
 // touch-tablet.test.mjs run it at 390×844 and 768×1024, each within its own time limit): a finger
-// drags the d_k slider and an embedding point, a tap toggles the scaling checkbox, two fingers scroll
-// the Explanation panel.
+// drags the d_k slider and an embedding point, a tap sets d_k and toggles the scaling checkbox, two
+// fingers scroll the Explanation panel.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { api, center, itemRect, launchChromium, openApp, pollUntil, setStateOk, siteBuiltTest, startServer, touchDrag,
@@ -46,6 +46,17 @@ export function touchSuite(viewport) {
         `${JSON.stringify(r)}: d_k 4 → ${state.d_k} (seen: ${seen.join(', ')})`);
       for (let i = 1; i < seen.length; i++) assert.ok(seen[i] >= seen[i - 1], `d_k never falls while the finger moves right: ${seen}`);
       assert.ok(new Set(seen).size >= 3, `d_k followed the finger through intermediate values: ${seen}`);
+    });
+
+    it('a tap far along the d_k slider sets a large d_k at once', async () => {
+      await setStateOk(page, { d_k: 4 });
+      await waitFrames(page, 2);
+      const r = await itemRect(page, 'd_k');
+      // 70 % of frame + label is inside the frame, well past its middle (the label "d_k" is short).
+      const at = onScreen({ x: r.x + 0.7 * r.w, y: r.y + r.h / 2 });
+      await touchTap(page, at);
+      const { state } = await waitForApp(page, ({ state: st }) => st.d_k > 64, { what: 'the tap to set d_k above 64' });
+      console.log(`${viewport.width}×${viewport.height}: tap at ${JSON.stringify(at)} on ${JSON.stringify(r)}: d_k 4 → ${state.d_k}`);
     });
 
     it('a tap toggles the scaling checkbox, and a second tap toggles it back', async () => {
