@@ -75,7 +75,8 @@ for (const file of list('src/ui', /\.cpp$/)) {
     if (m[0].startsWith('ImGui::TreeNode') && all.length > 1) all.shift();  // TreeNode(str_id, fmt, …)
     for (const { value } of all) {
       if (value.startsWith('#') || /^https?:\/\//.test(value)) continue;  // ImGui ids, example addresses
-      const words = value.replace(/%[-+ #0]*\d*(\.\d+)?[a-zA-Z]/g, ' ').match(/[A-Za-z]{3,}/g) || [];
+      const shown = value.split('##')[0];  // "text##id" / "text###id": the id is not drawn
+      const words = shown.replace(/%[-+ #0]*\d*(\.\d+)?[a-zA-Z]/g, ' ').match(/[A-Za-z]{3,}/g) || [];
       const english = words.filter((w) => !NOTATION.has(w));
       if (english.length) {
         const line = text.slice(0, m.index).split('\n').length;
