@@ -5,7 +5,7 @@ endif()
 include(AttnplayGui)
 target_compile_definitions(attn_gui PUBLIC ATTNPLAY_GLES3=1)
 
-add_executable(attnplay_web src/platform/web.cpp src/platform/web_input.cpp)
+add_executable(attnplay_web src/platform/web.cpp src/platform/web_input.cpp src/platform/web_api.cpp)
 target_link_libraries(attnplay_web PRIVATE attn_gui)
 attnplay_warnings(attnplay_web)
 set_target_properties(attnplay_web PROPERTIES OUTPUT_NAME attnplay SUFFIX ".js"

@@ -31,7 +31,7 @@ const niceness = opt('--nice', '10');
 // vocab 16, seq_len 16, d_model 64, unit init, learned positions, RMS pre-norm, no MLP).
 const EXPERIMENTS = {
   induction: { flags: ['--task', 'induction', '--layers', '2', '--heads', '2', '--d-v', '32'], steps: 1000 },
-  sort: { flags: ['--task', 'sort', '--layers', '1', '--heads', '2', '--d-v', '32'], steps: 1500 },
+  sort: { flags: ['--task', 'sort', '--layers', '1', '--heads', '2', '--d-v', '32'], steps: 1000 },
   'induction-small-init': {
     flags: ['--task', 'induction', '--layers', '2', '--heads', '2', '--d-v', '32', '--init', 'small'],
     steps: 1000,

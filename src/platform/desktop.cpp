@@ -5,7 +5,6 @@
 #include <imgui_impl_opengl3.h>
 
 #include <algorithm>
-#include <cfloat>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -14,9 +13,9 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/c_api.h"
 #include "app/state_json.h"
 #include "core/json_codec.h"
+#include "platform/frame.h"
 #include "platform/platform.h"
 #include "render/gl.h"
 #include "render/heatmap.h"
@@ -204,24 +203,13 @@ int run_gui(int argc, char** argv) {
     ui::Shell shell(app);
     shell.init(1.0f);
     if (xscale > 1.01f) app.state.text_scale *= xscale;
-    bind_c_api(&app);
     while (!glfwWindowShouldClose(window)) {
       glfwPollEvents();
-      ImGui_ImplOpenGL3_NewFrame();
-      ImGui_ImplGlfw_NewFrame();
-      // Screenshots show the state, not wherever the X pointer happens to rest. Queued after the
-      // backend's own pointer event, so it is the one ImGui applies.
-      if (frames_to_render > 0) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
-      ImGui::NewFrame();
-      shell.draw();
-      ImGui::Render();
-      int fw = 0, fh = 0;
-      glfwGetFramebufferSize(window, &fw, &fh);
-      glViewport(0, 0, fw, fh);
-      const bool dark = app.state.dark_theme;
-      glClearColor(dark ? 0.08f : 0.92f, dark ? 0.08f : 0.92f, dark ? 0.10f : 0.94f, 1.0f);
-      glClear(GL_COLOR_BUFFER_BIT);
-      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      FrameSurface surface;
+      glfwGetFramebufferSize(window, &surface.framebuffer_w, &surface.framebuffer_h);
+      surface.hide_pointer = frames_to_render > 0;
+      run_frame(app, shell, surface);
+      const int fw = surface.framebuffer_w, fh = surface.framebuffer_h;
       if (!capture_name.empty()) {  // "PNG of the canvas" in the Share panel
         app.status = saved_status(app, write_screenshot(capture_name, fw, fh), capture_name);
         capture_name.clear();
@@ -240,7 +228,6 @@ int run_gui(int argc, char** argv) {
       }
       glfwSwapBuffers(window);
     }
-    bind_c_api(nullptr);
   }
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();

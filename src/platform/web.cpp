@@ -5,7 +5,6 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
-#include <imgui_internal.h>  // ImGuiWindow: another window's scroll position (attnplay_panel_scroll)
 
 #include <cmath>
 #include <cstdio>
@@ -15,10 +14,11 @@
 #include <vector>
 
 #include "app/app.h"
-#include "app/c_api.h"
 #include "app/embed.h"
 #include "app/query_state.h"
+#include "platform/frame.h"
 #include "platform/platform.h"
+#include "platform/web_api.h"
 #include "platform/web_input.h"
 #include "render/gl.h"
 #include "render/heatmap.h"
@@ -89,48 +89,22 @@ void frame(void* arg) {
     c.canvas_h = bh;
   }
   if (css_w > 0) set_web_input_scale(static_cast<float>(bw / css_w));
-  ImGui_ImplOpenGL3_NewFrame();
-  ImGui_ImplGlfw_NewFrame();
-  ImGuiIO& io = ImGui::GetIO();
-  io.DisplaySize = ImVec2(static_cast<float>(css_w), static_cast<float>(css_h));
-  io.DisplayFramebufferScale = ImVec2(dpr, dpr);
-  ImGui::NewFrame();
-  c.shell->draw();
-  ImGui::Render();
-  glViewport(0, 0, bw, bh);
-  const bool dark = c.app.state.dark_theme;
-  glClearColor(dark ? 0.08f : 0.92f, dark ? 0.08f : 0.92f, dark ? 0.10f : 0.94f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  FrameSurface surface;
+  surface.framebuffer_w = bw;
+  surface.framebuffer_h = bh;
+  surface.display_w = static_cast<float>(css_w);
+  surface.display_h = static_cast<float>(css_h);
+  surface.display_scale = dpr;
+  run_frame(c.app, *c.shell, surface);
   if (!c.capture.empty()) {  // the drawing buffer still holds this frame until control returns to the browser
     web_capture_canvas(c.capture.c_str());
     c.capture.clear();
   }
+  push_web_changes();
 }
 
 }  // namespace
 }  // namespace attn
-
-// window.attnplay.ui.panelScroll(title): a panel's window in CSS pixels and how far its content is
-// scrolled, from the last frame, or null. Read-only; the title is matched before any "##" suffix.
-extern "C" EMSCRIPTEN_KEEPALIVE const char* attnplay_panel_scroll(const char* title) {
-  static char out[256];
-  std::snprintf(out, sizeof out, "null");
-  ImGuiContext* g = ImGui::GetCurrentContext();
-  if (!g || !title) return out;
-  const std::string wanted = title;
-  for (const ImGuiWindow* w : g->Windows) {
-    const std::string name = w->Name;
-    if (!w->WasActive || (w->Flags & ImGuiWindowFlags_ChildWindow) || name.substr(0, name.find("##")) != wanted)
-      continue;
-    std::snprintf(out, sizeof out,
-                  R"({"x":%.1f,"y":%.1f,"w":%.1f,"h":%.1f,"scrollY":%.1f,"scrollMaxY":%.1f,"lineHeight":%.2f})",
-                  w->Pos.x, w->Pos.y, w->Size.x, w->Size.y, w->Scroll.y, w->ScrollMax.y,
-                  w->CalcFontSize() + g->Style.ItemSpacing.y);
-    break;
-  }
-  return out;
-}
 
 int main() {
   using namespace attn;
@@ -161,7 +135,7 @@ int main() {
   ctx.pixel_ratio = static_cast<float>(emscripten_get_device_pixel_ratio());
   ctx.shell = std::make_unique<ui::Shell>(ctx.app);
   ctx.shell->init(ctx.pixel_ratio);
-  bind_c_api(&ctx.app);
+  bind_web_api(&ctx.app);
   App& app = ctx.app;
   app.host.copy_text = [](const std::string& text) { web_copy_text(text.c_str()); };
   // The browser saves asynchronously; attnplay-api.js reports a failure through the status itself.

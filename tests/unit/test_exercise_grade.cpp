@@ -585,3 +585,28 @@ TEST_CASE("diagnosis ids and texts are one consistent table", "[exercise]") {
   CHECK_FALSE(diagnosis_from_id("no_such_kind"));
   CHECK(fill_template("a {x} b {y}", {{"x", "1"}}) == "a 1 b {y}");
 }
+
+TEST_CASE("the notes' exercises hold the correct numbers, not the printed ones", "[exercise]") {
+  const double c = std::exp(1 / std::sqrt(2.0));
+  const Exercise one = note("note-scaled-dot-product");
+  // [2, 0] ÷ √4 = [1, 0]; weights [e, 1] / (e + 1); output [5·w1, 3·w2, 0].
+  const double e = std::exp(1.0);
+  CHECK(one.ref(Stage::Scaled)(0, 0) == 1);
+  CHECK(one.ref(Stage::Weights)(0, 0) == Approx(e / (e + 1)).margin(1e-6));
+  CHECK(one.ref(Stage::Output)(0, 0) == Approx(5 * e / (e + 1)).margin(1e-5));
+  CHECK(one.ref(Stage::Output)(0, 1) == Approx(3 / (e + 1)).margin(1e-5));
+
+  const Exercise two = note("note-cat-sat-mat");
+  CHECK(two.ref(Stage::Scores) == (attn::Mat(3, 3) << 1, 0, 1, 0, 1, 1, 1, 1, 2).finished());
+  CHECK(two.ref(Stage::Weights)(0, 0) == Approx(c / (2 * c + 1)).margin(1e-6));             // 0.4011, printed 0.5
+  CHECK(two.ref(Stage::Weights)(0, 1) == Approx(1 / (2 * c + 1)).margin(1e-6));             // 0.1978, printed 0.18
+  const double z2 = 2 * c + c * c;                                                          // row "mat": [c, c, c²]
+  CHECK(two.ref(Stage::Weights)(2, 2) == Approx(c * c / z2).margin(1e-6));                  // 0.5035, printed 0.54
+  CHECK(two.ref(Stage::Output)(2, 0) == Approx(2 * c / z2 + 2 * c * c / z2).margin(1e-5));  // 1.50, not 1.54
+
+  const Exercise three = note("note-the-cat-sat-on-the-mat");
+  CHECK(three.ref(Stage::Scores)(1, 0) == Approx(0.28).margin(1e-6));  // printed 0.29
+  CHECK(three.ref(Stage::Scores)(3, 2) == Approx(0.28).margin(1e-6));  // printed 0.29
+  CHECK(three.ref(Stage::Weights)(0, 1) == Approx(0.1686).margin(1e-4));
+  CHECK(three.d_k == 4);
+}

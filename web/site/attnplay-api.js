@@ -317,7 +317,7 @@
     if (!r.ok) call('attnplay_set_status', 'Could not open the state this view was given: ' + r.error);
   }
 
-  // After every drawn frame: when the change stamp moves, refresh the accessible summary, tell the
+  // When the change stamp moves: refresh the accessible summary, tell the
   // listeners (the embed API), pass on lesson events, and remember the state — in the address bar
   // (history.replaceState, at most every 400 ms, never one history entry per drag) and in local storage.
   const PERSIST_MS = 400;
@@ -337,21 +337,21 @@
     const lang = call('attnplay_lang');  // screen readers pick their voice from lang
     if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
   }
+  // The wasm side calls Module.attnplayChanged after a drawn frame in which the change stamp moved
+  // (web_api.cpp, push_web_changes): listeners run on changes, nothing polls.
   function startWatching() {
     refresh();  // filled in as soon as the app is ready, then kept current
-    const tick = () => {
+    Module.attnplayChanged = () => {
       const stamp = Module._attnplay_change_stamp();
-      if (stamp !== lastStamp) {
-        lastStamp = stamp;
-        refresh();
-        for (const fn of changeListeners) { try { fn(); } catch (e) { console.warn(e); } }
-        const events = JSON.parse(call('attnplay_take_events'));
-        for (const ev of events) for (const fn of eventListeners) { try { fn(ev); } catch (e) { console.warn(e); } }
-        if (!persistTimer) persistTimer = setTimeout(persist, PERSIST_MS);
-      }
-      requestAnimationFrame(tick);
+      if (stamp === lastStamp) return;
+      lastStamp = stamp;
+      refresh();
+      for (const fn of changeListeners) { try { fn(); } catch (e) { console.warn(e); } }
+      const events = JSON.parse(call('attnplay_take_events'));
+      for (const ev of events) for (const fn of eventListeners) { try { fn(ev); } catch (e) { console.warn(e); } }
+      if (!persistTimer) persistTimer = setTimeout(persist, PERSIST_MS);
     };
-    requestAnimationFrame(tick);
+    Module.attnplayChanged();
   }
 
   // Opened without a fragment but with a saved state: offer it (phones discard background tabs).

@@ -1,6 +1,11 @@
-// c_api.cpp — the one C-ABI bridge between the page's JavaScript and the App (cf. chips' webapi.c).
-#include "app/c_api.h"
+// web_api.cpp — the one C-ABI bridge between the page's JavaScript and the App (cf. chips' webapi.c).
+#include "platform/web_api.h"
 
+#include <emscripten.h>
+#include <imgui.h>
+#include <imgui_internal.h>  // ImGuiWindow: another window's scroll position (attnplay_panel_scroll)
+
+#include <cstdio>
 #include <string>
 
 #include "app/app.h"
@@ -12,7 +17,7 @@
 #include "core/hash.h"
 #include "core/json_codec.h"
 
-#define ATTNPLAY_EXPORT __attribute__((used, visibility("default")))
+#define ATTNPLAY_EXPORT EMSCRIPTEN_KEEPALIVE
 
 namespace attn {
 namespace {
@@ -24,7 +29,7 @@ const char* out(std::string s) {
   return g_out.c_str();
 }
 }  // namespace
-void bind_c_api(App* app) { g_app = app; }
+void bind_web_api(App* app) { g_app = app; }
 }  // namespace attn
 
 using attn::g_app;
@@ -175,4 +180,40 @@ ATTNPLAY_EXPORT double attnplay_change_stamp() {
   return static_cast<double>(g_app->change_stamp() & ((1ull << 52) - 1)) + (g_app->events.empty() ? 0 : 0.5);
 }
 
+// ---- layout ------------------------------------------------------------------------------------------
+// window.attnplay.ui.panelScroll(title): a panel's window in CSS pixels and how far its content is
+// scrolled, from the last frame, or null. Read-only; the title is matched before any "##" suffix.
+ATTNPLAY_EXPORT const char* attnplay_panel_scroll(const char* title) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "null");
+  ImGuiContext* g = ImGui::GetCurrentContext();
+  if (!g || !title) return out(buf);
+  const std::string wanted = title;
+  for (const ImGuiWindow* w : g->Windows) {
+    const std::string name = w->Name;
+    if (!w->WasActive || (w->Flags & ImGuiWindowFlags_ChildWindow) || name.substr(0, name.find("##")) != wanted)
+      continue;
+    std::snprintf(buf, sizeof buf,
+                  R"({"x":%.1f,"y":%.1f,"w":%.1f,"h":%.1f,"scrollY":%.1f,"scrollMaxY":%.1f,"lineHeight":%.2f})",
+                  w->Pos.x, w->Pos.y, w->Size.x, w->Size.y, w->Scroll.y, w->ScrollMax.y,
+                  w->CalcFontSize() + g->Style.ItemSpacing.y);
+    break;
+  }
+  return out(buf);
+}
+
 }  // extern "C"
+
+EM_JS(void, web_changed, (), {
+  if (Module.attnplayChanged) Module.attnplayChanged();
+});
+
+namespace attn {
+void push_web_changes() {
+  static double pushed = -1;
+  const double stamp = attnplay_change_stamp();
+  if (stamp == pushed) return;
+  pushed = stamp;
+  web_changed();
+}
+}  // namespace attn

@@ -1,10 +1,13 @@
-// c_api.h — the C ABI the JavaScript bridge (web/site/attnplay-api.js) calls. Strings in and out
+// web_api.h — the C ABI the page's JavaScript (web/site/attnplay-api.js) calls. Strings in and out
 // are UTF-8 JSON; returned pointers stay valid until the next call into this API.
 #pragma once
 
 namespace attn {
 class App;
-void bind_c_api(App* app);  // the platform layer registers its App once at start-up
+void bind_web_api(App* app);  // web.cpp registers its App once at start-up
+// After each drawn frame: tells the page (Module.attnplayChanged) when the change stamp has moved, so
+// its listeners run on changes instead of polling.
+void push_web_changes();
 }  // namespace attn
 
 extern "C" {
@@ -28,6 +31,7 @@ const char* attnplay_embed_info();                     // {"enabled","panels","l
 const char* attnplay_take_events();                    // [{"type": "lesson-step" | "answer" | "lesson-complete", …}]
 const char* attnplay_load_progress(const char* text);  // {"ok"} or {"ok":false,"error"}
 double attnplay_change_stamp();                        // moves whenever the state, result or status changes
+const char* attnplay_panel_scroll(const char* title);  // a panel's window and scroll position, or null
 const char* attnplay_watch();  // {"state": small fields, "parts": digests of large ones, "row", "max_weight",
                                // "saturated", "status"}
 }
