@@ -145,16 +145,6 @@ std::string share_fragment(const State& s) {
   }
 }
 
-std::string parse_json_limited(const std::string& text, size_t max_bytes, json& out) {
-  if (text.size() > max_bytes) return "the JSON is larger than " + std::to_string(max_bytes >> 10) + " KiB";
-  if (json_nesting_depth(text) > kMaxJsonDepth)  // before the recursive parser sees hostile nesting
-    return "the JSON is nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
-  json j = json::parse(text, nullptr, false);
-  if (j.is_discarded()) return "the text is not valid JSON";
-  out = std::move(j);
-  return "";
-}
-
 std::string state_from_share_json(const json& j, State& out) {
   if (!j.is_object()) return "the state must be a JSON object";
   try {
@@ -194,14 +184,14 @@ std::string decode_share_fragment(const std::string& fragment, State& out) {
   std::string err = share_decode(fragment, text);
   if (!err.empty()) return err;
   json j;
-  err = parse_json_limited(text, kMaxShareInflatedBytes, j);
+  err = parse_json_text(text, kMaxShareInflatedBytes, "the shared state", j);
   if (!err.empty()) return err;
   return state_from_share_json(j, out);
 }
 
 std::string import_document(const std::string& text, const State& current, State& out, std::string& kind) {
   json j;
-  std::string err = parse_json_limited(text, kMaxJsonBytes, j);
+  std::string err = parse_json_text(text, kMaxJsonBytes, "the file", j);
   if (!err.empty()) return err;
   if (!j.is_object()) return "the file must hold a JSON object (a scenario or a state)";
   try {

@@ -26,8 +26,6 @@ std::string state_from_share_json(const nlohmann::json& j, State& out);
 // Fragment ("s=1.…", "#s=1.…" or a URL ending in one) → state, with every limit checked.
 std::string decode_share_fragment(const std::string& fragment, State& out);
 
-// Parses JSON text with the decoders' limits (bytes, nesting depth). "" on success.
-std::string parse_json_limited(const std::string& text, size_t max_bytes, nlohmann::json& out);
 
 // An imported file: a CLI scenario (has "X" or "Q") is applied to `current` (display settings kept);
 // anything else is read as a full state. `kind` says which ("scenario" / "state").

@@ -396,11 +396,9 @@ std::string apply_state_keys(State& live, const json& partial) {
 }  // namespace
 
 std::string apply_state_text(State& s, const std::string& text) {
-  if (text.size() > kMaxJsonBytes) return "state is larger than the limit";
-  if (json_nesting_depth(text) > kMaxJsonDepth)
-    return "state is nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
-  const json j = json::parse(text, nullptr, false);
-  if (j.is_discarded()) return "state is not valid JSON";
+  json j;
+  const std::string err = parse_json_text(text, kMaxJsonBytes, "the state", j);
+  if (!err.empty()) return err;
   try {
     return apply_state_json(s, j);
   } catch (const std::exception& e) {

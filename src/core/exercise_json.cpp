@@ -228,17 +228,9 @@ json worksheet_to_json(const Exercise& ex, const Answers& answers) {
 }
 
 std::string parse_worksheet(const std::string& text, Exercise& ex, Answers& answers) {
-  if (text.size() > kMaxWorksheetBytes)
-    return "the worksheet is " + std::to_string(text.size()) + " bytes, over the limit of " +
-           std::to_string(kMaxWorksheetBytes);
-  if (json_nesting_depth(text) > kMaxJsonDepth)
-    return "JSON nesting is deeper than the limit of " + std::to_string(kMaxJsonDepth) + " levels";
   json j;
-  try {
-    j = json::parse(text);
-  } catch (const std::exception& e) {
-    return std::string("malformed JSON: ") + e.what();
-  }
+  std::string err = parse_json_text(text, kMaxWorksheetBytes, "the worksheet", j);
+  if (!err.empty()) return err;
   if (!j.is_object()) return "a worksheet is a JSON object";
   for (const auto& [key, value] : j.items())
     if (key != "format" && key != "version" && key != "exercise" && key != "answers")
@@ -248,7 +240,7 @@ std::string parse_worksheet(const std::string& text, Exercise& ex, Answers& answ
   if (!j.contains("version") || j.at("version") != 1) return "unsupported worksheet version (this build reads 1)";
   if (!j.contains("exercise")) return "the worksheet has no \"exercise\"";
   Exercise e;
-  std::string err = exercise_from_json(j.at("exercise"), e);
+  err = exercise_from_json(j.at("exercise"), e);
   if (!err.empty()) return "exercise: " + err;
   Answers a = blank_answers(e);
   if (j.contains("answers")) {

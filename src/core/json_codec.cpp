@@ -445,22 +445,28 @@ std::string scenario_from_json(const json& j, Scenario& out) {
   }
 }
 
+std::string parse_json_text(const std::string& text, size_t max_bytes, const std::string& what, json& out) {
+  if (text.size() > max_bytes)
+    return what + " is " + std::to_string(text.size()) + " bytes, over the limit of " + std::to_string(max_bytes) +
+           " bytes";
+  std::string err = check_depth(text);
+  if (!err.empty()) return err;
+  try {
+    out = json::parse(text);
+  } catch (const json::parse_error& e) {
+    return "malformed JSON: " + strip_exception_id(e.what());
+  } catch (const json::out_of_range& e) {
+    // Literals beyond double (1e400) are refused by the parser itself.
+    return strip_exception_id(e.what()) + " (numbers must fit in a float, |x| <= 3.4e38)";
+  }
+  return "";
+}
+
 std::string parse_scenario(const std::string& text, Scenario& out) {
   try {
-    if (text.size() > kMaxJsonBytes)
-      return "input is " + std::to_string(text.size()) + " bytes, over the limit of " + std::to_string(kMaxJsonBytes) +
-             " bytes";
-    std::string err = check_depth(text);
-    if (!err.empty()) return err;
     json j;
-    try {
-      j = json::parse(text);
-    } catch (const json::parse_error& e) {
-      return "malformed JSON: " + strip_exception_id(e.what());
-    } catch (const json::out_of_range& e) {
-      // Literals beyond double (1e400) are refused by the parser itself.
-      return strip_exception_id(e.what()) + " (numbers must fit in a float, |x| <= 3.4e38)";
-    }
+    std::string err = parse_json_text(text, kMaxJsonBytes, "input", j);
+    if (!err.empty()) return err;
     return scenario_from_json_impl(j, out);
   } catch (const std::bad_alloc&) {
     return "out of memory while reading the scenario";

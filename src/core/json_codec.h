@@ -15,6 +15,9 @@ constexpr int kMaxJsonDepth = 16;
 // The deepest bracket nesting outside strings, counted in O(n) before any recursive parse, so
 // hostile nesting is refused without building a deep tree.
 int json_nesting_depth(const std::string& text);
+// The one way untrusted text becomes JSON: at most `max_bytes` ("<what> is N bytes, over the limit of M
+// bytes"), nesting checked first, then "malformed JSON: …" with the parser's reason. "" on success.
+std::string parse_json_text(const std::string& text, size_t max_bytes, const std::string& what, nlohmann::json& out);
 
 // Parses text into a scenario. Returns "" on success, else one clear reason
 // (malformed JSON, non-finite or overflowing numbers, ragged/empty matrices, unknown enum

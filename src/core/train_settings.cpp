@@ -447,19 +447,9 @@ std::string settings_from_json(const json& j, TrainSettings& out) {
 }
 
 std::string parse_settings(const std::string& text, TrainSettings& out) {
-  if (text.size() > kMaxSettingsBytes)
-    return "training settings are " + std::to_string(text.size()) + " bytes, over the limit of " +
-           std::to_string(kMaxSettingsBytes);
-  if (json_nesting_depth(text) > kMaxJsonDepth)
-    return "JSON nesting is deeper than the limit of " + std::to_string(kMaxJsonDepth) + " levels";
   json j;
-  try {
-    j = json::parse(text);
-  } catch (const std::exception& e) {
-    std::string what = e.what();
-    const size_t close = what.find("] ");
-    return "malformed JSON: " + (what[0] == '[' && close != std::string::npos ? what.substr(close + 2) : what);
-  }
+  const std::string err = parse_json_text(text, kMaxSettingsBytes, "the training settings", j);
+  if (!err.empty()) return err;
   return settings_from_json(j, out);
 }
 

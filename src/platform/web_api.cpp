@@ -11,6 +11,7 @@
 #include "app/app.h"
 #include "app/embed.h"
 #include "app/lesson_run.h"
+#include "app/registry.h"
 #include "app/share.h"
 #include "app/state_json.h"
 #include "app/summary.h"
@@ -181,25 +182,31 @@ ATTNPLAY_EXPORT double attnplay_change_stamp() {
 }
 
 // ---- layout ------------------------------------------------------------------------------------------
-// window.attnplay.ui.panelScroll(title): a panel's window in CSS pixels and how far its content is
-// scrolled, from the last frame, or null. Read-only; the title is matched before any "##" suffix.
-ATTNPLAY_EXPORT const char* attnplay_panel_scroll(const char* title) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "null");
+// window.attnplay.ui.panelScroll(panel): a panel's window in CSS pixels and how far its content is
+// scrolled, from the last frame, or null. The panel is named by its registry key ("explain") or its
+// title in the current language ("Explanation"); in the phone layout it is a section of the stack.
+ATTNPLAY_EXPORT const char* attnplay_panel_scroll(const char* name) {
   ImGuiContext* g = ImGui::GetCurrentContext();
-  if (!g || !title) return out(buf);
-  const std::string wanted = title;
+  if (!g || !name || !g_app) return out("null");
+  const attn::PanelInfo* panel = attn::find_panel(name);
+  for (const attn::PanelInfo& p : attn::panel_table())
+    if (!panel && attn::tr(g_app->state.lang, (std::string("panel.") + p.key).c_str()) == std::string(name)) panel = &p;
+  if (!panel) return out("null");
+  const std::string tile_suffix = std::string("###") + panel->key;        // a tiled window "<title>###<key>"
+  const std::string section = std::string("###stack/") + panel->key + "_";  // a child of the phone stack
   for (const ImGuiWindow* w : g->Windows) {
-    const std::string name = w->Name;
-    if (!w->WasActive || (w->Flags & ImGuiWindowFlags_ChildWindow) || name.substr(0, name.find("##")) != wanted)
-      continue;
+    const std::string n = w->Name;
+    const bool tiled = !(w->Flags & ImGuiWindowFlags_ChildWindow) && n.size() >= tile_suffix.size() &&
+                       n.compare(n.size() - tile_suffix.size(), tile_suffix.size(), tile_suffix) == 0;
+    if (!w->WasActive || !(tiled || n.compare(0, section.size(), section) == 0)) continue;
+    char buf[256];
     std::snprintf(buf, sizeof buf,
                   R"({"x":%.1f,"y":%.1f,"w":%.1f,"h":%.1f,"scrollY":%.1f,"scrollMaxY":%.1f,"lineHeight":%.2f})",
                   w->Pos.x, w->Pos.y, w->Size.x, w->Size.y, w->Scroll.y, w->ScrollMax.y,
                   w->CalcFontSize() + g->Style.ItemSpacing.y);
-    break;
+    return out(buf);
   }
-  return out(buf);
+  return out("null");
 }
 
 }  // extern "C"

@@ -62,17 +62,18 @@ class LessonPanel : public Panel {
         ctx.trf("lesson.ui.step_of", {{"step", std::to_string(step)}, {"steps", std::to_string(steps)}});
     ImGui::ProgressBar(static_cast<float>(step) / static_cast<float>(steps), ImVec2(-FLT_MIN, 0), of.c_str());
     ctx.track("lesson:progress");
+    // Back / Next stay in sight above the step's text, which scrolls on its own when it is long (a
+    // reveal can add a paragraph below a short panel).
+    navigation(ctx, step, steps);
     ImGui::Separator();
-    if (s) {
+    if (ImGui::BeginChild("lesson-step", ImVec2(0, 0), false) && s) {
       ImGui::TextWrapped("%s", step_text(app, s->text).c_str());
       ctx.track("lesson:text");
       ImGui::Spacing();
       if (s->task.kind == Task::Kind::Predict) predict(ctx, s->task);
       if (s->task.kind == Task::Kind::Do) goal(ctx, s->task);
     }
-    ImGui::Spacing();
-    ImGui::Separator();
-    navigation(ctx, step, steps);
+    ImGui::EndChild();
   }
 
   void predict(PanelContext& ctx, const Task& t) {

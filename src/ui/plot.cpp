@@ -2,6 +2,7 @@
 #include "ui/plot.h"
 
 #include "ui/panel.h"
+#include "ui/theme.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,8 +47,14 @@ bool light_theme() {
   const ImVec4 c = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
   return 0.299f * c.x + 0.587f * c.y + 0.114f * c.z > 0.5f;
 }
-ImU32 highlight_col() { return light_theme() ? IM_COL32(200, 100, 0, 255) : IM_COL32(255, 190, 60, 255); }
-ImU32 title_col() { return light_theme() ? IM_COL32(20, 90, 170, 255) : IM_COL32(140, 205, 255, 255); }
+ImU32 highlight_col() {
+  const Rgb c = palette(!light_theme()).highlight;
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
+}
+ImU32 title_col() {
+  const Rgb c = palette(!light_theme()).title;
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
+}
 
 std::string fmt(double v, int decimals, const char* fallback) {
   if (!std::isfinite(v)) return fallback;

@@ -14,6 +14,7 @@
 #include "render/assets.h"
 #include "ui/glyph_ranges.h"
 #include "ui/panels.h"
+#include "ui/theme.h"
 
 namespace attn::ui {
 
@@ -62,6 +63,12 @@ void Shell::apply_theme() {
     ImGui::StyleColorsDark(&st);
   else
     ImGui::StyleColorsLight(&st);
+  const ThemePalette& p = palette(dark_applied_);
+  const auto col = [](Rgb c, float a = 1.0f) { return ImVec4(c.r, c.g, c.b, a); };
+  st.Colors[ImGuiCol_WindowBg] = col(p.window_bg);
+  st.Colors[ImGuiCol_PopupBg] = col(p.window_bg);
+  st.Colors[ImGuiCol_Text] = col(p.text);
+  st.Colors[ImGuiCol_TextDisabled] = col(p.text_disabled);
   st.WindowRounding = 4;
   st.FrameRounding = 3;
   st.GrabMinSize = 12;

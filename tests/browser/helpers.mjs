@@ -65,10 +65,11 @@ async function choosePort() {
 }
 
 // scripts/serve.py on 127.0.0.1; resolves once it answers. stop() ends exactly this process.
-export async function startServer({ csp } = {}) {
+// `dir` serves another folder (a course page written by a test) instead of the site.
+export async function startServer({ csp, dir } = {}) {
   assertSiteBuilt();
   const port = await choosePort();
-  const args = [path.join(REPO_ROOT, 'scripts', 'serve.py'), '--port', String(port), '--dir', SITE_DIR];
+  const args = [path.join(REPO_ROOT, 'scripts', 'serve.py'), '--port', String(port), '--dir', dir || SITE_DIR];
   if (csp) args.push('--csp', csp);
   const proc = spawn('python3', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -80,7 +81,7 @@ export async function startServer({ csp } = {}) {
   for (;;) {
     if (exited) throw new Error(`serve.py exited early (${JSON.stringify(exited)}): ${stderr}`);
     try {
-      const r = await fetch(origin + '/index.html');
+      const r = await fetch(origin + '/');
       await r.arrayBuffer();
       if (r.ok) break;
     } catch { /* not listening yet */ }
@@ -252,9 +253,18 @@ export async function waitForApp(page, pred, { arg = null, timeout = 5000, what 
 }
 
 // The rectangle of a tracked ImGui item, waiting for it to be drawn.
+// The item's rectangle once it has been drawn at the same place in two frames in a row: a panel that
+// has just opened is drawn once where ImGui puts new windows, then where the tiling places it.
 export async function itemRect(page, label, timeout = 5000) {
-  return pollUntil(() => api.itemRect(page, label), (r) => r !== null && r.w > 0 && r.h > 0,
-    { timeout, what: `ui.itemRect(${JSON.stringify(label)}) to be drawn` });
+  const same = (a, b) => a && b && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+  let last = null;
+  return pollUntil(async () => {
+    const r = await api.itemRect(page, label);
+    const stable = r !== null && r.w > 0 && r.h > 0 && same(r, last);
+    last = r;
+    if (!stable) await waitFrames(page, 1);
+    return stable ? r : null;
+  }, (r) => r !== null, { timeout, what: `ui.itemRect(${JSON.stringify(label)}) to be drawn in place` });
 }
 
 export const center = (r) => ({ x: r.x + r.w / 2, y: r.y + r.h / 2 });

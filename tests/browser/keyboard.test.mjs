@@ -28,15 +28,20 @@ describe('keyboard only', { timeout: 170000 }, () => {
     await tabTo('d_k');
   });
 
-  it('arrow keys change d_k, Space toggles scaling', async () => {
+  it('a typed value and the arrow keys change d_k, Space toggles scaling', async () => {
     await tabTo('d_k');
-    const before = (await state()).d_k;
-    // On a focused slider: Enter/Space starts editing it with the arrows (ImGui's keyboard navigation).
+    // Tab opens the slider's value for typing (ImGui 1.90): a number and Enter set it.
+    await press('Control+A');
+    await page.keyboard.type('128');
+    await press('Enter');
+    await pollUntil(state, (s) => s.d_k === 128, { what: 'the typed d_k = 128', timeout: 4000 });
+    assert.equal(await focused(), 'd_k', 'the focus stays on d_k after Enter');
+    // Space starts nudging the focused slider with the arrows; Space again ends it.
     await press('Space');
     for (let i = 0; i < 6; i++) await press('ArrowRight');
-    await press('Escape');
-    const after = await pollUntil(state, (s) => s.d_k !== before, { what: 'd_k to change', timeout: 4000 });
-    assert.ok(after.d_k > before, `ArrowRight raised d_k: ${before} → ${after.d_k}`);
+    await press('Space');
+    const after = await pollUntil(state, (s) => s.d_k !== 128, { what: 'd_k to change with the arrows', timeout: 4000 });
+    assert.ok(after.d_k > 128, `ArrowRight raised d_k: 128 → ${after.d_k}`);
     await tabTo('scale');
     const scale = (await state()).scale;
     await press('Space');

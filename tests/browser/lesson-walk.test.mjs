@@ -2,6 +2,9 @@
 // a prediction answered wrongly then rightly, a numeric prediction, a "do" task done by dragging the real
 // d_k slider, Finish. The course page around it receives lesson-step, answer and lesson-complete events.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { launchChromium, pollUntil, siteBuiltTest, startServer } from './helpers.mjs';
 
@@ -23,23 +26,27 @@ function hostPage(src, playgroundOrigin) {
 }
 
 describe('a lesson walked by real clicks', { timeout: 175000 }, () => {
-  let playground, host, browser;
+  let playground, host, hostDir, browser;
   before(async () => {
     playground = await startServer();
-    host = await startServer();
+    // The course page is a real file on a second origin (a document fulfilled by page.route cannot
+    // load a cross-origin frame in this Chromium).
+    hostDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnplay-course-'));
+    host = await startServer({ dir: hostDir });
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
     await host?.stop();
     await playground?.stop();
+    if (hostDir) fs.rmSync(hostDir, { recursive: true, force: true });
   });
 
   it('predict wrong then right, a numeric answer, a slider drag, completion, and the host hears each', async () => {
     const context = await browser.newContext({ viewport: { width: 1240, height: 860 } });
     const page = await context.newPage();
     const src = `${playground.origin}/index.html?embed=1&lesson=why-sqrt-dk&step=1&origins=${encodeURIComponent(host.origin)}`;
-    await page.route(`${host.origin}/lesson-host.html`, (r) => r.fulfill({ contentType: 'text/html', body: hostPage(src, playground.origin) }));
+    fs.writeFileSync(path.join(hostDir, 'lesson-host.html'), hostPage(src, playground.origin));
     await page.goto(`${host.origin}/lesson-host.html`);
     const frame = await pollUntil(async () => page.frames().find((f) => f.url().includes('lesson=why-sqrt-dk')), Boolean,
       { what: 'the playground frame', timeout: 10000 });
@@ -48,8 +55,17 @@ describe('a lesson walked by real clicks', { timeout: 175000 }, () => {
     const off = await page.evaluate(() => { const r = document.getElementById('pg').getBoundingClientRect(); return { x: r.left, y: r.top }; });
     const frames = () => frame.evaluate(() => window.attnplay.frames());
     const settle = async (n = 2) => { const f0 = await frames(); await pollUntil(frames, (f) => f >= f0 + n, { what: 'frames' }); };
-    const rect = (id) => pollUntil(() => frame.evaluate((i) => window.attnplay.ui.itemRect(i), id), (r) => r && r.w > 0,
-      { what: `item ${id}`, timeout: 8000 });
+    // Where the item is once it stands still for a frame: a reveal re-lays out the lesson panel.
+    const rect = async (id) => {
+      let last = null;
+      return pollUntil(async () => {
+        const r = await frame.evaluate((i) => window.attnplay.ui.itemRect(i), id);
+        const still = r && r.w > 0 && last && r.x === last.x && r.y === last.y && r.w === last.w && r.h === last.h;
+        last = r;
+        if (!still) await settle(1);
+        return still ? r : null;
+      }, Boolean, { what: `item ${id} to stand still`, timeout: 8000 });
+    };
     const clickItem = async (id) => {
       const r = await rect(id);
       await page.mouse.move(off.x + r.x + r.w / 2, off.y + r.y + r.h / 2);

@@ -31,6 +31,19 @@ export function touchSuite(viewport) {
 
     // Inside the viewport, where a finger can be.
     const onScreen = (p) => ({ x: Math.min(Math.max(p.x, 1), viewport.width - 2), y: Math.min(Math.max(p.y, 1), viewport.height - 2) });
+    // As a learner does on a phone, where the panels stack below the fold: two fingers scroll the page
+    // until the item stands near the top. The fingers go down the left margin, over the stack itself.
+    async function bringIntoView(id) {
+      for (let i = 0; i < 30; i++) {
+        const r = await itemRect(page, id);
+        const target = 70;
+        if (r.y >= 40 && r.y + r.h <= viewport.height - 10 && (r.y <= viewport.height / 2 || r.h > viewport.height / 2)) return r;
+        const rise = Math.max(-300, Math.min(300, r.y - target));
+        const y0 = rise > 0 ? viewport.height - 60 : 120;
+        await touchDrag(page, { x: 8, y: y0 }, { x: 8, y: y0 - rise }, { fingers: 2, spread: 4, steps: 6 });
+      }
+      throw new Error(`could not scroll ${id} into view`);
+    }
 
     it('a one-finger drag along the d_k slider raises d_k, following the finger', async () => {
       await setStateOk(page, { d_k: 4 });
@@ -76,6 +89,7 @@ export function touchSuite(viewport) {
       const s0 = await api.getState(page);
       const r0 = await api.getResult(page);
       const { plane_x: px, plane_y: py } = s0;
+      await bringIntoView('embedding plane');
       const p1 = await itemRect(page, 'point:1');
       const plane = await itemRect(page, 'embedding plane');
       const from = center(p1), mid = center(plane);
@@ -99,6 +113,7 @@ export function touchSuite(viewport) {
 
     it('a two-finger drag upwards scrolls the Explanation panel down, following the fingers', async () => {
       const dkBefore = (await api.getState(page)).d_k;
+      if (viewport.width < 700) await bringIntoView('header:explain');  // a section of the phone's stack
       const before = await pollUntil(() => api.panelScroll(page, 'Explanation'), (s) => s !== null,
         { what: 'the Explanation panel to be drawn' });
       assert.ok(before.scrollMaxY - before.scrollY > 90, `the panel has room to scroll: ${JSON.stringify(before)}`);

@@ -84,7 +84,11 @@
     }
 
     attributeChangedCallback(name, oldValue, newValue) {
-      if (!this._frame || oldValue === newValue) return;
+      if (!this._frame) return;
+      const layout = name === 'title' || name === 'height' || EMBED_ATTRIBUTES.includes(name);
+      // A state attribute set again to the value it had is still a command: the learner may have moved
+      // on since (a host sends them back to step 1 with step="1" while the attribute already says 1).
+      if (layout && oldValue === newValue) return;
       if (name === 'title') { this._frame.title = newValue || 'Attention Playground'; return; }
       if (name === 'height') { this._size(); return; }
       if (EMBED_ATTRIBUTES.includes(name)) { this._reload(); return; }
