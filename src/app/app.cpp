@@ -280,6 +280,55 @@ void App::flip_selected_row() {
   compute(one, result.flipped);
 }
 
+namespace {
+// What compute_sweep() reads, and no more: the sweep covers every d_k, so d_k is not part of it. A
+// preset's or imported scenario's sweep follows its fingerprint `core_key`.
+uint64_t sweep_key(const State& state, uint64_t core_key) {
+  Hasher sk;
+  sk.pod(state.selected_row);
+  if (state.mode == InputMode::Random) {
+    sk.mat(state.embeddings);
+    sk.pod(state.seed);
+    sk.pod(state.positional_encoding);
+    sk.pod(state.temperature);
+    sk.pod(state.mask);
+    for (bool b : state.key_padding) sk.pod(b);
+    sk.pod(state.key_padding.size());
+    sk.pod(state.mask_cells.has_value());
+    if (state.mask_cells) sk.bytes(state.mask_cells->data(), static_cast<size_t>(state.mask_cells->size()));
+    sk.pod(state.heads);
+    sk.pod(state.d_v);  // whether the heads divide it decides whether there is a sweep
+  } else {
+    sk.pod(core_key);
+  }
+  return sk.value();
+}
+
+uint64_t variance_key(int dk, uint64_t seed) {
+  Hasher vk;
+  vk.pod(dk);
+  vk.pod(seed);
+  return vk.value();
+}
+
+// The cross example depends on its kind and (when seeded) the seed, not on the step.
+uint64_t cross_key(const State& state) {
+  Hasher xk;
+  xk.pod(static_cast<int>(state.cross.states));
+  xk.pod(state.cross.states == CrossStates::Seeded ? state.seed : 0);
+  return xk.value();
+}
+
+// The heads options compare head counts, so the state's own head count is not part of their key.
+uint64_t heads_key(const State& state) {
+  State copy = state;
+  copy.heads = 1;
+  Hasher hk;
+  hk.pod(fingerprint(build_scenario(copy)));
+  return hk.value();
+}
+}  // namespace
+
 void App::update_with_budget(double budget_ms) {
   const Scenario sc = build_scenario(state);
   const uint64_t ck = fingerprint(sc);
@@ -322,58 +371,30 @@ void App::update_with_budget(double budget_ms) {
   result.pending = job_running_ ? job_.progress() : -1.0f;
   if (flip_one_row_ && (flipped_revision_ != result.revision || result.flipped_row != state.selected_row))
     flip_selected_row();
-  Hasher sk;
-  sk.pod(state.selected_row);
-  if (state.mode == InputMode::Random) {
-    // What compute_sweep() reads, and no more: the sweep covers every d_k, so d_k is not part of it.
-    sk.mat(state.embeddings);
-    sk.pod(state.seed);
-    sk.pod(state.positional_encoding);
-    sk.pod(state.temperature);
-    sk.pod(state.mask);
-    for (bool b : state.key_padding) sk.pod(b);
-    sk.pod(state.key_padding.size());
-    sk.pod(state.mask_cells.has_value());
-    if (state.mask_cells) sk.bytes(state.mask_cells->data(), static_cast<size_t>(state.mask_cells->size()));
-    sk.pod(state.heads);
-    sk.pod(state.d_v);  // whether the heads divide it decides whether there is a sweep
-  } else {
-    sk.pod(ck);
-  }
-  if (sk.value() != sweep_key_) {
+  if (const uint64_t sk = sweep_key(state, ck); sk != sweep_key_) {
     result.sweep = compute_sweep(state, state.selected_row);
-    sweep_key_ = sk.value();
+    sweep_key_ = sk;
   }
   const int dk = static_cast<int>(result.core.d_k > 0 ? result.core.d_k : state.d_k);
-  Hasher vk;
-  vk.pod(dk);
-  vk.pod(state.seed);
-  if (vk.value() != variance_key_) {
+  if (const uint64_t vk = variance_key(dk, state.seed); vk != variance_key_) {
     const int samples = std::clamp(8000000 / std::max(dk, 1), 4000, 20000);  // ~constant cost per d_k
     result.variance = variance_experiment({dk}, samples, state.seed, 41).front();
-    variance_key_ = vk.value();
+    variance_key_ = vk;
   }
   if (curve_seed_ != state.seed) {
     result.std_curve = variance_experiment(sweep_dks(), 4000, state.seed + 7, 21);
     curve_seed_ = state.seed;
   }
-  Hasher xk;  // the cross example depends on its kind and (when seeded) the seed, not on the step
-  xk.pod(static_cast<int>(state.cross.states));
-  xk.pod(state.cross.states == CrossStates::Seeded ? state.seed : 0);
-  if (xk.value() != cross_key_ || result.cross.target.empty()) {
+  if (const uint64_t xk = cross_key(state); xk != cross_key_ || result.cross.target.empty()) {
     result.cross = compute_cross(state.cross, state.seed);
-    cross_key_ = xk.value();
+    cross_key_ = xk;
   }
   state.cross.step = std::clamp(state.cross.step, 0, static_cast<int>(result.cross.target.size()) - 1);
   // The heads trade-off costs one computation per option: only while its panel is open.
   if (state.panels.heads && state.mode == InputMode::Random) {
-    State copy = state;
-    copy.heads = 1;
-    Hasher hk;
-    hk.pod(fingerprint(build_scenario(copy)));
-    if (hk.value() != heads_key_) {
+    if (const uint64_t hk = heads_key(state); hk != heads_key_) {
       result.heads_options = compute_heads_options(state);
-      heads_key_ = hk.value();
+      heads_key_ = hk;
     }
   } else {
     result.heads_options.clear();

@@ -35,6 +35,153 @@ Preset preset_keys(const std::string& id, bool has_slips) {
   const std::string k = "preset." + id + ".";
   return {id, k + "title", k + "source", k + "story", has_slips ? k + "slips" : ""};
 }
+
+// Each example's settings on top of the defaults. The random ones keep a sentence and draw (or set)
+// its embeddings; the others are a note's own matrices in the explicit scenario.
+
+void default_example(State& s) {
+  s.mode = InputMode::Random;
+  sync_embeddings(s, {});
+}
+
+void dot_product_2d(State& s) {
+  s.mode = InputMode::Random;
+  s.sentence = "cat dog sat mat";
+  s.d_model = s.d_k = s.d_v = 2;
+  s.projections = Projections::Identity;
+  s.embeddings = rows({{2, 0}, {0, 2.5f}, {-1.5f, -1}, {1, -1.5f}});
+}
+
+void saturation(State& s) {
+  s.mode = InputMode::Random;
+  s.d_k = 512;
+  s.scale = false;
+  s.sentence = "The cat sat on the mat because it was tired";
+  sync_embeddings(s, {});
+}
+
+void dog_bites_man(State& s) {
+  s.mode = InputMode::Random;
+  s.sentence = "dog bites man";
+  s.positional_encoding = PositionalEncoding::None;
+  sync_embeddings(s, {});
+}
+
+Scenario& explicit_example(State& s) {
+  s.mode = InputMode::Explicit;
+  return s.explicit_scenario;
+}
+
+void sdpa_example_1(State& s) {
+  Scenario& e = explicit_example(s);
+  e.Q = rows({{1, 0, 1, 0}});
+  e.K = rows({{1, 0, 1, 0}, {0, 1, 0, 1}});
+  e.V = rows({{5, 0, 0}, {0, 3, 0}});
+  e.tokens = {"q"};
+  e.memory_tokens = {"key 1", "key 2"};
+}
+
+void cat_sat_mat(State& s) {
+  Scenario& e = explicit_example(s);
+  e.X = rows({{0.1f, 0.2f, 0.3f, 0.4f},
+              {0.2f, 0.1f, 0.4f, 0.3f},
+              {0.4f, 0.3f, 0.2f, 0.1f},
+              {0.3f, 0.4f, 0.1f, 0.2f},
+              {0.1f, 0.2f, 0.3f, 0.4f},
+              {0.2f, 0.3f, 0.4f, 0.1f}});
+  e.tokens = {"The", "cat", "sat", "on", "the", "mat"};
+  s.sentence = "The cat sat on the mat";
+}
+
+void self_attn_example_1(State& s) {
+  Scenario& e = explicit_example(s);
+  e.Q = rows({{1, 0}, {0, 1}, {1, 1}});
+  e.K = *e.Q;
+  e.V = rows({{2, 0}, {0, 2}, {2, 1}});
+  e.tokens = {"cat", "sat", "mat"};
+  s.sentence = "cat sat mat";
+}
+
+void self_attn_from_x(State& s) {
+  Scenario& e = explicit_example(s);
+  // The note prints its matrices column by column; these are its X, W^Q = W^K and W^V.
+  e.X = rows({{1, 0, 1, 0}, {0, 1, 0, 1}, {1, 1, 0, 0}});
+  e.W_q = rows({{1, 0}, {0, 1}, {0, 0}, {0, 0}});
+  e.W_k = e.W_q;
+  e.W_v = rows({{1, 0}, {1, 0}, {0, 1}, {0, 1}});
+  e.tokens = {"cat", "sat", "mat"};
+  s.sentence = "cat sat mat";
+}
+
+void distant_dependency(State& s) {
+  Scenario& e = explicit_example(s);
+  // Hand-set "learned" projections (the note's words: verbs learn to ask for subjects).
+  e.X = rows({{0, 0, 0.2f, 0},
+              {1, 1, 0, 0},
+              {0, 0.3f, 0, 0},
+              {0, 0, 0, 0.5f},
+              {0, 0, 0.5f, 0},
+              {0, 0, 1, 0},
+              {0, 0, 0, 1},
+              {0, 0, 0, 0},
+              {0, 0, 0.2f, 0},
+              {1, 0, 0, 0}});
+  e.W_q = rows({{0, 0}, {0, 0}, {0, 0}, {3, 3}});
+  e.W_k = rows({{1, 0}, {0, 1}, {0, 0}, {0, 0}});
+  e.tokens = {"The", "cat", "which", "was", "very", "fluffy", "sat", "on", "the", "mat"};
+  s.sentence = "The cat which was very fluffy sat on the mat";
+  s.selected_row = 6;  // "sat"
+}
+
+void bahdanau(State& s) {
+  Scenario& e = explicit_example(s);
+  // v_a = [3], W = U = [1], s₁ = 0.2: h_i = atanh(e_i / 3) − 0.2 makes 3·tanh(0.2 + h_i) = e_i.
+  const float e1 = 0.3f, e2 = 2.1f, e3 = 0.5f;
+  e.Q = rows({{0.2f}});
+  e.K = rows({{static_cast<float>(std::atanh(e1 / 3.0) - 0.2)},
+              {static_cast<float>(std::atanh(e2 / 3.0) - 0.2)},
+              {static_cast<float>(std::atanh(e3 / 3.0) - 0.2)}});
+  e.V = rows({{1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+  e.score = ScoreKind::Additive;
+  e.W_a = rows({{1}});
+  e.U_a = rows({{1}});
+  e.v_a = Vec::Constant(1, 3.0f);
+  e.tokens = {"am"};
+  e.memory_tokens = {"Je", "suis", "étudiant"};
+  s.scale = false;
+  // The same example as a whole decoder (every step, three score functions) in its own panel.
+  s.cross = CrossState{};
+  s.panels.cross = true;
+}
+
+void softmax_article(State& s) {
+  Scenario& e = explicit_example(s);
+  e.Q = rows({{1}});
+  e.K = rows({{0.3f}, {0.2f}, {0.5f}});
+  e.V = rows({{1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+  e.tokens = {"query"};
+  e.memory_tokens = {"cat", "sat", "mat"};
+  s.scale = false;
+}
+
+struct PresetSetup {
+  const char* id;
+  void (*apply)(State&);
+};
+
+const PresetSetup kPresetSetups[] = {
+    {"default", default_example},
+    {"sdpa-example-1", sdpa_example_1},
+    {"cat-sat-mat", cat_sat_mat},
+    {"self-attn-example-1", self_attn_example_1},
+    {"self-attn-from-x", self_attn_from_x},
+    {"dot-product-2d", dot_product_2d},
+    {"distant-dependency", distant_dependency},
+    {"bahdanau", bahdanau},
+    {"softmax-article", softmax_article},
+    {"saturation", saturation},
+    {"dog-bites-man", dog_bites_man},
+};
 }  // namespace
 
 const std::vector<Preset>& presets() {
@@ -62,102 +209,12 @@ bool apply_preset(State& s, const std::string& id) {
   s = defaults;
   keep_display(s, old);
   s.preset = id;
-  Scenario& e = s.explicit_scenario;
-  if (id == "dot-product-2d") {
-    s.mode = InputMode::Random;
-    s.sentence = "cat dog sat mat";
-    s.d_model = s.d_k = s.d_v = 2;
-    s.projections = Projections::Identity;
-    s.embeddings = rows({{2, 0}, {0, 2.5f}, {-1.5f, -1}, {1, -1.5f}});
-    return true;
-  }
-  if (id == "default" || id == "saturation" || id == "dog-bites-man") {
-    s.mode = InputMode::Random;
-    if (id == "dog-bites-man") {
-      s.sentence = "dog bites man";
-      s.positional_encoding = PositionalEncoding::None;
+  for (const PresetSetup& p : kPresetSetups)
+    if (id == p.id) {
+      p.apply(s);
+      return true;
     }
-    if (id == "saturation") {
-      s.d_k = 512;
-      s.scale = false;
-      s.sentence = "The cat sat on the mat because it was tired";
-    }
-    sync_embeddings(s, {});
-    return true;
-  }
   s.mode = InputMode::Explicit;
-  if (id == "sdpa-example-1") {
-    e.Q = rows({{1, 0, 1, 0}});
-    e.K = rows({{1, 0, 1, 0}, {0, 1, 0, 1}});
-    e.V = rows({{5, 0, 0}, {0, 3, 0}});
-    e.tokens = {"q"};
-    e.memory_tokens = {"key 1", "key 2"};
-  } else if (id == "cat-sat-mat") {
-    e.X = rows({{0.1f, 0.2f, 0.3f, 0.4f},
-                {0.2f, 0.1f, 0.4f, 0.3f},
-                {0.4f, 0.3f, 0.2f, 0.1f},
-                {0.3f, 0.4f, 0.1f, 0.2f},
-                {0.1f, 0.2f, 0.3f, 0.4f},
-                {0.2f, 0.3f, 0.4f, 0.1f}});
-    e.tokens = {"The", "cat", "sat", "on", "the", "mat"};
-    s.sentence = "The cat sat on the mat";
-  } else if (id == "self-attn-example-1") {
-    e.Q = rows({{1, 0}, {0, 1}, {1, 1}});
-    e.K = *e.Q;
-    e.V = rows({{2, 0}, {0, 2}, {2, 1}});
-    e.tokens = {"cat", "sat", "mat"};
-    s.sentence = "cat sat mat";
-  } else if (id == "self-attn-from-x") {
-    // The note prints its matrices column by column; these are its X, W^Q = W^K and W^V.
-    e.X = rows({{1, 0, 1, 0}, {0, 1, 0, 1}, {1, 1, 0, 0}});
-    e.W_q = rows({{1, 0}, {0, 1}, {0, 0}, {0, 0}});
-    e.W_k = e.W_q;
-    e.W_v = rows({{1, 0}, {1, 0}, {0, 1}, {0, 1}});
-    e.tokens = {"cat", "sat", "mat"};
-    s.sentence = "cat sat mat";
-  } else if (id == "distant-dependency") {
-    // Hand-set "learned" projections (the note's words: verbs learn to ask for subjects).
-    e.X = rows({{0, 0, 0.2f, 0},
-                {1, 1, 0, 0},
-                {0, 0.3f, 0, 0},
-                {0, 0, 0, 0.5f},
-                {0, 0, 0.5f, 0},
-                {0, 0, 1, 0},
-                {0, 0, 0, 1},
-                {0, 0, 0, 0},
-                {0, 0, 0.2f, 0},
-                {1, 0, 0, 0}});
-    e.W_q = rows({{0, 0}, {0, 0}, {0, 0}, {3, 3}});
-    e.W_k = rows({{1, 0}, {0, 1}, {0, 0}, {0, 0}});
-    e.tokens = {"The", "cat", "which", "was", "very", "fluffy", "sat", "on", "the", "mat"};
-    s.sentence = "The cat which was very fluffy sat on the mat";
-    s.selected_row = 6;  // "sat"
-  } else if (id == "bahdanau") {
-    // v_a = [3], W = U = [1], s₁ = 0.2: h_i = atanh(e_i / 3) − 0.2 makes 3·tanh(0.2 + h_i) = e_i.
-    const float e1 = 0.3f, e2 = 2.1f, e3 = 0.5f;
-    e.Q = rows({{0.2f}});
-    e.K = rows({{static_cast<float>(std::atanh(e1 / 3.0) - 0.2)},
-                {static_cast<float>(std::atanh(e2 / 3.0) - 0.2)},
-                {static_cast<float>(std::atanh(e3 / 3.0) - 0.2)}});
-    e.V = rows({{1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
-    e.score = ScoreKind::Additive;
-    e.W_a = rows({{1}});
-    e.U_a = rows({{1}});
-    e.v_a = Vec::Constant(1, 3.0f);
-    e.tokens = {"am"};
-    e.memory_tokens = {"Je", "suis", "étudiant"};
-    s.scale = false;
-    // The same example as a whole decoder (every step, three score functions) in its own panel.
-    s.cross = CrossState{};
-    s.panels.cross = true;
-  } else if (id == "softmax-article") {
-    e.Q = rows({{1}});
-    e.K = rows({{0.3f}, {0.2f}, {0.5f}});
-    e.V = rows({{1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
-    e.tokens = {"query"};
-    e.memory_tokens = {"cat", "sat", "mat"};
-    s.scale = false;
-  }
   return true;
 }
 

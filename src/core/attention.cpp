@@ -165,24 +165,20 @@ double softmax_entropy(const float* p, const float* l, int m) {
 
 std::string head_prefix(int head, int heads) { return heads > 1 ? "head " + std::to_string(head) + ": " : ""; }
 
-}  // namespace
+// What turning one head's scores into logits found, for the softmax and the warnings.
+struct LogitRows {
+  std::vector<uint8_t> overflow_rows;  // rows with a logit beyond the float range (tiny T)
+  long undefined_scores = 0, infinite_scores = 0;
+};
 
-// One function from scores to row statistics, so compute() and anything that needs one row's softmax
-// (the d_k sweep) share every rule: scaling, temperature, masking, overflow, hard attention.
-void softmax_head(const Scenario& s, const MaskMat& blocked, int d_k, HeadResult& hr) {
+// Scaling and temperature in double, rounded once to float: at T = 1 the logits are exactly
+// the float-rounded scaled scores, so ties stay ties.
+LogitRows compute_logits(const MaskMat& blocked, double alpha, double T, HeadResult& hr) {
   const int n = static_cast<int>(hr.scores.rows());
   const int m = static_cast<int>(hr.scores.cols());
-  const int dh = d_k;
-
-  // Scaling and temperature in double, rounded once to float: at T = 1 the logits are exactly
-  // the float-rounded scaled scores, so ties stay ties.
-  const bool scaled = s.scale && s.score != ScoreKind::Additive;
-  const double alpha = scaled ? 1.0 / std::sqrt(static_cast<double>(dh)) : 1.0;
-  const double T = s.temperature;
   hr.logits.resize(n, m);
-  hr.weights.resize(n, m);
-  std::vector<uint8_t> overflow_rows(static_cast<size_t>(n), 0);
-  long undefined_scores = 0, infinite_scores = 0;
+  LogitRows out;
+  out.overflow_rows.assign(static_cast<size_t>(n), 0);
   const double divisor = T > 0 ? T : 1.0;
   for (int i = 0; i < n; ++i) {
     // The common row (nothing masked, every score finite, no overflow) in a branch-free loop the
@@ -206,14 +202,14 @@ void softmax_head(const Scenario& s, const MaskMat& blocked, int d_k, HeadResult
         logit = -kInf;  // masked: the key's content can never matter
       } else if (std::isnan(sc)) {
         logit = -kInf;  // inf − inf inside an overflowed dot product: nothing to rank by
-        ++undefined_scores;
+        ++out.undefined_scores;
       } else if (std::isinf(sc)) {
         logit = sc;  // +inf acts as a hard maximum in the softmax, −inf as a weight of 0
-        ++infinite_scores;
+        ++out.infinite_scores;
       } else {
         const double l = T > 0 ? static_cast<double>(sc) * alpha / T : static_cast<double>(sc) * alpha;
         if (std::abs(l) > kFloatMax) {
-          overflow_rows[static_cast<size_t>(i)] = 1;
+          out.overflow_rows[static_cast<size_t>(i)] = 1;
           logit = l > 0 ? std::numeric_limits<float>::max() : std::numeric_limits<float>::lowest();
         } else {
           logit = static_cast<float>(l);
@@ -222,40 +218,50 @@ void softmax_head(const Scenario& s, const MaskMat& blocked, int d_k, HeadResult
       hr.logits(i, j) = logit;
     }
   }
+  return out;
+}
 
+// Weights from the logits: hard attention at T = 0, else the SIMD softmax, redone in double for the
+// rows whose logits overflowed float.
+void compute_weights(const LogitRows& rows, double alpha, double T, HeadResult& hr) {
+  const int n = static_cast<int>(hr.scores.rows());
+  const int m = static_cast<int>(hr.scores.cols());
+  hr.weights.resize(n, m);
   if (T == 0) {
     for (int i = 0; i < n; ++i)
       hard_attention_row(hr.logits.data() + static_cast<long>(i) * m, hr.weights.data() + static_cast<long>(i) * m, m);
-  } else {
-    hr.weights = hr.logits;
-    softmax_rows_simd(hr.weights);
-    std::vector<double> row_scaled(static_cast<size_t>(m));
-    std::vector<uint8_t> active(static_cast<size_t>(m));
-    for (int i = 0; i < n; ++i) {
-      if (!overflow_rows[static_cast<size_t>(i)]) continue;
-      bool has_pos_inf = false;
-      for (int j = 0; j < m; ++j) {
-        has_pos_inf = has_pos_inf || hr.logits(i, j) == kInf;
-        active[static_cast<size_t>(j)] = hr.logits(i, j) > -kInf;
-        row_scaled[static_cast<size_t>(j)] = static_cast<double>(hr.scores(i, j)) * alpha;
-      }
-      if (has_pos_inf) continue;  // an infinite score already decides the row
-      softmax_row_double(row_scaled.data(), active.data(), T, hr.weights.data() + static_cast<long>(i) * m, m);
-    }
-    hr.logits_overflowed = std::any_of(overflow_rows.begin(), overflow_rows.end(), [](uint8_t b) { return b != 0; });
+    return;
   }
-  hr.undefined_scores = undefined_scores;
-  hr.infinite_scores = infinite_scores;
+  hr.weights = hr.logits;
+  softmax_rows_simd(hr.weights);
+  std::vector<double> row_scaled(static_cast<size_t>(m));
+  std::vector<uint8_t> active(static_cast<size_t>(m));
+  for (int i = 0; i < n; ++i) {
+    if (!rows.overflow_rows[static_cast<size_t>(i)]) continue;
+    bool has_pos_inf = false;
+    for (int j = 0; j < m; ++j) {
+      has_pos_inf = has_pos_inf || hr.logits(i, j) == kInf;
+      active[static_cast<size_t>(j)] = hr.logits(i, j) > -kInf;
+      row_scaled[static_cast<size_t>(j)] = static_cast<double>(hr.scores(i, j)) * alpha;
+    }
+    if (has_pos_inf) continue;  // an infinite score already decides the row
+    softmax_row_double(row_scaled.data(), active.data(), T, hr.weights.data() + static_cast<long>(i) * m, m);
+  }
+  hr.logits_overflowed =
+      std::any_of(rows.overflow_rows.begin(), rows.overflow_rows.end(), [](uint8_t b) { return b != 0; });
+}
 
-  weighted_sum_simd(hr.weights, hr.V, hr.output);
-
+// Entropy, largest weight, Jacobian norm and "nothing left to attend to" for every query row.
+void row_statistics(const MaskMat& blocked, const LogitRows& rows, double T, HeadResult& hr) {
+  const int n = static_cast<int>(hr.scores.rows());
+  const int m = static_cast<int>(hr.scores.cols());
   hr.entropy.resize(n);
   hr.max_weight.resize(n);
   hr.jacobian_norm.resize(n);
   hr.row_fully_masked.assign(static_cast<size_t>(n), false);
   for (int i = 0; i < n; ++i) {
     const float* p = hr.weights.data() + static_cast<long>(i) * m;
-    const double h = T > 0 && !overflow_rows[static_cast<size_t>(i)]
+    const double h = T > 0 && !rows.overflow_rows[static_cast<size_t>(i)]
                          ? softmax_entropy(p, hr.logits.data() + static_cast<long>(i) * m, m)
                          : -1.0;
     hr.entropy(i) = static_cast<float>(h >= 0 ? h : row_entropy(p, m));
@@ -265,15 +271,35 @@ void softmax_head(const Scenario& s, const MaskMat& blocked, int d_k, HeadResult
   }
 }
 
+}  // namespace
+
+// One function from scores to row statistics, so compute() and anything that needs one row's softmax
+// (the d_k sweep) share every rule: scaling, temperature, masking, overflow, hard attention.
+void softmax_head(const Scenario& s, const MaskMat& blocked, int d_k, HeadResult& hr) {
+  const bool scaled = s.scale && s.score != ScoreKind::Additive;
+  const double alpha = scaled ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
+  const double T = s.temperature;
+  const LogitRows rows = compute_logits(blocked, alpha, T, hr);
+  compute_weights(rows, alpha, T, hr);
+  hr.undefined_scores = rows.undefined_scores;
+  hr.infinite_scores = rows.infinite_scores;
+  weighted_sum_simd(hr.weights, hr.V, hr.output);
+  row_statistics(blocked, rows, T, hr);
+}
+
 namespace {
 void compute_head(const Scenario& s, const MaskMat& blocked, HeadResult& hr) {
   head_scores(s, hr);
   softmax_head(s, blocked, static_cast<int>(hr.Q.cols()), hr);
 }
-}  // namespace
 
-std::string validate(const Scenario& s) {
-  // 1. Which inputs: X (with optional projections) or Q, K, V directly.
+// The sizes every check after the shapes talks about.
+struct Dims {
+  Eigen::Index n = 0, m = 0, d_k = 0, d_v = 0;
+};
+
+// Which inputs: X (with optional projections) or Q, K, V directly.
+std::string check_inputs(const Scenario& s) {
   const bool direct = s.Q || s.K || s.V;
   if (!s.X && !direct) return "missing inputs: give X (n×d_model) or Q, K and V";
   if (s.X && direct) return "give either X (with projections) or Q, K and V directly, not both";
@@ -286,8 +312,11 @@ std::string validate(const Scenario& s) {
     if (s.memory) return "memory needs X: with Q, K and V given directly, K and V are the memory";
     if (s.positional_encoding != PositionalEncoding::None) return "positional_encoding needs X";
   }
+  return "";
+}
 
-  // 2. Empty matrices, limits, non-finite values.
+// Empty matrices, limits, non-finite values.
+std::string check_matrix_values(const Scenario& s) {
   const std::vector<Named> mats = present_matrices(s);
   for (const Named& x : mats)
     if (x.mat->rows() == 0 || x.mat->cols() == 0)
@@ -311,71 +340,89 @@ std::string validate(const Scenario& s) {
     for (Eigen::Index a = 0; a < s.v_a->size(); ++a)
       if (!std::isfinite((*s.v_a)(a)))
         return "v_a has a non-finite value (" + number_str((*s.v_a)(a)) + ") at entry " + std::to_string(a);
+  return "";
+}
 
-  // 3. Shapes: n, m, d_k, d_v.
-  Eigen::Index n = 0, m = 0, d_k = 0, d_v = 0;
-  if (s.X) {
-    const Mat& X = *s.X;
-    const Eigen::Index d_model = X.cols();
-    const std::string x_cols = "X has " + std::to_string(d_model) + " columns";
-    for (const auto& [name, w] :
-         {std::pair<const char*, const std::optional<Mat>*>{"W_q", &s.W_q}, {"W_k", &s.W_k}, {"W_v", &s.W_v}})
-      if (*w && (*w)->rows() != d_model)
-        return std::string(name) + " has " + std::to_string((*w)->rows()) + " rows but " + x_cols;
-    if (s.memory && s.memory->cols() != d_model)
-      return "memory has " + std::to_string(s.memory->cols()) + " columns but " + x_cols + " (both are d_model wide)";
-    n = X.rows();
-    m = s.memory ? s.memory->rows() : n;
-    const Eigen::Index dq = s.W_q ? s.W_q->cols() : d_model;
-    const Eigen::Index dk = s.W_k ? s.W_k->cols() : d_model;
-    if (dq != dk) {
-      const std::string q = s.W_q ? "W_q gives " + std::to_string(dq) + " columns"
-                                  : "queries are X itself with " + std::to_string(dq) + " columns";
-      const std::string k =
-          s.W_k ? "W_k gives " + std::to_string(dk) : "keys are unprojected with " + std::to_string(dk);
-      return "queries and keys need the same width d_k, but " + q + " and " + k;
-    }
-    d_k = dq;
-    d_v = s.W_v ? s.W_v->cols() : d_model;
-  } else {
-    const Mat &Q = *s.Q, &K = *s.K, &V = *s.V;
-    if (Q.cols() != K.cols())
-      return "Q has " + std::to_string(Q.cols()) + " columns but K has " + std::to_string(K.cols()) +
-             " columns (queries and keys need the same width d_k)";
-    if (K.rows() != V.rows())
-      return "K has " + std::to_string(K.rows()) + " rows but V has " + std::to_string(V.rows()) +
-             " rows (each key needs one value)";
-    n = Q.rows();
-    m = K.rows();
-    d_k = Q.cols();
-    d_v = V.cols();
+// n, m, d_k, d_v of X and its projections.
+std::string shapes_from_x(const Scenario& s, Dims& d) {
+  const Mat& X = *s.X;
+  const Eigen::Index d_model = X.cols();
+  const std::string x_cols = "X has " + std::to_string(d_model) + " columns";
+  for (const auto& [name, w] :
+       {std::pair<const char*, const std::optional<Mat>*>{"W_q", &s.W_q}, {"W_k", &s.W_k}, {"W_v", &s.W_v}})
+    if (*w && (*w)->rows() != d_model)
+      return std::string(name) + " has " + std::to_string((*w)->rows()) + " rows but " + x_cols;
+  if (s.memory && s.memory->cols() != d_model)
+    return "memory has " + std::to_string(s.memory->cols()) + " columns but " + x_cols + " (both are d_model wide)";
+  d.n = X.rows();
+  d.m = s.memory ? s.memory->rows() : d.n;
+  const Eigen::Index dq = s.W_q ? s.W_q->cols() : d_model;
+  const Eigen::Index dk = s.W_k ? s.W_k->cols() : d_model;
+  if (dq != dk) {
+    const std::string q = s.W_q ? "W_q gives " + std::to_string(dq) + " columns"
+                                : "queries are X itself with " + std::to_string(dq) + " columns";
+    const std::string k = s.W_k ? "W_k gives " + std::to_string(dk) : "keys are unprojected with " + std::to_string(dk);
+    return "queries and keys need the same width d_k, but " + q + " and " + k;
   }
-  if (d_k > kMaxDim) return limit_error("d_k", d_k, "width of the keys");
-  if (d_v > kMaxDim) return limit_error("d_v", d_v, "width of the values");
-  if (s.W_o && s.W_o->rows() != d_v)
-    return "W_o has " + std::to_string(s.W_o->rows()) + " rows but the attention output has " + std::to_string(d_v) +
-           " columns (d_v)";
+  d.d_k = dq;
+  d.d_v = s.W_v ? s.W_v->cols() : d_model;
+  return "";
+}
 
-  // 4. Heads.
+// n, m, d_k, d_v of Q, K, V given directly.
+std::string shapes_from_qkv(const Scenario& s, Dims& d) {
+  const Mat &Q = *s.Q, &K = *s.K, &V = *s.V;
+  if (Q.cols() != K.cols())
+    return "Q has " + std::to_string(Q.cols()) + " columns but K has " + std::to_string(K.cols()) +
+           " columns (queries and keys need the same width d_k)";
+  if (K.rows() != V.rows())
+    return "K has " + std::to_string(K.rows()) + " rows but V has " + std::to_string(V.rows()) +
+           " rows (each key needs one value)";
+  d.n = Q.rows();
+  d.m = K.rows();
+  d.d_k = Q.cols();
+  d.d_v = V.cols();
+  return "";
+}
+
+// Shapes: n, m, d_k, d_v, and the output projection that takes d_v.
+std::string check_shapes(const Scenario& s, Dims& d) {
+  const std::string e = s.X ? shapes_from_x(s, d) : shapes_from_qkv(s, d);
+  if (!e.empty()) return e;
+  if (d.d_k > kMaxDim) return limit_error("d_k", d.d_k, "width of the keys");
+  if (d.d_v > kMaxDim) return limit_error("d_v", d.d_v, "width of the values");
+  if (s.W_o && s.W_o->rows() != d.d_v)
+    return "W_o has " + std::to_string(s.W_o->rows()) + " rows but the attention output has " + std::to_string(d.d_v) +
+           " columns (d_v)";
+  return "";
+}
+
+std::string check_heads(const Scenario& s, const Dims& d) {
   if (s.heads < 1) return "heads = " + std::to_string(s.heads) + " must be at least 1";
   if (s.heads > kMaxHeads)
     return "heads = " + std::to_string(s.heads) + " exceeds the limit of " + std::to_string(kMaxHeads);
-  if (d_k % s.heads != 0) return "heads = " + std::to_string(s.heads) + " does not divide d_k = " + std::to_string(d_k);
-  if (d_v % s.heads != 0) return "heads = " + std::to_string(s.heads) + " does not divide d_v = " + std::to_string(d_v);
-  const Eigen::Index dh = d_k / s.heads;
+  if (d.d_k % s.heads != 0)
+    return "heads = " + std::to_string(s.heads) + " does not divide d_k = " + std::to_string(d.d_k);
+  if (d.d_v % s.heads != 0)
+    return "heads = " + std::to_string(s.heads) + " does not divide d_v = " + std::to_string(d.d_v);
+  return "";
+}
 
-  // 5. Temperature and masks.
+std::string check_temperature_and_masks(const Scenario& s, const Dims& d) {
   if (!std::isfinite(s.temperature))
     return "temperature must be a finite number (got " + number_str(s.temperature) + ")";
   if (s.temperature < 0) return "temperature must be >= 0 (got " + number_str(s.temperature) + ")";
-  if (!s.key_padding.empty() && static_cast<Eigen::Index>(s.key_padding.size()) != m)
-    return "key_padding has " + std::to_string(s.key_padding.size()) + " entries but there are " + std::to_string(m) +
+  if (!s.key_padding.empty() && static_cast<Eigen::Index>(s.key_padding.size()) != d.m)
+    return "key_padding has " + std::to_string(s.key_padding.size()) + " entries but there are " + std::to_string(d.m) +
            " keys (m)";
-  if (s.mask_cells && (s.mask_cells->rows() != n || s.mask_cells->cols() != m))
+  if (s.mask_cells && (s.mask_cells->rows() != d.n || s.mask_cells->cols() != d.m))
     return "mask_cells is " + shape_str(s.mask_cells->rows(), s.mask_cells->cols()) + " but the scores are " +
-           shape_str(n, m) + " (n×m)";
+           shape_str(d.n, d.m) + " (n×m)";
+  return "";
+}
 
-  // 6. Score parameters, per head (the head's d_k).
+// Score parameters, per head: dh is the head's d_k.
+std::string check_score_parameters(const Scenario& s, Eigen::Index dh) {
   const std::string per_head = s.heads > 1 ? " (the d_k of one of " + std::to_string(s.heads) + " heads)" : " (d_k)";
   if (s.score == ScoreKind::General) {
     if (!s.W_a) return "score 'general' needs W_a (" + shape_str(dh, dh) + ")";
@@ -402,13 +449,31 @@ std::string validate(const Scenario& s) {
       return "v_a has " + std::to_string(s.v_a->size()) + " entries but W_a has " + std::to_string(s.W_a->cols()) +
              " columns (d_a)";
   }
+  return "";
+}
 
-  // 7. Total work: every head keeps its n×m scores, logits and weights.
-  const long long cells = static_cast<long long>(s.heads) * n * m;
+// Total work: every head keeps its n×m scores, logits and weights.
+std::string check_total_work(const Scenario& s, const Dims& d) {
+  const long long cells = static_cast<long long>(s.heads) * d.n * d.m;
   if (cells > kMaxScoreCells)
     return "heads × n × m = " + std::to_string(cells) + " score cells exceeds the limit of " +
            std::to_string(kMaxScoreCells);
   return "";
+}
+
+}  // namespace
+
+// The checks run in this order, each assuming the ones before it passed; the first failure is the message.
+std::string validate(const Scenario& s) {
+  Dims d;
+  std::string e = check_inputs(s);
+  if (e.empty()) e = check_matrix_values(s);
+  if (e.empty()) e = check_shapes(s, d);
+  if (e.empty()) e = check_heads(s, d);
+  if (e.empty()) e = check_temperature_and_masks(s, d);
+  if (e.empty()) e = check_score_parameters(s, d.d_k / s.heads);
+  if (e.empty()) e = check_total_work(s, d);
+  return e;
 }
 
 void project(const Scenario& s, Mat& X_effective, Mat& Q, Mat& K, Mat& V) {

@@ -309,17 +309,20 @@ const char* const kKnownKeys[] = {"X",           "W_q",
                                   "heads",       "positional_encoding",
                                   "tokens",      "memory_tokens"};
 
-std::string scenario_from_json_impl(const json& j, Scenario& out) {
-  if (!j.is_object()) return std::string("the scenario must be a JSON object, got ") + j.type_name();
+std::string unknown_key_error(const json& j) {
   for (auto it = j.begin(); it != j.end(); ++it) {
     bool known = false;
     for (const char* k : kKnownKeys) known = known || it.key() == k;
     if (!known) return "unknown key " + quoted(it.key());
   }
+  return "";
+}
 
-  Scenario s;
-  // Optional fields: absent or null both mean "not given" (the web app may send null).
-  auto has = [&j](const char* key) { return j.contains(key) && !j.at(key).is_null(); };
+// Optional fields: absent or null both mean "not given" (the web app may send null).
+bool given(const json& j, const char* key) { return j.contains(key) && !j.at(key).is_null(); }
+
+// X, the projections, Q, K, V, memory and the score parameters.
+std::string matrices_from_json(const json& j, Scenario& s) {
   struct MatField {
     const char* key;
     std::optional<Mat>* dst;
@@ -328,82 +331,94 @@ std::string scenario_from_json_impl(const json& j, Scenario& out) {
                            {"W_o", &s.W_o},       {"Q", &s.Q},     {"K", &s.K},     {"V", &s.V},
                            {"memory", &s.memory}, {"W_a", &s.W_a}, {"U_a", &s.U_a}};
   for (const MatField& f : mats) {
-    if (!has(f.key)) continue;
+    if (!given(j, f.key)) continue;
     Mat m;
     std::string err = matrix_from_json(j.at(f.key), f.key, m);
     if (!err.empty()) return err;
     *f.dst = std::move(m);
   }
-  if (has("v_a")) {
+  if (given(j, "v_a")) {
     Vec v;
     std::string err = vector_from_json(j.at("v_a"), "v_a", v);
     if (!err.empty()) return err;
     s.v_a = std::move(v);
   }
+  return "";
+}
 
-  if (has("score")) {
-    const json& v = j.at("score");
-    const std::string name = v.is_string() ? v.get<std::string>() : "";
-    if (name == "dot")
-      s.score = ScoreKind::Dot;
-    else if (name == "general")
-      s.score = ScoreKind::General;
-    else if (name == "additive")
-      s.score = ScoreKind::Additive;
-    else
-      return enum_error("score", v, "\"dot\", \"general\" or \"additive\"");
-  }
-  if (has("scale")) {
-    const json& v = j.at("scale");
-    if (!v.is_boolean()) return std::string("scale must be true or false, got ") + v.type_name();
-    s.scale = v.get<bool>();
-  }
-  if (has("temperature")) {
-    const json& v = j.at("temperature");
-    if (!v.is_number()) return std::string("temperature must be a number, got ") + v.type_name();
-    const double t = v.get<double>();
-    if (!std::isfinite(t)) return "temperature is not a finite number";
-    if (t < 0) return "temperature must be >= 0 (got " + v.dump() + ")";
-    s.temperature = t;
-  }
-  if (has("mask")) {
-    std::string err = mask_kind_from_json(j.at("mask"), "mask", s.mask);
-    if (!err.empty()) return err;
-  }
-  if (has("key_padding")) {
-    std::string err = flags_from_json(j.at("key_padding"), "key_padding", s.key_padding);
-    if (!err.empty()) return err;
-  }
-  if (has("mask_cells")) {
-    MaskMat m;
-    std::string err = mask_from_json(j.at("mask_cells"), "mask_cells", m);
-    if (!err.empty()) return err;
-    s.mask_cells = std::move(m);
-  }
-  if (has("heads")) {
-    const json& v = j.at("heads");
-    if (!v.is_number()) return std::string("heads must be an integer, got ") + v.type_name();
-    const double h = v.get<double>();
-    if (!std::isfinite(h) || h != std::floor(h)) return "heads must be an integer (got " + v.dump() + ")";
-    if (h < 1) return "heads must be >= 1 (got " + v.dump() + ")";
-    if (h > kMaxHeads) return "heads is " + v.dump() + ", over the limit of " + std::to_string(kMaxHeads);
-    s.heads = static_cast<int>(h);
-  }
-  if (has("positional_encoding")) {
-    std::string err = positional_from_json(j.at("positional_encoding"), "positional_encoding", s.positional_encoding);
-    if (!err.empty()) return err;
-  }
-  if (has("tokens")) {
-    std::string err = strings_from_json(j.at("tokens"), "tokens", s.tokens);
-    if (!err.empty()) return err;
-  }
-  if (has("memory_tokens")) {
-    std::string err = strings_from_json(j.at("memory_tokens"), "memory_tokens", s.memory_tokens);
-    if (!err.empty()) return err;
-  }
+std::string score_from_json(const json& v, ScoreKind& out) {
+  const std::string name = v.is_string() ? v.get<std::string>() : "";
+  if (name == "dot")
+    out = ScoreKind::Dot;
+  else if (name == "general")
+    out = ScoreKind::General;
+  else if (name == "additive")
+    out = ScoreKind::Additive;
+  else
+    return enum_error("score", v, "\"dot\", \"general\" or \"additive\"");
+  return "";
+}
 
+std::string scale_from_json(const json& v, bool& out) {
+  if (!v.is_boolean()) return std::string("scale must be true or false, got ") + v.type_name();
+  out = v.get<bool>();
+  return "";
+}
+
+std::string temperature_from_json(const json& v, double& out) {
+  if (!v.is_number()) return std::string("temperature must be a number, got ") + v.type_name();
+  const double t = v.get<double>();
+  if (!std::isfinite(t)) return "temperature is not a finite number";
+  if (t < 0) return "temperature must be >= 0 (got " + v.dump() + ")";
+  out = t;
+  return "";
+}
+
+std::string heads_from_json(const json& v, int& out) {
+  if (!v.is_number()) return std::string("heads must be an integer, got ") + v.type_name();
+  const double h = v.get<double>();
+  if (!std::isfinite(h) || h != std::floor(h)) return "heads must be an integer (got " + v.dump() + ")";
+  if (h < 1) return "heads must be >= 1 (got " + v.dump() + ")";
+  if (h > kMaxHeads) return "heads is " + v.dump() + ", over the limit of " + std::to_string(kMaxHeads);
+  out = static_cast<int>(h);
+  return "";
+}
+
+std::string mask_cells_from_json(const json& v, std::optional<MaskMat>& out) {
+  MaskMat m;
+  std::string err = mask_from_json(v, "mask_cells", m);
+  if (!err.empty()) return err;
+  out = std::move(m);
+  return "";
+}
+
+// Every other field, read in this order: the first bad one is the error reported.
+std::string settings_from_json(const json& j, Scenario& s) {
+  std::string err;
+  if (given(j, "score")) err = score_from_json(j.at("score"), s.score);
+  if (err.empty() && given(j, "scale")) err = scale_from_json(j.at("scale"), s.scale);
+  if (err.empty() && given(j, "temperature")) err = temperature_from_json(j.at("temperature"), s.temperature);
+  if (err.empty() && given(j, "mask")) err = mask_kind_from_json(j.at("mask"), "mask", s.mask);
+  if (err.empty() && given(j, "key_padding")) err = flags_from_json(j.at("key_padding"), "key_padding", s.key_padding);
+  if (err.empty() && given(j, "mask_cells")) err = mask_cells_from_json(j.at("mask_cells"), s.mask_cells);
+  if (err.empty() && given(j, "heads")) err = heads_from_json(j.at("heads"), s.heads);
+  if (err.empty() && given(j, "positional_encoding"))
+    err = positional_from_json(j.at("positional_encoding"), "positional_encoding", s.positional_encoding);
+  if (err.empty() && given(j, "tokens")) err = strings_from_json(j.at("tokens"), "tokens", s.tokens);
+  if (err.empty() && given(j, "memory_tokens"))
+    err = strings_from_json(j.at("memory_tokens"), "memory_tokens", s.memory_tokens);
+  return err;
+}
+
+std::string scenario_from_json_impl(const json& j, Scenario& out) {
+  if (!j.is_object()) return std::string("the scenario must be a JSON object, got ") + j.type_name();
+  std::string err = unknown_key_error(j);
+  if (!err.empty()) return err;
+  Scenario s;
+  err = matrices_from_json(j, s);
+  if (err.empty()) err = settings_from_json(j, s);
   // Shapes, heads dividing the width, score parameters: one set of rules for every front end.
-  std::string err = validate(s);
+  if (err.empty()) err = validate(s);
   if (!err.empty()) return err;
   out = std::move(s);
   return "";

@@ -75,83 +75,93 @@ std::string saved_status(const App& app, bool ok, const std::string& name) {
   return tr_format(app.state.lang, "status.saved_path", {{"path", (std::filesystem::current_path() / name).string()}});
 }
 
-}  // namespace
-
-int run_gui(int argc, char** argv) {
+// What `attnplay gui …` asked for.
+struct GuiOptions {
   std::string state_file, fragment, screenshot, rects_file;
-  int frames_to_render = 0;
+  int frames_to_render = 0;  // 0 = run until the window is closed
   int width = 1280, height = 800;
-  for (int i = 1; i < argc; ++i) {  // argv[0] is the program; "gui" is already stripped
+};
+
+// Reads argv (argv[0] is the program; "gui" is already stripped); false after printing why it is wrong.
+bool parse_gui_options(int argc, char** argv, GuiOptions& opt) {
+  for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const bool has_value = i + 1 < argc;
     if (a == "--screenshot" && has_value) {
-      screenshot = argv[++i];
+      opt.screenshot = argv[++i];
     } else if (a == "--dump-rects" && has_value) {
-      rects_file = argv[++i];
+      opt.rects_file = argv[++i];
     } else if (a == "--frames" && has_value) {
-      frames_to_render = std::atoi(argv[++i]);
-      if (frames_to_render < 1 || frames_to_render > 100000) {
+      opt.frames_to_render = std::atoi(argv[++i]);
+      if (opt.frames_to_render < 1 || opt.frames_to_render > 100000) {
         std::fprintf(stderr, "error: --frames must be between 1 and 100000\n");
-        return 2;
+        return false;
       }
     } else if (a == "--size" && has_value) {
-      if (std::sscanf(argv[++i], "%dx%d", &width, &height) != 2 || width < 200 || height < 200 || width > 8192 ||
-          height > 8192) {
+      if (std::sscanf(argv[++i], "%dx%d", &opt.width, &opt.height) != 2 || opt.width < 200 || opt.height < 200 ||
+          opt.width > 8192 || opt.height > 8192) {
         std::fprintf(stderr, "error: --size must look like 1280x800 (200…8192 per side)\n");
-        return 2;
+        return false;
       }
-    } else if (!a.empty() && a[0] != '-' && state_file.empty() && fragment.empty()) {
+    } else if (!a.empty() && a[0] != '-' && opt.state_file.empty() && opt.fragment.empty()) {
       // A share link's fragment ("#s=1.…", "s=1.…" or a whole URL ending in one), else a state file.
       if (a[0] == '#' || a.compare(0, 2, "s=") == 0 || a.find("#s=") != std::string::npos)
-        fragment = a;
+        opt.fragment = a;
       else
-        state_file = a;
+        opt.state_file = a;
     } else {
       std::fprintf(stderr, "error: unknown gui option \"%s\"\n", a.c_str());
-      return 2;
+      return false;
     }
   }
-  App app;
-  // Interactive windows spread long recomputations over frames; a screenshot run computes at once so
-  // its N frames show the finished result.
-  app.frame_budget_ms = screenshot.empty() ? 10 : 0;
-  if (!state_file.empty()) {
-    std::ifstream in(state_file, std::ios::binary);
+  if (!opt.screenshot.empty() && opt.frames_to_render == 0) opt.frames_to_render = 3;
+  return true;
+}
+
+// Loads the state file or share fragment named on the command line; false after printing why it failed.
+bool open_initial_state(App& app, const GuiOptions& opt) {
+  if (!opt.state_file.empty()) {
+    std::ifstream in(opt.state_file, std::ios::binary);
     if (!in) {
-      std::fprintf(stderr, "error: cannot read %s\n", state_file.c_str());
-      return 1;
+      std::fprintf(stderr, "error: cannot read %s\n", opt.state_file.c_str());
+      return false;
     }
     std::stringstream ss;
     ss << in.rdbuf();
     const std::string err = apply_state_text(app.state, ss.str());
     if (!err.empty()) {
-      std::fprintf(stderr, "error: %s: %s\n", state_file.c_str(), err.c_str());
-      return 1;
+      std::fprintf(stderr, "error: %s: %s\n", opt.state_file.c_str(), err.c_str());
+      return false;
     }
   }
   // Like the web page: a garbled link opens the defaults with a message, never an exit.
-  if (!fragment.empty() && !app.open_fragment(fragment)) std::fprintf(stderr, "warning: %s\n", app.status.c_str());
+  if (!opt.fragment.empty() && !app.open_fragment(opt.fragment))
+    std::fprintf(stderr, "warning: %s\n", app.status.c_str());
+  return true;
+}
+
+// GLFW and an OpenGL 3.3 core window; nullptr after printing why (GLFW is then terminated).
+GLFWwindow* open_window(int width, int height) {
   if (!glfwInit()) {
     std::fprintf(stderr, "error: GLFW could not initialise (no display?)\n");
-    return 1;
+    return nullptr;
   }
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
-  if (!screenshot.empty() && frames_to_render == 0) frames_to_render = 3;
   GLFWwindow* window = glfwCreateWindow(width, height, "Attention Playground", nullptr, nullptr);
   if (!window) {
     std::fprintf(stderr, "error: could not open an OpenGL 3.3 window\n");
     glfwTerminate();
-    return 1;
+    return nullptr;
   }
   glfwMakeContextCurrent(window);
   glfwSwapInterval(1);
-  float xscale = 1, yscale = 1;
-  glfwGetWindowContentScale(window, &xscale, &yscale);
+  return window;
+}
 
-  int status = 0;
+void init_imgui(GLFWwindow* window) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   static std::string ini;  // ImGui keeps the pointer
@@ -160,19 +170,38 @@ int run_gui(int argc, char** argv) {
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   set_glsl_version("#version 330 core");
-  // The Share panel's services: the system clipboard and files in the working directory.
-  std::string capture_name;
+}
+
+// Lesson progress saved by an earlier run; an unreadable file leaves a status message, not an exit.
+void load_saved_progress(App& app) {
+  std::ifstream saved(progress_path(), std::ios::binary);
+  std::stringstream text;
+  text << saved.rdbuf();
+  if (saved) {
+    const std::string err = load_progress(app, text.str());
+    if (!err.empty()) app.status = err;
+  }
+}
+
+// A file the Share panel opens; anything larger than the JSON limit is refused before it is read.
+std::string read_text_file(const std::string& path, std::string& text) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return "Cannot read " + path;
+  if (size > kMaxJsonBytes) return path + " is larger than 64 MiB";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "Cannot read " + path;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  text = ss.str();
+  return "";
+}
+
+// The Share panel's services: the system clipboard and files in the working directory. A canvas capture
+// only records the name; the main loop reads the back buffer after the frame is drawn.
+void install_host_services(App& app, GLFWwindow* window, std::string& capture_name) {
   app.host.copy_text = [window](const std::string& text) { glfwSetClipboardString(window, text.c_str()); };
   app.host.save_progress = [](const std::string& json) { std::ofstream(progress_path(), std::ios::binary) << json; };
-  {
-    std::ifstream saved(progress_path(), std::ios::binary);
-    std::stringstream text;
-    text << saved.rdbuf();
-    if (saved) {
-      const std::string err = load_progress(app, text.str());
-      if (!err.empty()) app.status = err;
-    }
-  }
   // Both report what happened; the Share panel shows exactly that (App::download, App::save_png).
   app.host.download = [](const std::string& name, const std::string&, const std::string& bytes) {
     return save_file(working_directory(), name, bytes);
@@ -187,53 +216,76 @@ int run_gui(int argc, char** argv) {
     return save_file(working_directory(), name, png);
   };
   app.host.capture_canvas = [&capture_name](const std::string& name) { capture_name = name; };
-  app.host.read_file = [](const std::string& path, std::string& text) -> std::string {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) return "Cannot read " + path;
-    if (size > kMaxJsonBytes) return path + " is larger than 64 MiB";
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return "Cannot read " + path;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
-    return "";
-  };
-  {
-    ui::Shell shell(app);
-    shell.init(1.0f);
-    if (xscale > 1.01f) app.state.text_scale *= xscale;
-    while (!glfwWindowShouldClose(window)) {
-      glfwPollEvents();
-      FrameSurface surface;
-      glfwGetFramebufferSize(window, &surface.framebuffer_w, &surface.framebuffer_h);
-      surface.hide_pointer = frames_to_render > 0;
-      run_frame(app, shell, surface);
-      const int fw = surface.framebuffer_w, fh = surface.framebuffer_h;
-      if (!capture_name.empty()) {  // "PNG of the canvas" in the Share panel
-        app.status = saved_status(app, write_screenshot(capture_name, fw, fh), capture_name);
-        capture_name.clear();
-      }
-      if (frames_to_render > 0 && static_cast<int>(app.frames) >= frames_to_render) {
-        if (!screenshot.empty() && !write_screenshot(screenshot, fw, fh)) {
-          std::fprintf(stderr, "error: cannot write %s\n", screenshot.c_str());
-          status = 1;
-        }
-        if (!rects_file.empty()) {  // where labelled items were drawn, for screenshot checks
-          nlohmann::json j = nlohmann::json::object();
-          for (const auto& [label, r] : app.item_rects) j[label] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
-          std::ofstream(rects_file) << j.dump(2);
-        }
-        break;
-      }
-      glfwSwapBuffers(window);
-    }
+  app.host.read_file = read_text_file;
+}
+
+// The last frame of a scripted run: the screenshot and where labelled items were drawn (for screenshot
+// checks). Returns the exit status.
+int finish_scripted_run(const App& app, const GuiOptions& opt, int fw, int fh) {
+  int status = 0;
+  if (!opt.screenshot.empty() && !write_screenshot(opt.screenshot, fw, fh)) {
+    std::fprintf(stderr, "error: cannot write %s\n", opt.screenshot.c_str());
+    status = 1;
   }
+  if (!opt.rects_file.empty()) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& [label, r] : app.item_rects) j[label] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
+    std::ofstream(opt.rects_file) << j.dump(2);
+  }
+  return status;
+}
+
+// Frames until the window closes, or until --frames N have been drawn; returns the exit status.
+int run_main_loop(App& app, GLFWwindow* window, const GuiOptions& opt, std::string& capture_name, float xscale) {
+  ui::Shell shell(app);
+  shell.init(1.0f);
+  if (xscale > 1.01f) app.state.text_scale *= xscale;
+  while (!glfwWindowShouldClose(window)) {
+    glfwPollEvents();
+    FrameSurface surface;
+    glfwGetFramebufferSize(window, &surface.framebuffer_w, &surface.framebuffer_h);
+    surface.hide_pointer = opt.frames_to_render > 0;
+    run_frame(app, shell, surface);
+    const int fw = surface.framebuffer_w, fh = surface.framebuffer_h;
+    if (!capture_name.empty()) {  // "PNG of the canvas" in the Share panel
+      app.status = saved_status(app, write_screenshot(capture_name, fw, fh), capture_name);
+      capture_name.clear();
+    }
+    if (opt.frames_to_render > 0 && static_cast<int>(app.frames) >= opt.frames_to_render)
+      return finish_scripted_run(app, opt, fw, fh);
+    glfwSwapBuffers(window);
+  }
+  return 0;
+}
+
+void shut_down(GLFWwindow* window) {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
   glfwDestroyWindow(window);
   glfwTerminate();
+}
+
+}  // namespace
+
+int run_gui(int argc, char** argv) {
+  GuiOptions opt;
+  if (!parse_gui_options(argc, argv, opt)) return 2;
+  App app;
+  // Interactive windows spread long recomputations over frames; a screenshot run computes at once so
+  // its N frames show the finished result.
+  app.frame_budget_ms = opt.screenshot.empty() ? 10 : 0;
+  if (!open_initial_state(app, opt)) return 1;
+  GLFWwindow* window = open_window(opt.width, opt.height);
+  if (!window) return 1;
+  float xscale = 1, yscale = 1;
+  glfwGetWindowContentScale(window, &xscale, &yscale);
+  init_imgui(window);
+  std::string capture_name;
+  install_host_services(app, window, capture_name);
+  load_saved_progress(app);
+  const int status = run_main_loop(app, window, opt, capture_name, xscale);
+  shut_down(window);
   return status;
 }
 

@@ -19,26 +19,42 @@ class ControlsPanel : public Panel {
   void draw(PanelContext& ctx) override {
     State& s = ctx.state;
     const AppResult& r = ctx.result;
-    const Preset* current = find_preset(s.preset);
-    if (!ctx.hidden("preset")) {  // embed mode may lock or hide each control (ui/lock.h)
-      ui::LockScope lock_preset(ctx, "preset");
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::BeginCombo("##preset", current ? ctx.tr(current->title.c_str()) : ctx.tr("controls.custom"),
-                            ImGuiComboFlags_HeightLargest)) {
-        for (const Preset& p : presets()) {
-          const bool selected = current && current->id == p.id;
-          if (ImGui::Selectable((std::string(ctx.tr(p.title.c_str())) + "###" + p.id).c_str(), selected))
-            apply_preset(s, p.id);
-          ctx.track("preset:" + p.id);
-          if (selected) ImGui::SetItemDefaultFocus();
-        }
-        ImGui::EndCombo();
-      }
-      ctx.track("Preset");
-    }
-
-    section_header(ctx.tr("controls.section.sdpa"));
+    preset_combo(ctx, s);
     const bool random = s.mode == InputMode::Random;
+    attention_controls(ctx, s, r, random);
+    if (random && !(ctx.hidden("sentence") && ctx.hidden("seed"))) {
+      section_header(ctx.tr("controls.section.tokens"));
+    }
+    if (random && !ctx.hidden("sentence")) sentence_input(ctx, s);
+    if (random && !ctx.hidden("seed")) seed_controls(ctx, s);
+    query_row_slider(ctx, s, r);
+    display_controls(ctx, s);
+    messages(ctx, s, r);
+  }
+
+ private:
+  void preset_combo(PanelContext& ctx, State& s) {
+    const Preset* current = find_preset(s.preset);
+    if (ctx.hidden("preset")) return;  // embed mode may lock or hide each control (ui/lock.h)
+    ui::LockScope lock_preset(ctx, "preset");
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo("##preset", current ? ctx.tr(current->title.c_str()) : ctx.tr("controls.custom"),
+                          ImGuiComboFlags_HeightLargest)) {
+      for (const Preset& p : presets()) {
+        const bool selected = current && current->id == p.id;
+        if (ImGui::Selectable((std::string(ctx.tr(p.title.c_str())) + "###" + p.id).c_str(), selected))
+          apply_preset(s, p.id);
+        ctx.track("preset:" + p.id);
+        if (selected) ImGui::SetItemDefaultFocus();
+      }
+      ImGui::EndCombo();
+    }
+    ctx.track("Preset");
+  }
+
+  // d_k (only a random scenario's can change), the ÷√d_k switch and the temperature.
+  void attention_controls(PanelContext& ctx, State& s, const AppResult& r, bool random) {
+    section_header(ctx.tr("controls.section.sdpa"));
     if (random && !ctx.hidden("d_k")) {
       ui::LockScope lock_dk(ctx, "d_k");
       ImGui::SliderInt("d_k", &s.d_k, kMinDk, kMaxDk, "%d",
@@ -63,65 +79,66 @@ class ControlsPanel : public Panel {
         s.temperature = t;
       ctx.track("Temperature");
     }
+  }
 
-    if (random && !(ctx.hidden("sentence") && ctx.hidden("seed"))) {
-      section_header(ctx.tr("controls.section.tokens"));
-    }
-    if (random && !ctx.hidden("sentence")) {
-      ui::LockScope lock_sentence(ctx, "sentence");
-      char buf[4096];
-      std::snprintf(buf, sizeof buf, "%s", s.sentence.c_str());
-      if (ImGui::InputText(ctx.label("controls.sentence", "sentence").c_str(), buf, sizeof buf,
-                           ImGuiInputTextFlags_EnterReturnsTrue) ||
-          (ImGui::IsItemDeactivatedAfterEdit())) {
-        if (!split_tokens(buf).empty() && s.sentence != buf) {
-          const auto before = split_tokens(s.sentence);
-          s.sentence = buf;
-          s.key_padding.clear();
-          sync_embeddings(s, before);
-        }
+  void sentence_input(PanelContext& ctx, State& s) {
+    ui::LockScope lock_sentence(ctx, "sentence");
+    char buf[4096];
+    std::snprintf(buf, sizeof buf, "%s", s.sentence.c_str());
+    if (ImGui::InputText(ctx.label("controls.sentence", "sentence").c_str(), buf, sizeof buf,
+                         ImGuiInputTextFlags_EnterReturnsTrue) ||
+        (ImGui::IsItemDeactivatedAfterEdit())) {
+      if (!split_tokens(buf).empty() && s.sentence != buf) {
+        const auto before = split_tokens(s.sentence);
+        s.sentence = buf;
+        s.key_padding.clear();
+        sync_embeddings(s, before);
       }
-      ctx.track("Sentence");
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      ImGui::TextWrapped("%s", ctx.trf("controls.token_count", {{"n", std::to_string(s.embeddings.rows())},
-                                                                {"max", std::to_string(kMaxTokens)}})
-                                   .c_str());
-      ImGui::PopStyleColor();
     }
-    if (random && !ctx.hidden("seed")) {
-      ui::LockScope lock_seed(ctx, "seed");
-      int seed = static_cast<int>(s.seed & 0x7fffffff);
-      if (ImGui::InputInt(ctx.label("controls.seed", "seed").c_str(), &seed)) {
-        s.seed = static_cast<uint64_t>(seed < 0 ? 0 : seed);
-        s.embeddings.resize(0, 0);
-        sync_embeddings(s, {});
-      }
-      ctx.track("Seed");
-      if (ImGui::Button(ctx.label("controls.reroll", "reroll").c_str())) {
-        s.seed += 1;
-        s.embeddings.resize(0, 0);
-        sync_embeddings(s, {});
-      }
-      ctx.track("Re-roll weights");
-      const char* hint = ctx.tr("controls.reroll.hint");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", hint);
-      ImGui::SameLine();
-      if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(hint).x)
-        ImGui::TextDisabled("%s", hint);
-      else
-        ImGui::NewLine();  // a narrow panel: the tooltip says it
-    }
+    ctx.track("Sentence");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", ctx.trf("controls.token_count",
+                                     {{"n", std::to_string(s.embeddings.rows())}, {"max", std::to_string(kMaxTokens)}})
+                                 .c_str());
+    ImGui::PopStyleColor();
+  }
 
+  void seed_controls(PanelContext& ctx, State& s) {
+    ui::LockScope lock_seed(ctx, "seed");
+    int seed = static_cast<int>(s.seed & 0x7fffffff);
+    if (ImGui::InputInt(ctx.label("controls.seed", "seed").c_str(), &seed)) {
+      s.seed = static_cast<uint64_t>(seed < 0 ? 0 : seed);
+      s.embeddings.resize(0, 0);
+      sync_embeddings(s, {});
+    }
+    ctx.track("Seed");
+    if (ImGui::Button(ctx.label("controls.reroll", "reroll").c_str())) {
+      s.seed += 1;
+      s.embeddings.resize(0, 0);
+      sync_embeddings(s, {});
+    }
+    ctx.track("Re-roll weights");
+    const char* hint = ctx.tr("controls.reroll.hint");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", hint);
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(hint).x)
+      ImGui::TextDisabled("%s", hint);
+    else
+      ImGui::NewLine();  // a narrow panel: the tooltip says it
+  }
+
+  void query_row_slider(PanelContext& ctx, State& s, const AppResult& r) {
     const int n = static_cast<int>(r.core.main.Q.rows());
-    if (n > 0 && !ctx.hidden("selected_row")) {
-      ui::LockScope lock_row(ctx, "selected_row");
-      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-      const std::string& label =
-          s.selected_row < static_cast<int>(r.row_labels.size()) ? r.row_labels[s.selected_row] : "";
-      ImGui::SliderInt(ctx.label("controls.query_row", "query_row").c_str(), &s.selected_row, 0, n - 1, label.c_str());
-      ctx.track("Query row");
-    }
+    if (n <= 0 || ctx.hidden("selected_row")) return;
+    ui::LockScope lock_row(ctx, "selected_row");
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+    const std::string& label =
+        s.selected_row < static_cast<int>(r.row_labels.size()) ? r.row_labels[s.selected_row] : "";
+    ImGui::SliderInt(ctx.label("controls.query_row", "query_row").c_str(), &s.selected_row, 0, n - 1, label.c_str());
+    ctx.track("Query row");
+  }
 
+  void display_controls(PanelContext& ctx, State& s) {
     if (!(ctx.hidden("theme") && ctx.hidden("text_scale"))) section_header(ctx.tr("controls.section.display"));
     if (!ctx.hidden("theme")) {
       ui::LockScope lock_theme(ctx, "theme");
@@ -135,10 +152,14 @@ class ControlsPanel : public Panel {
                          ImGuiSliderFlags_AlwaysClamp);
       ctx.track("Text size");
     }
+  }
+
+  // Why nothing could be computed, and out-of-range numbers the result still shows (clamped logits,
+  // overflowing scores, masked rows).
+  void messages(PanelContext& ctx, const State& s, const AppResult& r) {
     if (!r.error.empty())
       ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s",
                          ctx.trf("controls.cannot_compute", {{"error", r.error}}).c_str());
-    // Out-of-range numbers the result still shows (clamped logits, overflowing scores, masked rows).
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.7f, 0.3f, 1));
     for (const std::string& w : result_warnings(r, s.temperature, s.lang)) ImGui::TextWrapped("%s", w.c_str());
     ImGui::PopStyleColor();

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +25,13 @@ std::string vector_text(const Mat& M, int row, int decimals) {
   return out + "]";
 }
 
+// One scoring's heatmap: n decoder steps (rows) × m source words (columns), `cell` pixels each.
+struct CrossTile {
+  int n = 0, m = 0;
+  float cell = 0;
+  ImVec2 top, p0;  // top: the labels' corner; p0: the cells'
+};
+
 class CrossPanel : public Panel {
  public:
   void draw(PanelContext& ctx) override {
@@ -37,7 +43,24 @@ class CrossPanel : public Panel {
       ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
       return;
     }
-    std::optional<LockScope> lock(std::in_place, ctx, "cross");  // embed mode may lock the step and the states
+    const int step = step_controls(ctx, s, c, n);
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float col_w = std::max(150.0f, (avail - 24) / 3);
+    const float tile = std::clamp(col_w - 130, 60.0f, 160.0f);
+    for (int k = 0; k < kCrossScorings; ++k) {
+      if (k) ImGui::SameLine(0, 12);
+      ImGui::BeginGroup();
+      scoring_column(ctx, c, k, step, col_w, tile);
+      ImGui::EndGroup();
+    }
+    states(ctx, s, c, step);
+  }
+
+ private:
+  // Which decoder states, and the decoder step; returns the step this frame draws (before the slider's
+  // change, which the next frame shows).
+  int step_controls(PanelContext& ctx, State& s, const CrossResult& c, int n) {
+    const LockScope lock(ctx, "cross");  // embed mode may lock the step and the states
     int kind = s.cross.states == CrossStates::NoteExample ? 0 : 1;
     if (ImGui::RadioButton(ctx.label("cross.note", "note").c_str(), &kind, 0))
       s.cross.states = CrossStates::NoteExample;
@@ -56,83 +79,89 @@ class CrossPanel : public Panel {
     ctx.track("Decoder step");  // the slider's frame only, without its label
     ImGui::SameLine();
     ImGui::TextUnformatted(ctx.tr("cross.decoder_step"));
-    lock.reset();
+    return step;
+  }
 
+  // Scoring k: its name and formula, heatmap, and the chosen step's weights and context vector.
+  void scoring_column(PanelContext& ctx, const CrossResult& c, int k, int step, float col_w, float tile) {
     static const char* names[kCrossScorings] = {"cross.additive", "cross.general", "cross.dot"};
     // "e" is what enters the softmax, so the listed percentages are softmax of the listed e.
     static const char* formulas[kCrossScorings] = {"e = v_aᵀ tanh(W_a s + U_a h)", "e = sᵀ W_a h", "e = s·h / √d"};
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const float col_w = std::max(150.0f, (avail - 24) / 3);
-    const float tile = std::clamp(col_w - 130, 60.0f, 160.0f);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    for (int k = 0; k < kCrossScorings; ++k) {
-      if (k) ImGui::SameLine(0, 12);
-      ImGui::BeginGroup();
-      ImGui::TextUnformatted(ctx.tr(names[k]));
-      ImGui::TextDisabled("%s", formulas[k]);
-      const std::string& err = c.error[static_cast<size_t>(k)];
-      if (!err.empty()) {
-        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + col_w);
-        ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", err.c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::EndGroup();
-        continue;
-      }
-      const HeadResult& h = c.scored[static_cast<size_t>(k)].main;
-      const Mat& W = h.weights;
-      const Mat& E = c.softmax_scores(k);  // what the softmax sees: the dot product's after ÷√d
-      const bool scaled = k == 2;
-      const int m = static_cast<int>(W.cols());
-      const float cell = tile / static_cast<float>(std::max(m, n));
-      // Row labels (the word being generated) at the left, key words above the columns.
-      const float label_w = ImGui::CalcTextSize("student ").x;
-      const ImVec2 top = ImGui::GetCursorScreenPos();
-      const ImVec2 p0(top.x + label_w, top.y + ImGui::GetTextLineHeight());
-      const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
-      for (int j = 0; j < m; ++j) {
-        const char* w = c.source[static_cast<size_t>(j)].c_str();
-        const float tw = ImGui::CalcTextSize(w).x;
-        if (tw <= cell + 4)
-          dl->AddText(ImVec2(p0.x + cell * j + (cell - tw) / 2, top.y), text_col, w);
-        else
-          dl->AddText(ImVec2(p0.x + cell * j + 2, top.y), text_col, std::string(w, 2).append(".").c_str());
-      }
-      for (int i = 0; i < n; ++i)
-        dl->AddText(ImVec2(top.x, p0.y + cell * i + (cell - ImGui::GetFontSize()) / 2), text_col,
-                    c.target[static_cast<size_t>(i)].c_str());
-      for (int i = 0; i < n; ++i) {
-        for (int j = 0; j < m; ++j)
-          dl->AddRectFilled(ImVec2(p0.x + cell * j, p0.y + cell * i),
-                            ImVec2(p0.x + cell * (j + 1) - 1, p0.y + cell * (i + 1) - 1), viridis_u32(W(i, j)));
-        char ent[24];  // each row's entropy beside it
-        std::snprintf(ent, sizeof ent, "H %.2f", static_cast<double>(h.entropy(i)));
-        dl->AddText(ImVec2(p0.x + cell * m + 4, p0.y + cell * i + (cell - ImGui::GetFontSize()) / 2),
-                    ImGui::GetColorU32(ImGuiCol_TextDisabled), ent);
-      }
-      dl->AddRect(ImVec2(p0.x - 1, p0.y + cell * step - 1), ImVec2(p0.x + cell * m + 1, p0.y + cell * (step + 1) + 1),
-                  IM_COL32(255, 190, 60, 255), 0, 0, 2);
-      ImGui::Dummy(ImVec2(col_w, cell * n + ImGui::GetTextLineHeight()));
-      ctx.track("cross:" + std::string(cross_scoring_id(k)));
-      if (ImGui::IsItemHovered()) {
-        const ImVec2 mp = ImGui::GetMousePos();
-        const int i = static_cast<int>((mp.y - p0.y) / cell), j = static_cast<int>((mp.x - p0.x) / cell);
-        if (i >= 0 && i < n && j >= 0 && j < m)
-          ImGui::SetTooltip("%s%s",
-                            ctx.trf("cross.tip", {{"word", c.target[static_cast<size_t>(i)]},
-                                                  {"key", c.source[static_cast<size_t>(j)]},
-                                                  {"score", fmt(E(i, j))},
-                                                  {"weight", fmt(W(i, j))}})
-                                .c_str(),
-                            scaled ? " (e = s·h ÷ √d)" : "");
-      }
-      for (int j = 0; j < m; ++j)
-        ImGui::Text("%-9s %5.1f%%  e %+.3f", c.source[static_cast<size_t>(j)].c_str(),
-                    100.0 * static_cast<double>(W(step, j)), static_cast<double>(E(step, j)));
-      ImGui::TextUnformatted(ctx.trf("cross.context", {{"t", std::to_string(step + 1)}}).c_str());
-      ImGui::TextUnformatted(vector_text(c.scored[static_cast<size_t>(k)].output, step, 3).c_str());
-      ImGui::EndGroup();
+    ImGui::TextUnformatted(ctx.tr(names[k]));
+    ImGui::TextDisabled("%s", formulas[k]);
+    const std::string& err = c.error[static_cast<size_t>(k)];
+    if (!err.empty()) {
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + col_w);
+      ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", err.c_str());
+      ImGui::PopTextWrapPos();
+      return;
     }
+    const HeadResult& h = c.scored[static_cast<size_t>(k)].main;
+    const Mat& W = h.weights;
+    const Mat& E = c.softmax_scores(k);  // what the softmax sees: the dot product's after ÷√d
+    CrossTile T;
+    T.n = static_cast<int>(c.target.size());
+    T.m = static_cast<int>(W.cols());
+    T.cell = tile / static_cast<float>(std::max(T.m, T.n));
+    // Row labels (the word being generated) at the left, key words above the columns.
+    const float label_w = ImGui::CalcTextSize("student ").x;
+    T.top = ImGui::GetCursorScreenPos();
+    T.p0 = ImVec2(T.top.x + label_w, T.top.y + ImGui::GetTextLineHeight());
+    tile_heatmap(c, h, T, step);
+    ImGui::Dummy(ImVec2(col_w, T.cell * T.n + ImGui::GetTextLineHeight()));
+    ctx.track("cross:" + std::string(cross_scoring_id(k)));
+    if (ImGui::IsItemHovered()) {
+      const ImVec2 mp = ImGui::GetMousePos();
+      const int i = static_cast<int>((mp.y - T.p0.y) / T.cell), j = static_cast<int>((mp.x - T.p0.x) / T.cell);
+      if (i >= 0 && i < T.n && j >= 0 && j < T.m)
+        ImGui::SetTooltip("%s%s",
+                          ctx.trf("cross.tip", {{"word", c.target[static_cast<size_t>(i)]},
+                                                {"key", c.source[static_cast<size_t>(j)]},
+                                                {"score", fmt(E(i, j))},
+                                                {"weight", fmt(W(i, j))}})
+                              .c_str(),
+                          k == 2 ? " (e = s·h ÷ √d)" : "");  // the scaled dot product
+    }
+    for (int j = 0; j < T.m; ++j)
+      ImGui::Text("%-9s %5.1f%%  e %+.3f", c.source[static_cast<size_t>(j)].c_str(),
+                  100.0 * static_cast<double>(W(step, j)), static_cast<double>(E(step, j)));
+    ImGui::TextUnformatted(ctx.trf("cross.context", {{"t", std::to_string(step + 1)}}).c_str());
+    ImGui::TextUnformatted(vector_text(c.scored[static_cast<size_t>(k)].output, step, 3).c_str());
+  }
 
+  // Labels, the weight cells with each row's entropy beside it, and the chosen step's outline.
+  void tile_heatmap(const CrossResult& c, const HeadResult& h, const CrossTile& T, int step) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const Mat& W = h.weights;
+    const float cell = T.cell;
+    const ImVec2 p0 = T.p0;
+    const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
+    for (int j = 0; j < T.m; ++j) {
+      const char* w = c.source[static_cast<size_t>(j)].c_str();
+      const float tw = ImGui::CalcTextSize(w).x;
+      if (tw <= cell + 4)
+        dl->AddText(ImVec2(p0.x + cell * j + (cell - tw) / 2, T.top.y), text_col, w);
+      else
+        dl->AddText(ImVec2(p0.x + cell * j + 2, T.top.y), text_col, std::string(w, 2).append(".").c_str());
+    }
+    for (int i = 0; i < T.n; ++i)
+      dl->AddText(ImVec2(T.top.x, p0.y + cell * i + (cell - ImGui::GetFontSize()) / 2), text_col,
+                  c.target[static_cast<size_t>(i)].c_str());
+    for (int i = 0; i < T.n; ++i) {
+      for (int j = 0; j < T.m; ++j)
+        dl->AddRectFilled(ImVec2(p0.x + cell * j, p0.y + cell * i),
+                          ImVec2(p0.x + cell * (j + 1) - 1, p0.y + cell * (i + 1) - 1), viridis_u32(W(i, j)));
+      char ent[24];
+      std::snprintf(ent, sizeof ent, "H %.2f", static_cast<double>(h.entropy(i)));
+      dl->AddText(ImVec2(p0.x + cell * T.m + 4, p0.y + cell * i + (cell - ImGui::GetFontSize()) / 2),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled), ent);
+    }
+    dl->AddRect(ImVec2(p0.x - 1, p0.y + cell * step - 1), ImVec2(p0.x + cell * T.m + 1, p0.y + cell * (step + 1) + 1),
+                IM_COL32(255, 190, 60, 255), 0, 0, 2);
+  }
+
+  // The decoder state and encoder states the scores came from, and where they came from.
+  void states(const PanelContext& ctx, const State& s, const CrossResult& c, int step) {
     section_header(ctx.tr("cross.states"));
     ImGui::TextUnformatted(
         ctx.trf("cross.decoder_state", {{"t", std::to_string(step)}, {"v", vector_text(c.decoder, step, 3)}}).c_str());

@@ -53,97 +53,110 @@ void heads_table(PanelContext& ctx, State& s, const AppResult& r) {
   ImGui::PopStyleColor();
 }
 
+// The head count: a slider over the counts that divide both widths for a random state, else a note.
+void head_count(PanelContext& ctx, State& s) {
+  if (s.mode != InputMode::Random) {
+    ImGui::TextWrapped("%s", ctx.trf("heads.fixed", {{"h", std::to_string(s.heads)}}).c_str());
+    return;
+  }
+  // h can be any power of two that divides both widths: each head gets d_k/h and d_v/h columns.
+  std::vector<int> options;
+  for (int h = 1; h <= kMaxHeads; h *= 2)
+    if (s.d_k % h == 0 && s.d_v % h == 0) options.push_back(h);
+  if (std::find(options.begin(), options.end(), s.heads) == options.end()) {  // e.g. h = 3 set through the API
+    options.push_back(s.heads);
+    std::sort(options.begin(), options.end());
+  }
+  int idx = 0;
+  for (size_t k = 0; k < options.size(); ++k)
+    if (options[k] == s.heads) idx = static_cast<int>(k);
+  char fmt[32];
+  std::snprintf(fmt, sizeof fmt, "h = %d", options[static_cast<size_t>(idx)]);
+  const LockScope lock(ctx, "heads");
+  if (ImGui::SliderInt(ctx.label("heads.heads", "heads").c_str(), &idx, 0, static_cast<int>(options.size()) - 1, fmt,
+                       ImGuiSliderFlags_AlwaysClamp))
+    s.heads = options[static_cast<size_t>(std::clamp(idx, 0, static_cast<int>(options.size()) - 1))];
+  ctx.track("Heads");
+  ImGui::TextWrapped("%s", ctx.trf("heads.widths", {{"d_k", std::to_string(s.d_k)},
+                                                    {"d_v", std::to_string(s.d_v)},
+                                                    {"d_head", std::to_string(s.d_k / std::max(1, s.heads))},
+                                                    {"d_v_head", std::to_string(s.d_v / std::max(1, s.heads))}})
+                               .c_str());
+}
+
+// Each head's weights as a tile with its mean entropy, up to 16 of them, four to a row.
+void head_tiles(PanelContext& ctx, const Result& c, float avail) {
+  std::vector<const HeadResult*> heads;
+  if (c.heads.empty())
+    heads.push_back(&c.main);
+  else
+    for (const HeadResult& h : c.heads) heads.push_back(&h);
+  const int shown = std::min(static_cast<int>(heads.size()), 16);
+  const int per_row = std::max(1, std::min(shown, 4));
+  const float tile = std::clamp((avail - 12.0f * per_row) / per_row, 60.0f, 180.0f);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int k = 0; k < shown; ++k) {
+    const HeadResult& h = *heads[static_cast<size_t>(k)];
+    if (k % per_row != 0) ImGui::SameLine(0, 12);
+    ImGui::BeginGroup();
+    const double mean_h = h.entropy.size() ? static_cast<double>(h.entropy.mean()) : 0.0;
+    ImGui::TextUnformatted(
+        ctx.trf("heads.head_title", {{"head", std::to_string(k + 1)}, {"h", fmt(mean_h, 2)}}).c_str());
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    draw_matrix(dl, p0, tile, tile, h.weights, true);
+    ImGui::Dummy(ImVec2(tile, tile));
+    ctx.track("head:" + std::to_string(k));
+    ImGui::EndGroup();
+  }
+  if (static_cast<int>(heads.size()) > shown)
+    ImGui::TextDisabled(
+        "%s", ctx.trf("heads.first_shown", {{"shown", std::to_string(shown)}, {"total", std::to_string(heads.size())}})
+                  .c_str());
+}
+
+// The heads' outputs side by side (concat) and what W_O makes of them.
+void concat_and_output(const PanelContext& ctx, const Result& c, float avail) {
+  section_header(ctx.tr("heads.concat_section"));
+  ImGui::TextWrapped("%s", ctx.trf("heads.concat", {{"h", std::to_string(c.heads.size())},
+                                                    {"rows", std::to_string(c.concat.rows())},
+                                                    {"cols", std::to_string(c.concat.cols())},
+                                                    {"out_cols", std::to_string(c.output.cols())},
+                                                    {"out_rows", std::to_string(c.output.rows())}})
+                               .c_str());
+  const float w = std::clamp((avail - 40) / 2, 80.0f, 260.0f);
+  const float hgt = std::min(160.0f, w);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImGui::BeginGroup();
+  ImGui::TextUnformatted("concat");
+  draw_matrix(dl, ImGui::GetCursorScreenPos(), w, hgt, c.concat, false);
+  ImGui::Dummy(ImVec2(w, hgt));
+  ImGui::EndGroup();
+  ImGui::SameLine(0, 24);
+  ImGui::BeginGroup();
+  ImGui::TextUnformatted(ctx.tr("heads.output"));
+  draw_matrix(dl, ImGui::GetCursorScreenPos(), w, hgt, c.output, false);
+  ImGui::Dummy(ImVec2(w, hgt));
+  ImGui::EndGroup();
+}
+
 class HeadsPanel : public Panel {
  public:
   void draw(PanelContext& ctx) override {
     State& s = ctx.state;
     const AppResult& r = ctx.result;
-    if (s.mode == InputMode::Random) {
-      // h can be any power of two that divides both widths: each head gets d_k/h and d_v/h columns.
-      std::vector<int> options;
-      for (int h = 1; h <= kMaxHeads; h *= 2)
-        if (s.d_k % h == 0 && s.d_v % h == 0) options.push_back(h);
-      if (std::find(options.begin(), options.end(), s.heads) == options.end()) {  // e.g. h = 3 set through the API
-        options.push_back(s.heads);
-        std::sort(options.begin(), options.end());
-      }
-      int idx = 0;
-      for (size_t k = 0; k < options.size(); ++k)
-        if (options[k] == s.heads) idx = static_cast<int>(k);
-      char fmt[32];
-      std::snprintf(fmt, sizeof fmt, "h = %d", options[static_cast<size_t>(idx)]);
-      const LockScope lock(ctx, "heads");
-      if (ImGui::SliderInt(ctx.label("heads.heads", "heads").c_str(), &idx, 0, static_cast<int>(options.size()) - 1,
-                           fmt, ImGuiSliderFlags_AlwaysClamp))
-        s.heads = options[static_cast<size_t>(std::clamp(idx, 0, static_cast<int>(options.size()) - 1))];
-      ctx.track("Heads");
-      ImGui::TextWrapped("%s", ctx.trf("heads.widths", {{"d_k", std::to_string(s.d_k)},
-                                                        {"d_v", std::to_string(s.d_v)},
-                                                        {"d_head", std::to_string(s.d_k / std::max(1, s.heads))},
-                                                        {"d_v_head", std::to_string(s.d_v / std::max(1, s.heads))}})
-                                   .c_str());
-    } else {
-      ImGui::TextWrapped("%s", ctx.trf("heads.fixed", {{"h", std::to_string(s.heads)}}).c_str());
-    }
+    head_count(ctx, s);
     if (!r.heads_options.empty()) heads_table(ctx, s, r);
     if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", r.error.c_str());
-
     const Result& c = r.core;
-    std::vector<const HeadResult*> heads;
-    if (c.heads.empty())
-      heads.push_back(&c.main);
-    else
-      for (const HeadResult& h : c.heads) heads.push_back(&h);
-    const int shown = std::min(static_cast<int>(heads.size()), 16);
-    if (heads.front()->weights.size() == 0) {
+    const HeadResult& first = c.heads.empty() ? c.main : c.heads.front();
+    if (first.weights.size() == 0) {
       ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
       return;
     }
     section_header(ctx.tr("heads.each_head"));
     const float avail = ImGui::GetContentRegionAvail().x;
-    const int per_row = std::max(1, std::min(shown, 4));
-    const float tile = std::clamp((avail - 12.0f * per_row) / per_row, 60.0f, 180.0f);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    for (int k = 0; k < shown; ++k) {
-      const HeadResult& h = *heads[static_cast<size_t>(k)];
-      if (k % per_row != 0) ImGui::SameLine(0, 12);
-      ImGui::BeginGroup();
-      const double mean_h = h.entropy.size() ? static_cast<double>(h.entropy.mean()) : 0.0;
-      ImGui::TextUnformatted(
-          ctx.trf("heads.head_title", {{"head", std::to_string(k + 1)}, {"h", fmt(mean_h, 2)}}).c_str());
-      const ImVec2 p0 = ImGui::GetCursorScreenPos();
-      draw_matrix(dl, p0, tile, tile, h.weights, true);
-      ImGui::Dummy(ImVec2(tile, tile));
-      ctx.track("head:" + std::to_string(k));
-      ImGui::EndGroup();
-    }
-    if (static_cast<int>(heads.size()) > shown)
-      ImGui::TextDisabled("%s", ctx.trf("heads.first_shown",
-                                        {{"shown", std::to_string(shown)}, {"total", std::to_string(heads.size())}})
-                                    .c_str());
-
-    if (!c.heads.empty()) {
-      section_header(ctx.tr("heads.concat_section"));
-      ImGui::TextWrapped("%s", ctx.trf("heads.concat", {{"h", std::to_string(c.heads.size())},
-                                                        {"rows", std::to_string(c.concat.rows())},
-                                                        {"cols", std::to_string(c.concat.cols())},
-                                                        {"out_cols", std::to_string(c.output.cols())},
-                                                        {"out_rows", std::to_string(c.output.rows())}})
-                                   .c_str());
-      const float w = std::clamp((avail - 40) / 2, 80.0f, 260.0f);
-      const float hgt = std::min(160.0f, w);
-      ImGui::BeginGroup();
-      ImGui::TextUnformatted("concat");
-      draw_matrix(dl, ImGui::GetCursorScreenPos(), w, hgt, c.concat, false);
-      ImGui::Dummy(ImVec2(w, hgt));
-      ImGui::EndGroup();
-      ImGui::SameLine(0, 24);
-      ImGui::BeginGroup();
-      ImGui::TextUnformatted(ctx.tr("heads.output"));
-      draw_matrix(dl, ImGui::GetCursorScreenPos(), w, hgt, c.output, false);
-      ImGui::Dummy(ImVec2(w, hgt));
-      ImGui::EndGroup();
-    }
+    head_tiles(ctx, c, avail);
+    if (!c.heads.empty()) concat_and_output(ctx, c, avail);
   }
 };
 

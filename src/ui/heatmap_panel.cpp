@@ -15,6 +15,34 @@
 namespace attn::ui {
 namespace {
 
+// Where the matrix goes in the window this frame: labels above and to the left when they fit,
+// per-row entropy at the right, the legend below.
+struct HeatmapLayout {
+  int n = 0, m = 0;
+  bool labels = false, row_entropy = false;
+  float cell = 0;
+  ImVec2 origin, p0, size;  // origin: the labels' corner; p0: the matrix's
+  ImDrawList* dl = nullptr;
+};
+
+HeatmapLayout heatmap_layout(int n, int m) {
+  HeatmapLayout L;
+  L.n = n;
+  L.m = m;
+  L.labels = n <= 64 && m <= 64;
+  const float label_w = L.labels ? 70.0f : 0.0f, label_h = L.labels ? 18.0f : 0.0f;
+  L.row_entropy = n <= 64;  // per-row entropy at the right of each row
+  const float entropy_w = L.row_entropy ? 58.0f : 0.0f;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float legend_h = 34.0f + ImGui::GetFrameHeightWithSpacing();  // the scale, then its checkbox
+  L.cell = std::max(0.5f, std::min((avail.x - label_w - entropy_w) / m, (avail.y - label_h - legend_h) / n));
+  L.origin = ImGui::GetCursorScreenPos();
+  L.p0 = ImVec2(L.origin.x + label_w, L.origin.y + label_h);
+  L.size = ImVec2(L.cell * m, L.cell * n);
+  L.dl = ImGui::GetWindowDrawList();
+  return L;
+}
+
 class HeatmapPanel : public Panel {
  public:
   void draw(PanelContext& ctx) override {
@@ -26,9 +54,27 @@ class HeatmapPanel : public Panel {
       ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
       return;
     }
-    // Masked cells are sent as −1 so the shader can hatch them instead of showing weight 0.
-    // With the row scale each row is divided by its largest weight, so the pattern of a long, nearly
-    // uniform row (all ≈ 1/n) stays visible.
+    upload(s, r, h, n, m);
+    const HeatmapLayout L = heatmap_layout(n, m);
+    if (L.labels) axis_labels(s, r, L);
+    matrix_image(ctx, s, r, h, L);
+    if (L.row_entropy && L.cell >= 11.0f) row_entropies(ctx, h, L);
+    // Selected row outline.
+    L.dl->AddRect(ImVec2(L.p0.x, L.p0.y + L.cell * s.selected_row),
+                  ImVec2(L.p0.x + L.size.x, L.p0.y + L.cell * (s.selected_row + 1)), IM_COL32(255, 190, 60, 255), 0, 0,
+                  2.0f);
+    legend(ctx, s, h, L);
+    ImGui::SetCursorScreenPos(ImVec2(L.p0.x, ImGui::GetCursorScreenPos().y));
+    ImGui::Checkbox(ctx.label("heatmap.row_scale", "row_scale").c_str(), &s.heatmap_row_scale);
+    ctx.track("Row scale");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr("heatmap.row_scale.tip"));
+  }
+
+ private:
+  // Masked cells are sent as −1 so the shader can hatch them instead of showing weight 0.
+  // With the row scale each row is divided by its largest weight, so the pattern of a long, nearly
+  // uniform row (all ≈ 1/n) stays visible.
+  void upload(const State& s, const AppResult& r, const HeadResult& h, int n, int m) {
     if (uploaded_ != r.revision || uploaded_row_scale_ != s.heatmap_row_scale) {
       values_.resize(static_cast<size_t>(n) * m);
       for (int i = 0; i < n; ++i) {
@@ -43,79 +89,71 @@ class HeatmapPanel : public Panel {
     }
     renderer_.update(values_.data(), n, m, upload_serial_);
     if (!renderer_.error().empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", renderer_.error().c_str());
+  }
 
-    const bool labels = n <= 64 && m <= 64;
-    const float label_w = labels ? 70.0f : 0.0f, label_h = labels ? 18.0f : 0.0f;
-    const bool row_entropy = n <= 64;  // per-row entropy at the right of each row
-    const float entropy_w = row_entropy ? 58.0f : 0.0f;
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float legend_h = 34.0f + ImGui::GetFrameHeightWithSpacing();  // the scale, then its checkbox
-    const float cell =
-        std::max(0.5f, std::min((avail.x - label_w - entropy_w) / m, (avail.y - label_h - legend_h) / n));
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const ImVec2 p0(origin.x + label_w, origin.y + label_h);
-    const ImVec2 size(cell * m, cell * n);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-
-    if (labels) {
-      for (int j = 0; j < m; ++j) {
-        const std::string& t = r.col_labels[static_cast<size_t>(j)];
-        const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-        if (ts.x < cell * 1.6f || j % std::max(1, static_cast<int>(ts.x / cell)) == 0)
-          dl->AddText(ImVec2(p0.x + cell * (j + 0.5f) - std::min(ts.x, cell * 2) * 0.5f, origin.y),
+  void axis_labels(const State& s, const AppResult& r, const HeatmapLayout& L) {
+    const float cell = L.cell;
+    for (int j = 0; j < L.m; ++j) {
+      const std::string& t = r.col_labels[static_cast<size_t>(j)];
+      const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+      if (ts.x < cell * 1.6f || j % std::max(1, static_cast<int>(ts.x / cell)) == 0)
+        L.dl->AddText(ImVec2(L.p0.x + cell * (j + 0.5f) - std::min(ts.x, cell * 2) * 0.5f, L.origin.y),
                       ImGui::GetColorU32(ImGuiCol_Text), t.c_str());
-      }
-      for (int i = 0; i < n; ++i) {
-        const std::string& t = r.row_labels[static_cast<size_t>(i)];
-        const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-        const ImU32 col = i == s.selected_row ? IM_COL32(255, 190, 60, 255) : ImGui::GetColorU32(ImGuiCol_Text);
-        dl->AddText(ImVec2(p0.x - ts.x - 6, p0.y + cell * (i + 0.5f) - ts.y * 0.5f), col, t.c_str());
-      }
     }
-    ImGui::SetCursorScreenPos(p0);
-    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(renderer_.texture())), size);
-    ctx.track("heatmap");
-    if (ImGui::IsItemHovered()) {
-      const ImVec2 mp = ImGui::GetMousePos();
-      const int j = std::clamp(static_cast<int>((mp.x - p0.x) / cell), 0, m - 1);
-      const int i = std::clamp(static_cast<int>((mp.y - p0.y) / cell), 0, n - 1);
-      if (is_masked_logit(h.logits(i, j)))
-        ImGui::SetTooltip(
-            "%s", ctx.trf("common.cell_masked", {{"query", r.row_labels[i]}, {"key", r.col_labels[j]}}).c_str());
-      else
-        ImGui::SetTooltip("%s", ctx.trf("heatmap.tip", {{"query", r.row_labels[i]},
-                                                        {"key", r.col_labels[j]},
-                                                        {"weight", fmt(h.weights(i, j))},
-                                                        {"logit", fmt(h.logits(i, j))},
-                                                        {"score", fmt(h.scores(i, j))}})
-                                    .c_str());
-      if (ImGui::IsMouseClicked(0)) s.selected_row = i;
+    for (int i = 0; i < L.n; ++i) {
+      const std::string& t = r.row_labels[static_cast<size_t>(i)];
+      const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+      const ImU32 col = i == s.selected_row ? IM_COL32(255, 190, 60, 255) : ImGui::GetColorU32(ImGuiCol_Text);
+      L.dl->AddText(ImVec2(L.p0.x - ts.x - 6, L.p0.y + cell * (i + 0.5f) - ts.y * 0.5f), col, t.c_str());
     }
-    if (row_entropy && cell >= 11.0f) {
-      for (int i = 0; i < n; ++i) {
-        char buf[24];
-        const bool none = i < static_cast<int>(h.row_fully_masked.size()) && h.row_fully_masked[static_cast<size_t>(i)];
-        if (none)
-          std::snprintf(buf, sizeof buf, "%s", ctx.tr("heatmap.no_keys"));
-        else
-          std::snprintf(buf, sizeof buf, "H %.2f", static_cast<double>(h.entropy(i)));
-        dl->AddText(ImVec2(p0.x + size.x + 6, p0.y + cell * (i + 0.5f) - 7), ImGui::GetColorU32(ImGuiCol_TextDisabled),
-                    buf);
-      }
-    }
-    // Selected row outline.
-    dl->AddRect(ImVec2(p0.x, p0.y + cell * s.selected_row), ImVec2(p0.x + size.x, p0.y + cell * (s.selected_row + 1)),
-                IM_COL32(255, 190, 60, 255), 0, 0, 2.0f);
+  }
 
-    // Legend: the 0–1 scale of the colormap.
-    const ImVec2 l0(p0.x, p0.y + size.y + 8);
+  // The texture, with the hovered cell's numbers in a tooltip; a click selects the row.
+  void matrix_image(PanelContext& ctx, State& s, const AppResult& r, const HeadResult& h, const HeatmapLayout& L) {
+    ImGui::SetCursorScreenPos(L.p0);
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(renderer_.texture())), L.size);
+    ctx.track("heatmap");
+    if (!ImGui::IsItemHovered()) return;
+    const ImVec2 mp = ImGui::GetMousePos();
+    const int j = std::clamp(static_cast<int>((mp.x - L.p0.x) / L.cell), 0, L.m - 1);
+    const int i = std::clamp(static_cast<int>((mp.y - L.p0.y) / L.cell), 0, L.n - 1);
+    if (is_masked_logit(h.logits(i, j)))
+      ImGui::SetTooltip("%s",
+                        ctx.trf("common.cell_masked", {{"query", r.row_labels[i]}, {"key", r.col_labels[j]}}).c_str());
+    else
+      ImGui::SetTooltip("%s", ctx.trf("heatmap.tip", {{"query", r.row_labels[i]},
+                                                      {"key", r.col_labels[j]},
+                                                      {"weight", fmt(h.weights(i, j))},
+                                                      {"logit", fmt(h.logits(i, j))},
+                                                      {"score", fmt(h.scores(i, j))}})
+                                  .c_str());
+    if (ImGui::IsMouseClicked(0)) s.selected_row = i;
+  }
+
+  void row_entropies(const PanelContext& ctx, const HeadResult& h, const HeatmapLayout& L) {
+    for (int i = 0; i < L.n; ++i) {
+      char buf[24];
+      const bool none = i < static_cast<int>(h.row_fully_masked.size()) && h.row_fully_masked[static_cast<size_t>(i)];
+      if (none)
+        std::snprintf(buf, sizeof buf, "%s", ctx.tr("heatmap.no_keys"));
+      else
+        std::snprintf(buf, sizeof buf, "H %.2f", static_cast<double>(h.entropy(i)));
+      L.dl->AddText(ImVec2(L.p0.x + L.size.x + 6, L.p0.y + L.cell * (i + 0.5f) - 7),
+                    ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
+    }
+  }
+
+  // The 0–1 scale of the colormap, its caption and the saturation meter, then the space they take.
+  void legend(const PanelContext& ctx, const State& s, const HeadResult& h, const HeatmapLayout& L) {
+    ImDrawList* dl = L.dl;
+    const ImVec2 l0(L.p0.x, L.p0.y + L.size.y + 8);
     // The bar leaves room on its right for the caption and the saturation meter, within the window.
     const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     const std::string caption = ctx.tr(s.heatmap_row_scale ? "heatmap.legend_row_scale" : "heatmap.legend");
     const float caption_w = std::max(
         ImGui::CalcTextSize(caption.c_str()).x,
         46.0f + ImGui::CalcTextSize(ctx.trf("heatmap.saturated", {{"count", "1024"}, {"rows", "1024"}}).c_str()).x);
-    const float lw = std::clamp(std::min(size.x, right - l0.x - caption_w - 16.0f), 80.0f, 260.0f);
+    const float lw = std::clamp(std::min(L.size.x, right - l0.x - caption_w - 16.0f), 80.0f, 260.0f);
     const int steps = 48;
     for (int k = 0; k < steps; ++k)
       dl->AddRectFilled(ImVec2(l0.x + lw * k / steps, l0.y), ImVec2(l0.x + lw * (k + 1) / steps + 0.5f, l0.y + 10),
@@ -125,24 +163,22 @@ class HeatmapPanel : public Panel {
     dl->AddText(ImVec2(l0.x + lw - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled),
                 s.heatmap_row_scale ? "max" : "1");
     dl->AddText(ImVec2(l0.x + lw + 12, l0.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), caption.c_str());
-    {  // Saturation meter: the share of rows that are nearly one-hot (app/saturation.h says when).
-      const int saturated = saturated_rows(h);
-      const std::string meter =
-          ctx.trf("heatmap.saturated", {{"count", std::to_string(saturated)}, {"rows", std::to_string(n)}});
-      const float fx = l0.x + lw + 12, fy = l0.y + 15, fw = 40.0f;
-      dl->AddRect(ImVec2(fx, fy + 2), ImVec2(fx + fw, fy + 10), ImGui::GetColorU32(ImGuiCol_TextDisabled));
-      dl->AddRectFilled(ImVec2(fx, fy + 2), ImVec2(fx + fw * saturated / std::max(1, n), fy + 10),
-                        IM_COL32(255, 140, 60, 255));
-      dl->AddText(ImVec2(fx + fw + 6, fy - 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), meter.c_str());
-    }
-    ImGui::Dummy(ImVec2(size.x, 34.0f));
-    ImGui::SetCursorScreenPos(ImVec2(l0.x, ImGui::GetCursorScreenPos().y));
-    ImGui::Checkbox(ctx.label("heatmap.row_scale", "row_scale").c_str(), &s.heatmap_row_scale);
-    ctx.track("Row scale");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr("heatmap.row_scale.tip"));
+    saturation_meter(ctx, h, dl, ImVec2(l0.x + lw + 12, l0.y + 15), L.n);
+    ImGui::Dummy(ImVec2(L.size.x, 34.0f));
   }
 
- private:
+  // The share of rows that are nearly one-hot (app/saturation.h says when).
+  void saturation_meter(const PanelContext& ctx, const HeadResult& h, ImDrawList* dl, ImVec2 at, int n) {
+    const int saturated = saturated_rows(h);
+    const std::string meter =
+        ctx.trf("heatmap.saturated", {{"count", std::to_string(saturated)}, {"rows", std::to_string(n)}});
+    const float fx = at.x, fy = at.y, fw = 40.0f;
+    dl->AddRect(ImVec2(fx, fy + 2), ImVec2(fx + fw, fy + 10), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    dl->AddRectFilled(ImVec2(fx, fy + 2), ImVec2(fx + fw * saturated / std::max(1, n), fy + 10),
+                      IM_COL32(255, 140, 60, 255));
+    dl->AddText(ImVec2(fx + fw + 6, fy - 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), meter.c_str());
+  }
+
   HeatmapRenderer renderer_;
   std::vector<float> values_;
   uint64_t uploaded_ = ~0ull, upload_serial_ = 0;

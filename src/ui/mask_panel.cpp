@@ -14,6 +14,29 @@
 namespace attn::ui {
 namespace {
 
+// Where the grid goes this frame: row labels on the left when they fit, row sums on the right.
+struct MaskGrid {
+  int n = 0, m = 0;
+  bool labels = false;
+  float cell = 0;
+  ImVec2 p0;
+  ImDrawList* dl = nullptr;
+};
+
+MaskGrid mask_grid_layout(int n, int m) {
+  MaskGrid G;
+  G.n = n;
+  G.m = m;
+  G.labels = n <= 32 && m <= 32;
+  const float label_w = G.labels ? 60.0f : 0.0f, stats_w = 150.0f;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  G.cell = std::clamp(std::min((avail.x - label_w - stats_w) / m, (avail.y - 8) / n), 2.0f, 40.0f);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  G.p0 = ImVec2(origin.x + label_w, origin.y);
+  G.dl = ImGui::GetWindowDrawList();
+  return G;
+}
+
 class MaskPanel : public Panel {
  public:
   void draw(PanelContext& ctx) override {
@@ -30,6 +53,19 @@ class MaskPanel : public Panel {
     const bool fits = n > 0 && m > 0 && (!random || (n == s.embeddings.rows() && m == n));
 
     const LockScope lock(ctx, "mask");  // embed mode: causal, padding and the grid drawn disabled
+    mask_buttons(ctx, mask, padding, cells);
+    if (!r.core.heads.empty())
+      ImGui::TextDisabled("%s", ctx.trf("masks.head_shown", {{"heads", std::to_string(r.core.heads.size())}}).c_str());
+    if (!fits) {
+      ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
+      return;
+    }
+    padding_toggles(ctx, r, padding, m);
+    grid(ctx, r, h, cells, mask_grid_layout(n, m));
+  }
+
+ private:
+  void mask_buttons(PanelContext& ctx, MaskKind& mask, std::vector<bool>& padding, std::optional<MaskMat>& cells) {
     bool causal = mask == MaskKind::Causal;
     if (ImGui::Checkbox(ctx.label("masks.causal", "causal").c_str(), &causal))
       mask = causal ? MaskKind::Causal : MaskKind::None;
@@ -43,14 +79,10 @@ class MaskPanel : public Panel {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", ctx.tr("masks.hint"));
     ImGui::PopStyleColor();
-    if (!r.core.heads.empty())
-      ImGui::TextDisabled("%s", ctx.trf("masks.head_shown", {{"heads", std::to_string(r.core.heads.size())}}).c_str());
-    if (!fits) {
-      ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
-      return;
-    }
+  }
 
-    // Padding toggles, one per key.
+  // Padding toggles, one per key.
+  void padding_toggles(PanelContext& ctx, const AppResult& r, std::vector<bool>& padding, int m) {
     ImGui::TextUnformatted(ctx.tr("masks.padding"));
     const std::vector<std::string>& cols = r.col_labels;
     for (int j = 0; j < m; ++j) {
@@ -64,80 +96,89 @@ class MaskPanel : public Panel {
       }
       if (m <= 16) ctx.track("pad:" + std::to_string(j));
     }
+  }
 
-    // The grid: cell colour = weight; painted cells red, causal/padded cells grey.
-    const bool labels = n <= 32 && m <= 32;
-    const float label_w = labels ? 60.0f : 0.0f, stats_w = 150.0f;
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float cell = std::clamp(std::min((avail.x - label_w - stats_w) / m, (avail.y - 8) / n), 2.0f, 40.0f);
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const ImVec2 p0(origin.x + label_w, origin.y);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImGui::SetCursorScreenPos(p0);
-    ImGui::InvisibleButton("mask grid", ImVec2(cell * m, cell * n));
+  // The grid: cell colour = weight; painted cells red, causal/padded cells grey.
+  void grid(PanelContext& ctx, const AppResult& r, const HeadResult& h, std::optional<MaskMat>& cells,
+            const MaskGrid& G) {
+    ImGui::SetCursorScreenPos(G.p0);
+    ImGui::InvisibleButton("mask grid", ImVec2(G.cell * G.m, G.cell * G.n));
     ctx.track("mask grid");
-    const bool painted_any = cells && cells->rows() == n && cells->cols() == m;
-    auto painted = [&](int i, int j) { return painted_any && (*cells)(i, j) != 0; };
-    if (ImGui::IsItemActive()) {
-      const ImVec2 mp = ImGui::GetMousePos();
-      const int j = static_cast<int>(std::floor((mp.x - p0.x) / cell));
-      const int i = static_cast<int>(std::floor((mp.y - p0.y) / cell));
-      if (i >= 0 && i < n && j >= 0 && j < m) {
-        if (ImGui::IsItemActivated()) paint_value_ = !painted(i, j);  // the first cell decides paint or erase
-        if (!painted_any) cells = MaskMat::Zero(n, m);
-        (*cells)(i, j) = paint_value_ ? 1 : 0;
-      }
-    }
-    const bool have = cells && cells->rows() == n && cells->cols() == m;
-    for (int i = 0; i < n; ++i) {
-      for (int j = 0; j < m; ++j) {
-        const ImVec2 a(p0.x + cell * j, p0.y + cell * i), b(a.x + cell - 1, a.y + cell - 1);
-        const bool paint = have && (*cells)(i, j) != 0;
-        const bool blocked = is_masked_logit(h.logits(i, j));
-        ImU32 col;
-        if (paint)
-          col = IM_COL32(170, 50, 50, 255);
-        else if (blocked)
-          col = IM_COL32(80, 80, 80, 255);
-        else
-          col = viridis_u32(h.weights(i, j));
-        dl->AddRectFilled(a, b, col);
-        if (cell >= 34) {
-          char buf[16];
-          std::snprintf(buf, sizeof buf, "%.2f", h.weights(i, j));
-          dl->AddText(ImVec2(a.x + 2, a.y + cell * 0.5f - 7),
-                      h.weights(i, j) > 0.6f ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), buf);
-        }
-        if (n <= 16 && m <= 16)
-          ctx.track_rect("mask:" + std::to_string(i) + "," + std::to_string(j), a.x, a.y, cell, cell);
-      }
-      if (labels) {
+    paint(cells, G);
+    const bool have = cells && cells->rows() == G.n && cells->cols() == G.m;
+    for (int i = 0; i < G.n; ++i) {
+      row_cells(ctx, h, have ? &*cells : nullptr, G, i);
+      if (G.labels) {
         const std::string& t = r.row_labels[static_cast<size_t>(i)];
         const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-        dl->AddText(ImVec2(p0.x - ts.x - 6, p0.y + cell * (i + 0.5f) - ts.y * 0.5f), ImGui::GetColorU32(ImGuiCol_Text),
-                    t.c_str());
+        G.dl->AddText(ImVec2(G.p0.x - ts.x - 6, G.p0.y + G.cell * (i + 0.5f) - ts.y * 0.5f),
+                      ImGui::GetColorU32(ImGuiCol_Text), t.c_str());
       }
-      if (cell >= 12) {  // each row's sum and entropy: the renormalisation, made visible
-        char buf[64];
-        const bool none = i < static_cast<int>(h.row_fully_masked.size()) && h.row_fully_masked[static_cast<size_t>(i)];
-        if (none)
-          std::snprintf(buf, sizeof buf, "%s", ctx.tr("masks.no_keys"));
-        else
-          std::snprintf(buf, sizeof buf, "Σ %.3f  H %.2f  max %.2f", static_cast<double>(h.weights.row(i).sum()),
-                        static_cast<double>(h.entropy(i)), static_cast<double>(h.max_weight(i)));
-        dl->AddText(ImVec2(p0.x + cell * m + 8, p0.y + cell * (i + 0.5f) - 7),
-                    none ? IM_COL32(255, 160, 80, 255) : ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
-      }
+      if (G.cell >= 12) row_sums(ctx, h, G, i);
     }
     if (ImGui::IsItemHovered()) {
       const ImVec2 mp = ImGui::GetMousePos();
-      const int j = std::clamp(static_cast<int>((mp.x - p0.x) / cell), 0, m - 1);
-      const int i = std::clamp(static_cast<int>((mp.y - p0.y) / cell), 0, n - 1);
+      const int j = std::clamp(static_cast<int>((mp.x - G.p0.x) / G.cell), 0, G.m - 1);
+      const int i = std::clamp(static_cast<int>((mp.y - G.p0.y) / G.cell), 0, G.n - 1);
       ImGui::SetTooltip("%s", ctx.trf("common.cell_weight", {{"query", r.row_labels[static_cast<size_t>(i)]},
                                                              {"key", r.col_labels[static_cast<size_t>(j)]},
                                                              {"weight", fmt(h.weights(i, j))}})
                                   .c_str());
     }
+  }
+
+  // Dragging over the grid paints or erases cells; the first cell decides which.
+  void paint(std::optional<MaskMat>& cells, const MaskGrid& G) {
+    const bool painted_any = cells && cells->rows() == G.n && cells->cols() == G.m;
+    auto painted = [&](int i, int j) { return painted_any && (*cells)(i, j) != 0; };
+    if (!ImGui::IsItemActive()) return;
+    const ImVec2 mp = ImGui::GetMousePos();
+    const int j = static_cast<int>(std::floor((mp.x - G.p0.x) / G.cell));
+    const int i = static_cast<int>(std::floor((mp.y - G.p0.y) / G.cell));
+    if (i >= 0 && i < G.n && j >= 0 && j < G.m) {
+      if (ImGui::IsItemActivated()) paint_value_ = !painted(i, j);
+      if (!painted_any) cells = MaskMat::Zero(G.n, G.m);
+      (*cells)(i, j) = paint_value_ ? 1 : 0;
+    }
+  }
+
+  // Row i's cells; `cells` is the painted mask when it matches the grid's shape.
+  void row_cells(PanelContext& ctx, const HeadResult& h, const MaskMat* cells, const MaskGrid& G, int i) {
+    const float cell = G.cell;
+    for (int j = 0; j < G.m; ++j) {
+      const ImVec2 a(G.p0.x + cell * j, G.p0.y + cell * i), b(a.x + cell - 1, a.y + cell - 1);
+      const bool paint = cells && (*cells)(i, j) != 0;
+      const bool blocked = is_masked_logit(h.logits(i, j));
+      ImU32 col;
+      if (paint)
+        col = IM_COL32(170, 50, 50, 255);
+      else if (blocked)
+        col = IM_COL32(80, 80, 80, 255);
+      else
+        col = viridis_u32(h.weights(i, j));
+      G.dl->AddRectFilled(a, b, col);
+      if (cell >= 34) {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "%.2f", h.weights(i, j));
+        G.dl->AddText(ImVec2(a.x + 2, a.y + cell * 0.5f - 7),
+                      h.weights(i, j) > 0.6f ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), buf);
+      }
+      if (G.n <= 16 && G.m <= 16)
+        ctx.track_rect("mask:" + std::to_string(i) + "," + std::to_string(j), a.x, a.y, cell, cell);
+    }
+  }
+
+  // Each row's sum and entropy: the renormalisation, made visible.
+  void row_sums(const PanelContext& ctx, const HeadResult& h, const MaskGrid& G, int i) {
+    char buf[64];
+    const bool none = i < static_cast<int>(h.row_fully_masked.size()) && h.row_fully_masked[static_cast<size_t>(i)];
+    if (none)
+      std::snprintf(buf, sizeof buf, "%s", ctx.tr("masks.no_keys"));
+    else
+      std::snprintf(buf, sizeof buf, "Σ %.3f  H %.2f  max %.2f", static_cast<double>(h.weights.row(i).sum()),
+                    static_cast<double>(h.entropy(i)), static_cast<double>(h.max_weight(i)));
+    G.dl->AddText(ImVec2(G.p0.x + G.cell * G.m + 8, G.p0.y + G.cell * (i + 0.5f) - 7),
+                  none ? IM_COL32(255, 160, 80, 255) : ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
   }
 
  private:

@@ -22,6 +22,37 @@ std::string show(float v) {
   return buf;
 }
 
+// One row's logits through float32 exp as written (naive) and with the row maximum subtracted (stable).
+struct RowSoftmax {
+  std::vector<float> x, naive, stable;  // logits (masked = −inf), exp(x), the stable softmax
+  float naive_sum = 0;
+  float mx = -INFINITY;
+};
+
+RowSoftmax row_softmax(const HeadResult& h, int row, int m, float multiplier) {
+  RowSoftmax sm;
+  const size_t len = static_cast<size_t>(m);
+  sm.x.resize(len);
+  sm.naive.resize(len);
+  sm.stable.resize(len);
+  for (size_t j = 0; j < len; ++j) {
+    const bool blocked = is_masked_logit(h.logits(row, static_cast<int>(j)));
+    sm.x[j] = blocked ? -INFINITY : h.scores(row, static_cast<int>(j)) * multiplier;
+    sm.mx = std::max(sm.mx, sm.x[j]);
+  }
+  for (size_t j = 0; j < len; ++j) {
+    sm.naive[j] = std::exp(sm.x[j]);  // float exp: may be inf
+    sm.naive_sum += sm.naive[j];
+  }
+  double stable_sum = 0;
+  for (size_t j = 0; j < len; ++j)
+    stable_sum += std::isfinite(sm.mx) ? std::exp(static_cast<double>(sm.x[j] - sm.mx)) : 0.0;
+  for (size_t j = 0; j < len; ++j)
+    sm.stable[j] =
+        stable_sum > 0 ? static_cast<float>(std::exp(static_cast<double>(sm.x[j] - sm.mx)) / stable_sum) : 0.0f;
+  return sm;
+}
+
 class NumericsPanel : public Panel {
  public:
   void draw(PanelContext& ctx) override {
@@ -41,63 +72,10 @@ class NumericsPanel : public Panel {
                        ImGuiSliderFlags_Logarithmic);
     ctx.track("Logit multiplier");
 
-    std::vector<float> x(static_cast<size_t>(m)), naive(static_cast<size_t>(m)), stable(static_cast<size_t>(m));
-    float naive_sum = 0;
-    float mx = -INFINITY;
-    for (int j = 0; j < m; ++j) {
-      const bool blocked = is_masked_logit(h.logits(row, j));
-      x[static_cast<size_t>(j)] = blocked ? -INFINITY : h.scores(row, j) * multiplier_;
-      mx = std::max(mx, x[static_cast<size_t>(j)]);
-    }
-    for (int j = 0; j < m; ++j) {
-      naive[static_cast<size_t>(j)] = std::exp(x[static_cast<size_t>(j)]);  // float exp: may be inf
-      naive_sum += naive[static_cast<size_t>(j)];
-    }
-    double stable_sum = 0;
-    for (int j = 0; j < m; ++j)
-      stable_sum += std::isfinite(mx) ? std::exp(static_cast<double>(x[static_cast<size_t>(j)] - mx)) : 0.0;
-    for (int j = 0; j < m; ++j)
-      stable[static_cast<size_t>(j)] =
-          stable_sum > 0
-              ? static_cast<float>(std::exp(static_cast<double>(x[static_cast<size_t>(j)] - mx)) / stable_sum)
-              : 0.0f;
-
+    const RowSoftmax sm = row_softmax(h, row, m, multiplier_);
     int overflowed = 0, nans = 0;
-    if (ImGui::BeginTable(
-            "numerics", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
-            ImVec2(0, std::min(24.0f * (std::min(m, 64) + 1) + 4, ImGui::GetContentRegionAvail().y - 70)))) {
-      ImGui::TableSetupScrollFreeze(0, 1);
-      for (const char* key :
-           {"numerics.col.key", "numerics.col.logit", "numerics.col.exp", "numerics.col.naive", "numerics.col.stable"})
-        ImGui::TableSetupColumn(ctx.tr(key));
-      ImGui::TableHeadersRow();
-      for (int j = 0; j < m; ++j) {
-        const float e = naive[static_cast<size_t>(j)];
-        const float p = naive_sum == 0 ? NAN : e / naive_sum;  // 0/0 and inf/inf are NaN, as in float code
-        if (std::isinf(e)) ++overflowed;
-        if (std::isnan(p)) ++nans;
-        if (j >= 64) continue;  // count all, show the first 64
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.col_labels[static_cast<size_t>(j)].c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(show(x[static_cast<size_t>(j)]).c_str());
-        ImGui::TableNextColumn();
-        if (std::isinf(e))
-          ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "%s", show(e).c_str());
-        else
-          ImGui::TextUnformatted(show(e).c_str());
-        ImGui::TableNextColumn();
-        if (std::isnan(p))
-          ImGui::TextColored(ImVec4(1, 0.3f, 0.3f, 1), "NaN");
-        else
-          ImGui::TextUnformatted(show(p).c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(show(stable[static_cast<size_t>(j)]).c_str());
-      }
-      ImGui::EndTable();
-    }
-    ImGui::TextUnformatted(ctx.trf("numerics.max_sum", {{"max", show(mx)}, {"sum", show(naive_sum)}}).c_str());
+    table(ctx, r, sm, overflowed, nans);
+    ImGui::TextUnformatted(ctx.trf("numerics.max_sum", {{"max", show(sm.mx)}, {"sum", show(sm.naive_sum)}}).c_str());
     if (overflowed || nans)
       ImGui::TextColored(
           ImVec4(1, 0.5f, 0.3f, 1), "%s",
@@ -108,6 +86,45 @@ class NumericsPanel : public Panel {
   }
 
  private:
+  // Every key's logit, exp and both softmaxes; counts the infinite exps and NaN weights while drawing.
+  void table(const PanelContext& ctx, const AppResult& r, const RowSoftmax& sm, int& overflowed, int& nans) {
+    const int m = static_cast<int>(sm.x.size());
+    if (!ImGui::BeginTable(
+            "numerics", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
+            ImVec2(0, std::min(24.0f * (std::min(m, 64) + 1) + 4, ImGui::GetContentRegionAvail().y - 70))))
+      return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* key :
+         {"numerics.col.key", "numerics.col.logit", "numerics.col.exp", "numerics.col.naive", "numerics.col.stable"})
+      ImGui::TableSetupColumn(ctx.tr(key));
+    ImGui::TableHeadersRow();
+    for (int j = 0; j < m; ++j) {
+      const float e = sm.naive[static_cast<size_t>(j)];
+      const float p = sm.naive_sum == 0 ? NAN : e / sm.naive_sum;  // 0/0 and inf/inf are NaN, as in float code
+      if (std::isinf(e)) ++overflowed;
+      if (std::isnan(p)) ++nans;
+      if (j >= 64) continue;  // count all, show the first 64
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r.col_labels[static_cast<size_t>(j)].c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(show(sm.x[static_cast<size_t>(j)]).c_str());
+      ImGui::TableNextColumn();
+      if (std::isinf(e))
+        ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "%s", show(e).c_str());
+      else
+        ImGui::TextUnformatted(show(e).c_str());
+      ImGui::TableNextColumn();
+      if (std::isnan(p))
+        ImGui::TextColored(ImVec4(1, 0.3f, 0.3f, 1), "NaN");
+      else
+        ImGui::TextUnformatted(show(p).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(show(sm.stable[static_cast<size_t>(j)]).c_str());
+    }
+    ImGui::EndTable();
+  }
+
   float multiplier_ = 1.0f;
 };
 

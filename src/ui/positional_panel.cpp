@@ -32,6 +32,19 @@ class PositionalPanel : public Panel {
       ImGui::TextWrapped("%s", ctx.tr("positional.random_only"));
       return;
     }
+    const int n = static_cast<int>(s.embeddings.rows());
+    controls(ctx, s, r, n);
+    measure_last_shuffle(s, r);
+    last_shuffle(ctx);
+    ImGui::TextWrapped("%s", ctx.tr("positional.formula"));
+    if (n > 0) encoding_matrix(ctx, s, n);
+    section_header(ctx.tr("positional.shuffle_section"));
+    reversed_sentence(ctx, s, r, n);
+  }
+
+ private:
+  // The encoding switch and the shuffle button.
+  void controls(PanelContext& ctx, State& s, const AppResult& r, int n) {
     bool pe = s.positional_encoding == PositionalEncoding::Sinusoidal;
     {
       const LockScope lock(ctx, "positional_encoding");
@@ -40,7 +53,6 @@ class PositionalPanel : public Panel {
     }
     ctx.track("Positional encoding");
     ImGui::SameLine();
-    const int n = static_cast<int>(s.embeddings.rows());
     bool shuffle_clicked = false;
     {
       const LockScope lock(ctx, "sentence");  // shuffling rewrites the sentence
@@ -52,51 +64,58 @@ class PositionalPanel : public Panel {
       shuffle(s);
     }
     ctx.track("Shuffle tokens");
-    if (!last_perm_.empty() && before_revision_ != r.revision && r.core.output.rows() == before_.rows() &&
-        r.core.output.cols() == before_.cols() && static_cast<int>(last_perm_.size()) == before_.rows()) {
-      double gap = 0;
-      for (Eigen::Index i = 0; i < before_.rows(); ++i)
-        gap = std::max(
-            gap, static_cast<double>(
-                     (r.core.output.row(i) - before_.row(last_perm_[static_cast<size_t>(i)])).cwiseAbs().maxCoeff()));
-      shuffle_gap_ = gap;
-      shuffle_pe_ = s.positional_encoding == PositionalEncoding::Sinusoidal;
-      before_revision_ = r.revision;
-      before_.resize(0, 0);
-      last_perm_.clear();
-    }
-    if (shuffle_gap_ >= 0) {
-      ImGui::TextUnformatted(ctx.trf(shuffle_pe_ ? "positional.last_shuffle_on" : "positional.last_shuffle_off",
-                                     {{"gap", gap_text(shuffle_gap_)}})
-                                 .c_str());
-      ImGui::SameLine();
-      if (shuffle_gap_ < 1e-4)
-        ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", ctx.tr("positional.same_rows"));
-      else
-        ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s", ctx.tr("positional.rows_changed"));
-    }
-    ImGui::TextWrapped("%s", ctx.tr("positional.formula"));
+  }
 
-    // The encoding matrix, n × d_model.
-    if (n > 0) {
-      const Mat P = sinusoidal_encoding(std::min(n, 64), s.d_model);
-      const float w = std::min(ImGui::GetContentRegionAvail().x - 70, 12.0f * s.d_model + 100);
-      const float cw = w / static_cast<float>(P.cols()),
-                  ch = std::clamp(120.0f / static_cast<float>(P.rows()), 2.0f, 14.0f);
-      const ImVec2 p0 = ImGui::GetCursorScreenPos();
-      ImDrawList* dl = ImGui::GetWindowDrawList();
-      for (Eigen::Index i = 0; i < P.rows(); ++i)
-        for (Eigen::Index j = 0; j < P.cols(); ++j)
-          dl->AddRectFilled(ImVec2(p0.x + cw * j, p0.y + ch * i), ImVec2(p0.x + cw * (j + 1), p0.y + ch * (i + 1)),
-                            diverging_u32(P(i, j), 1.0f));
-      ImGui::Dummy(ImVec2(w, ch * P.rows()));
-      ctx.track("pe matrix");
-      ImGui::TextDisabled("%s", ctx.trf("positional.matrix_caption",
-                                        {{"last", std::to_string(P.rows() - 1)}, {"d", std::to_string(s.d_model)}})
-                                    .c_str());
-    }
+  // Once the shuffled sentence has been computed: how far its output rows are from the old ones, permuted.
+  void measure_last_shuffle(const State& s, const AppResult& r) {
+    if (last_perm_.empty() || before_revision_ == r.revision || r.core.output.rows() != before_.rows() ||
+        r.core.output.cols() != before_.cols() || static_cast<int>(last_perm_.size()) != before_.rows())
+      return;
+    double gap = 0;
+    for (Eigen::Index i = 0; i < before_.rows(); ++i)
+      gap = std::max(
+          gap, static_cast<double>(
+                   (r.core.output.row(i) - before_.row(last_perm_[static_cast<size_t>(i)])).cwiseAbs().maxCoeff()));
+    shuffle_gap_ = gap;
+    shuffle_pe_ = s.positional_encoding == PositionalEncoding::Sinusoidal;
+    before_revision_ = r.revision;
+    before_.resize(0, 0);
+    last_perm_.clear();
+  }
 
-    section_header(ctx.tr("positional.shuffle_section"));
+  void last_shuffle(const PanelContext& ctx) {
+    if (shuffle_gap_ < 0) return;
+    ImGui::TextUnformatted(ctx.trf(shuffle_pe_ ? "positional.last_shuffle_on" : "positional.last_shuffle_off",
+                                   {{"gap", gap_text(shuffle_gap_)}})
+                               .c_str());
+    ImGui::SameLine();
+    if (shuffle_gap_ < 1e-4)
+      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", ctx.tr("positional.same_rows"));
+    else
+      ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s", ctx.tr("positional.rows_changed"));
+  }
+
+  // The encoding matrix, n × d_model.
+  void encoding_matrix(PanelContext& ctx, const State& s, int n) {
+    const Mat P = sinusoidal_encoding(std::min(n, 64), s.d_model);
+    const float w = std::min(ImGui::GetContentRegionAvail().x - 70, 12.0f * s.d_model + 100);
+    const float cw = w / static_cast<float>(P.cols()),
+                ch = std::clamp(120.0f / static_cast<float>(P.rows()), 2.0f, 14.0f);
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    for (Eigen::Index i = 0; i < P.rows(); ++i)
+      for (Eigen::Index j = 0; j < P.cols(); ++j)
+        dl->AddRectFilled(ImVec2(p0.x + cw * j, p0.y + ch * i), ImVec2(p0.x + cw * (j + 1), p0.y + ch * (i + 1)),
+                          diverging_u32(P(i, j), 1.0f));
+    ImGui::Dummy(ImVec2(w, ch * P.rows()));
+    ctx.track("pe matrix");
+    ImGui::TextDisabled("%s", ctx.trf("positional.matrix_caption",
+                                      {{"last", std::to_string(P.rows() - 1)}, {"d", std::to_string(s.d_model)}})
+                                  .c_str());
+  }
+
+  // The sentence against its reverse, with and without the encoding (the app computes both).
+  void reversed_sentence(const PanelContext& ctx, const State& s, const AppResult& r, int n) {
     const PositionalCheck& pc = r.positional;
     const double gap_off = pc.gap_without, gap_on = pc.gap_with;
     const std::string& reversed = pc.reversed;
@@ -119,7 +138,6 @@ class PositionalPanel : public Panel {
     }
   }
 
- private:
   void shuffle(State& s) {
     const int n = static_cast<int>(s.embeddings.rows());
     std::vector<std::string> tokens = split_tokens(s.sentence);
