@@ -26,7 +26,6 @@ std::string state_from_share_json(const nlohmann::json& j, State& out);
 // Fragment ("s=1.…", "#s=1.…" or a URL ending in one) → state, with every limit checked.
 std::string decode_share_fragment(const std::string& fragment, State& out);
 
-
 // An imported file: a CLI scenario (has "X" or "Q") is applied to `current` (display settings kept);
 // anything else is read as a full state. `kind` says which ("scenario" / "state").
 std::string import_document(const std::string& text, const State& current, State& out, std::string& kind);

@@ -10,31 +10,7 @@
 namespace attn {
 
 namespace {
-std::string esc(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+std::string esc(const std::string& s) { return escape_markup(s); }
 
 std::string num(double v, int decimals = 2) {
   char b[32];
@@ -181,6 +157,32 @@ std::string variance_svg(const App& app) {
   s += panel(v.hist_unscaled, 40, "#eb7828", "bin-unscaled", "q·k (unscaled)");
   s += panel(v.hist_scaled, W / 2 + 20, "#4696ff", "bin-scaled", "q·k / √d_k");
   return s + "</svg>\n";
+}
+
+std::string escape_markup(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
 }
 
 }  // namespace attn

@@ -14,4 +14,7 @@ std::string heatmap_svg(const App& app);
 std::string saturation_svg(const App& app);
 std::string variance_svg(const App& app);
 
+// Text made safe inside XML/HTML text and attribute values (& < > " ').
+std::string escape_markup(const std::string& s);
+
 }  // namespace attn

@@ -4,6 +4,7 @@
 #include <cfloat>
 #include <cmath>
 #include <exception>
+#include <initializer_list>
 #include <string>
 #include <utility>
 
@@ -169,28 +170,33 @@ std::string enum_error(const char* name, const json& v, const char* allowed) {
   return "unknown " + std::string(name) + " " + quoted(v.get<std::string>()) + " (expected " + allowed + ")";
 }
 
+// One decoder for every enum: its names are listed once, and the message lists them ("a", "b" or "c").
+template <typename E>
+std::string enum_from_json(const json& v, const char* name, std::initializer_list<std::pair<const char*, E>> names,
+                           E& out) {
+  const std::string text = v.is_string() ? v.get<std::string>() : "";
+  std::string allowed;
+  size_t k = 0;
+  for (const auto& [word, value] : names) {
+    if (v.is_string() && text == word) {
+      out = value;
+      return "";
+    }
+    allowed += (k == 0 ? "" : k + 1 == names.size() ? " or " : ", ") + quoted(word);
+    ++k;
+  }
+  return enum_error(name, v, allowed.c_str());
+}
+
 }  // namespace
 
 std::string mask_kind_from_json(const json& v, const char* name, MaskKind& out) {
-  const std::string text = v.is_string() ? v.get<std::string>() : "";
-  if (text == "none")
-    out = MaskKind::None;
-  else if (text == "causal")
-    out = MaskKind::Causal;
-  else
-    return enum_error(name, v, "\"none\" or \"causal\"");
-  return "";
+  return enum_from_json(v, name, {{"none", MaskKind::None}, {"causal", MaskKind::Causal}}, out);
 }
 
 std::string positional_from_json(const json& v, const char* name, PositionalEncoding& out) {
-  const std::string text = v.is_string() ? v.get<std::string>() : "";
-  if (text == "none")
-    out = PositionalEncoding::None;
-  else if (text == "sinusoidal")
-    out = PositionalEncoding::Sinusoidal;
-  else
-    return enum_error(name, v, "\"none\" or \"sinusoidal\"");
-  return "";
+  return enum_from_json(v, name, {{"none", PositionalEncoding::None}, {"sinusoidal", PositionalEncoding::Sinusoidal}},
+                        out);
 }
 
 int json_nesting_depth(const std::string& text) {
@@ -347,16 +353,8 @@ std::string matrices_from_json(const json& j, Scenario& s) {
 }
 
 std::string score_from_json(const json& v, ScoreKind& out) {
-  const std::string name = v.is_string() ? v.get<std::string>() : "";
-  if (name == "dot")
-    out = ScoreKind::Dot;
-  else if (name == "general")
-    out = ScoreKind::General;
-  else if (name == "additive")
-    out = ScoreKind::Additive;
-  else
-    return enum_error("score", v, "\"dot\", \"general\" or \"additive\"");
-  return "";
+  return enum_from_json(
+      v, "score", {{"dot", ScoreKind::Dot}, {"general", ScoreKind::General}, {"additive", ScoreKind::Additive}}, out);
 }
 
 std::string scale_from_json(const json& v, bool& out) {

@@ -192,7 +192,7 @@ ATTNPLAY_EXPORT const char* attnplay_panel_scroll(const char* name) {
   for (const attn::PanelInfo& p : attn::panel_table())
     if (!panel && attn::tr(g_app->state.lang, (std::string("panel.") + p.key).c_str()) == std::string(name)) panel = &p;
   if (!panel) return out("null");
-  const std::string tile_suffix = std::string("###") + panel->key;        // a tiled window "<title>###<key>"
+  const std::string tile_suffix = std::string("###") + panel->key;          // a tiled window "<title>###<key>"
   const std::string section = std::string("###stack/") + panel->key + "_";  // a child of the phone stack
   for (const ImGuiWindow* w : g->Windows) {
     const std::string n = w->Name;

@@ -14,8 +14,8 @@ namespace attn::ui {
 std::string fit_label(const std::string& s, float max_w);
 
 struct AxisLabels {
-  ImVec2 origin;       // top-left of slot 0's label area
-  float slot_w = 0;    // width of one slot (bar or column)
+  ImVec2 origin;     // top-left of slot 0's label area
+  float slot_w = 0;  // width of one slot (bar or column)
   ImU32 color = 0;
   int highlight = -1;  // slot drawn in `highlight_color` (the selected row), or -1
   ImU32 highlight_color = 0;

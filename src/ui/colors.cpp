@@ -39,4 +39,11 @@ void section_header(const char* text) {
   ImGui::Separator();
 }
 
+// Black or white text, whichever contrasts more with the cell colour.
+unsigned text_on(unsigned bg) {
+  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(bg);
+  const float lum = 0.299f * c.x + 0.587f * c.y + 0.114f * c.z;
+  return lum > 0.55f ? IM_COL32(15, 15, 15, 255) : IM_COL32(250, 250, 250, 255);
+}
+
 }  // namespace attn::ui

@@ -12,13 +12,6 @@
 namespace attn::ui {
 namespace {
 
-// Black or white text, whichever contrasts more with the cell colour.
-ImU32 text_on(ImU32 bg) {
-  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(bg);
-  const float lum = 0.299f * c.x + 0.587f * c.y + 0.114f * c.z;
-  return lum > 0.55f ? IM_COL32(15, 15, 15, 255) : IM_COL32(250, 250, 250, 255);
-}
-
 std::string label_or_index(const std::vector<std::string>* labels, int i) {
   if (labels && i < static_cast<int>(labels->size())) return (*labels)[static_cast<size_t>(i)];
   return std::to_string(i);

@@ -9,6 +9,7 @@
 
 #include "app/saturation.h"
 #include "render/heatmap.h"
+#include "ui/axis_labels.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 
@@ -58,11 +59,9 @@ class HeatmapPanel : public Panel {
     const HeatmapLayout L = heatmap_layout(n, m);
     if (L.labels) axis_labels(s, r, L);
     matrix_image(ctx, s, r, h, L);
+    cell_numbers(h, L);
     if (L.row_entropy && L.cell >= 11.0f) row_entropies(ctx, h, L);
-    // Selected row outline.
-    L.dl->AddRect(ImVec2(L.p0.x, L.p0.y + L.cell * s.selected_row),
-                  ImVec2(L.p0.x + L.size.x, L.p0.y + L.cell * (s.selected_row + 1)), IM_COL32(255, 190, 60, 255), 0, 0,
-                  2.0f);
+    row_outline(s, L);
     legend(ctx, s, h, L);
     ImGui::SetCursorScreenPos(ImVec2(L.p0.x, ImGui::GetCursorScreenPos().y));
     ImGui::Checkbox(ctx.label("heatmap.row_scale", "row_scale").c_str(), &s.heatmap_row_scale);
@@ -91,21 +90,46 @@ class HeatmapPanel : public Panel {
     if (!renderer_.error().empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", renderer_.error().c_str());
   }
 
+  // Column names shortened or thinned so they never run into each other (each stands over its own
+  // column; the full token shows on hover); row names cut to the label margin.
   void axis_labels(const State& s, const AppResult& r, const HeatmapLayout& L) {
-    const float cell = L.cell;
-    for (int j = 0; j < L.m; ++j) {
-      const std::string& t = r.col_labels[static_cast<size_t>(j)];
-      const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-      if (ts.x < cell * 1.6f || j % std::max(1, static_cast<int>(ts.x / cell)) == 0)
-        L.dl->AddText(ImVec2(L.p0.x + cell * (j + 0.5f) - std::min(ts.x, cell * 2) * 0.5f, L.origin.y),
-                      ImGui::GetColorU32(ImGuiCol_Text), t.c_str());
-    }
+    AxisLabels a;
+    a.origin = ImVec2(L.p0.x, L.origin.y);
+    a.slot_w = L.cell;
+    a.color = ImGui::GetColorU32(ImGuiCol_Text);
+    const int hovered = draw_axis_labels(L.dl, r.col_labels, a);
+    if (hovered >= 0) ImGui::SetTooltip("%s", r.col_labels[static_cast<size_t>(hovered)].c_str());
+    const float margin = L.p0.x - L.origin.x - 6;
     for (int i = 0; i < L.n; ++i) {
-      const std::string& t = r.row_labels[static_cast<size_t>(i)];
+      const std::string t = fit_label(r.row_labels[static_cast<size_t>(i)], margin);
       const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-      const ImU32 col = i == s.selected_row ? IM_COL32(255, 190, 60, 255) : ImGui::GetColorU32(ImGuiCol_Text);
-      L.dl->AddText(ImVec2(L.p0.x - ts.x - 6, L.p0.y + cell * (i + 0.5f) - ts.y * 0.5f), col, t.c_str());
+      const ImU32 col = i == s.selected_row ? highlight_col() : ImGui::GetColorU32(ImGuiCol_Text);
+      L.dl->AddText(ImVec2(L.p0.x - ts.x - 6, L.p0.y + L.cell * (i + 0.5f) - ts.y * 0.5f), col, t.c_str());
     }
+  }
+
+  // Each weight written in its cell when the cell is big enough to hold "0.00", in black or white
+  // whichever reads on that cell's colour (the viridis twin of the shader).
+  void cell_numbers(const HeadResult& h, const HeatmapLayout& L) {
+    const ImVec2 ts = ImGui::CalcTextSize("0.00");
+    if (L.cell < ts.x + 4 || L.cell < ts.y + 2) return;
+    char buf[16];
+    for (int i = 0; i < L.n; ++i)
+      for (int j = 0; j < L.m; ++j) {
+        const float v = values_[static_cast<size_t>(i) * L.m + j];
+        if (v < 0) continue;  // masked: the hatching says it
+        std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(h.weights(i, j)));
+        const ImVec2 c(L.p0.x + L.cell * (j + 0.5f) - ts.x * 0.5f, L.p0.y + L.cell * (i + 0.5f) - ts.y * 0.5f);
+        L.dl->AddText(c, text_on(viridis_u32(v)), buf);
+      }
+  }
+
+  // The selected row: a dark and a light stroke, so the outline shows on every colour of the map.
+  static void row_outline(const State& s, const HeatmapLayout& L) {
+    const ImVec2 a(L.p0.x, L.p0.y + L.cell * s.selected_row),
+        b(L.p0.x + L.size.x, L.p0.y + L.cell * (s.selected_row + 1));
+    L.dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), IM_COL32(0, 0, 0, 255), 0, 0, 4.0f);
+    L.dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0, 0, 1.5f);
   }
 
   // The texture, with the hovered cell's numbers in a tooltip; a click selects the row.

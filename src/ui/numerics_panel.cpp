@@ -75,14 +75,19 @@ class NumericsPanel : public Panel {
     const RowSoftmax sm = row_softmax(h, row, m, multiplier_);
     int overflowed = 0, nans = 0;
     table(ctx, r, sm, overflowed, nans);
-    ImGui::TextUnformatted(ctx.trf("numerics.max_sum", {{"max", show(sm.mx)}, {"sum", show(sm.naive_sum)}}).c_str());
-    if (overflowed || nans)
-      ImGui::TextColored(
-          ImVec4(1, 0.5f, 0.3f, 1), "%s",
-          ctx.trf("numerics.overflowed", {{"overflowed", std::to_string(overflowed)}, {"nans", std::to_string(nans)}})
-              .c_str());
-    else
-      ImGui::TextDisabled("%s", ctx.tr("numerics.no_overflow"));
+    // Wrapped, never clipped: the messages are sentences and the panel may be narrow.
+    ImGui::TextWrapped("%s", ctx.trf("numerics.max_sum", {{"max", show(sm.mx)}, {"sum", show(sm.naive_sum)}}).c_str());
+    if (overflowed || nans) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.5f, 0.3f, 1));
+      ImGui::TextWrapped("%s", ctx.trf("numerics.overflowed",
+                                       {{"overflowed", std::to_string(overflowed)}, {"nans", std::to_string(nans)}})
+                                   .c_str());
+      ImGui::PopStyleColor();
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("%s", ctx.tr("numerics.no_overflow"));
+      ImGui::PopStyleColor();
+    }
   }
 
  private:

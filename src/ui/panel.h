@@ -60,6 +60,8 @@ struct Panel {
 
 // Colour for a value in [0, 1] on the viridis map (same polynomial as shaders/heatmap.frag.glsl).
 unsigned viridis_u32(float t);
+// Black or white text for a cell of colour `bg`, whichever contrasts more.
+unsigned text_on(unsigned bg);
 // Diverging blue–white–red for signed values scaled by `range` (pipeline grids).
 unsigned diverging_u32(float v, float range);
 // A titled divider between groups of controls.

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/summary.h"
+#include "ui/axis_labels.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 
@@ -94,20 +95,15 @@ class SaturationPanel : public Panel {
       p1 = p.max();
     }
     ctx.track(std::string("saturation bars ") + id);
-    // Token names under the bars when they fit; the tooltip names any bar.
-    const float w = (p1.x - p0.x) / std::max(1, m);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    float widest = 1;
-    for (int j = 0; j < m && m <= 64; ++j)
-      widest = std::max(widest, ImGui::CalcTextSize(r.col_labels[static_cast<size_t>(j)].c_str()).x);
-    const int step = std::max(1, static_cast<int>(std::ceil((widest + 4) / std::max(1.0f, w))));
-    for (int j = 0; j < m && m <= 64; j += step) {  // every step-th name, so names never overlap
-      const std::string& t = r.col_labels[static_cast<size_t>(j)];
-      const float tw = ImGui::CalcTextSize(t.c_str()).x;
-      const float cx = std::clamp(p0.x + w * (j + 0.5f) - tw * 0.5f, p0.x - 4, p1.x - tw + 4);
-      const ImVec4 clip(cx - 1, p1.y, cx + std::min(tw, w * step) + 1, p1.y + ImGui::GetTextLineHeight() + 3);
-      dl->AddText(nullptr, 0, ImVec2(cx, p1.y + 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), t.c_str(), nullptr, 0,
-                  &clip);
+    // A name under every bar, shortened to the bar's width (thinned only when not even one letter
+    // fits); the tooltip names any bar in full.
+    if (m <= 64) {
+      AxisLabels labels;
+      labels.origin = ImVec2(p0.x, p1.y + 1);
+      labels.slot_w = (p1.x - p0.x) / static_cast<float>(std::max(1, m));
+      labels.color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+      const int under = draw_axis_labels(ImGui::GetWindowDrawList(), r.col_labels, labels);
+      if (hovered < 0 && under >= 0) hovered = under;
     }
     if (hovered >= 0) {
       const bool masked = is_masked_logit(h->logits(row, hovered));

@@ -20,28 +20,7 @@ namespace attn::ui {
 namespace {
 
 // Attribute values in the embed snippet: the URL and title can never close the attribute.
-std::string html_attr(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+std::string html_attr(const std::string& s) { return escape_markup(s); }
 
 // Read-only text that can still be selected and copied by hand (clipboard access may be refused).
 void selectable_text(const char* id, const std::string& text, float height) {

@@ -32,15 +32,18 @@ export function touchSuite(viewport) {
     // Inside the viewport, where a finger can be.
     const onScreen = (p) => ({ x: Math.min(Math.max(p.x, 1), viewport.width - 2), y: Math.min(Math.max(p.y, 1), viewport.height - 2) });
     // As a learner does on a phone, where the panels stack below the fold: two fingers scroll the page
-    // until the item stands near the top. The fingers go down the left margin, over the stack itself.
+    // until the item stands near the top. The fingers go down the left margin (x = 2), over the stack
+    // itself rather than over a panel that would scroll instead.
     async function bringIntoView(id) {
+      let lastY = null;
       for (let i = 0; i < 30; i++) {
         const r = await itemRect(page, id);
-        const target = 70;
-        if (r.y >= 40 && r.y + r.h <= viewport.height - 10 && (r.y <= viewport.height / 2 || r.h > viewport.height / 2)) return r;
-        const rise = Math.max(-300, Math.min(300, r.y - target));
+        const onPage = r.y >= 40 && r.y + Math.min(r.h, 100) <= viewport.height - 10;
+        if (onPage && (r.y <= 160 || r.y === lastY)) return r;  // near the top, or as far as the stack goes
+        lastY = r.y;
+        const rise = Math.max(-300, Math.min(300, r.y - 80));
         const y0 = rise > 0 ? viewport.height - 60 : 120;
-        await touchDrag(page, { x: 8, y: y0 }, { x: 8, y: y0 - rise }, { fingers: 2, spread: 4, steps: 6 });
+        await touchDrag(page, { x: 2, y: y0 }, { x: 2, y: y0 - rise }, { fingers: 2, spread: 4, steps: 6 });
       }
       throw new Error(`could not scroll ${id} into view`);
     }
