@@ -31,10 +31,15 @@ std::string fit_label(const std::string& s, float max_w) {
 int draw_axis_labels(ImDrawList* dl, const std::vector<std::string>& labels, const AxisLabels& a) {
   const int m = static_cast<int>(labels.size());
   if (m == 0 || a.slot_w <= 0) return -1;
-  // The shortest useful label is one character and "…"; when even that is wider than a slot, every
-  // k-th slot gets a label k slots wide (still centred on its own slot).
-  const float min_w = ImGui::CalcTextSize((std::string("M") + kEllipsis).c_str()).x + 2;
-  const int every = std::max(1, static_cast<int>(std::ceil(min_w / a.slot_w)));
+  // A label needs its full width, or at least its first character and "…"; when some label needs more
+  // than a slot even so, every k-th slot gets a label k slots wide (still centred on its own slot).
+  float need = 1;
+  for (const std::string& t : labels) {
+    const float full = ImGui::CalcTextSize(t.c_str()).x;
+    const float shortest = t.empty() ? 0 : ImGui::CalcTextSize((t.substr(0, utf8_len(t, 0)) + kEllipsis).c_str()).x;
+    need = std::max(need, std::min(full, shortest) + 2);
+  }
+  const int every = std::max(1, static_cast<int>(std::ceil(need / a.slot_w)));
   const float room = a.slot_w * static_cast<float>(every) - 2;
   const float line_h = ImGui::GetTextLineHeight();
   const ImVec2 mouse = ImGui::GetIO().MousePos;

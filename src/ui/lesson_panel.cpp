@@ -7,6 +7,7 @@
 
 #include "app/lesson_run.h"
 #include "ui/panels.h"
+#include "ui/plot.h"
 
 namespace attn::ui {
 namespace {
@@ -79,7 +80,7 @@ class LessonPanel : public Panel {
   void predict(PanelContext& ctx, const Task& t) {
     App& app = ctx.app;
     const StepProgress& p = app.step_progress;
-    ImGui::TextColored(ImVec4(0.45f, 0.75f, 1.0f, 1.0f), "%s", ctx.tr("lesson.ui.predict"));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(title_col()), "%s", ctx.tr("lesson.ui.predict"));
     ImGui::TextWrapped("%s", step_text(app, t.question).c_str());
     if (!t.choices.empty()) {
       for (size_t i = 0; i < t.choices.size(); ++i) {
@@ -102,11 +103,11 @@ class LessonPanel : public Panel {
       ctx.track("lesson:check");
     }
     if (p.attempts > 0 && !p.correct) {
-      ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", ctx.tr("lesson.ui.try_again"));
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "%s", ctx.tr("lesson.ui.try_again"));
       if (!t.hint.empty()) ImGui::TextWrapped("%s", step_text(app, t.hint).c_str());
     }
     if (p.correct) {
-      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1.0f), "%s", ctx.tr("lesson.ui.right"));
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", ctx.tr("lesson.ui.right"));
       if (!t.explain.empty()) ImGui::TextWrapped("%s", step_text(app, t.explain).c_str());
       ctx.track("lesson:explain");
     }
@@ -114,10 +115,10 @@ class LessonPanel : public Panel {
 
   void goal(PanelContext& ctx, const Task& t) {
     App& app = ctx.app;
-    ImGui::TextColored(ImVec4(0.45f, 0.75f, 1.0f, 1.0f), "%s", ctx.tr("lesson.ui.do"));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(title_col()), "%s", ctx.tr("lesson.ui.do"));
     ImGui::TextWrapped("%s", step_text(app, t.question).c_str());
     if (app.step_progress.goal_met) {
-      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1.0f), "%s", ctx.tr("lesson.ui.done"));
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", ctx.tr("lesson.ui.done"));
       if (!t.explain.empty()) ImGui::TextWrapped("%s", step_text(app, t.explain).c_str());
     } else if (!t.hint.empty()) {
       ImGui::TextDisabled("%s", step_text(app, t.hint).c_str());

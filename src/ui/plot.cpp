@@ -51,6 +51,14 @@ ImU32 highlight_col() {
   const Rgb c = palette(!light_theme()).highlight;
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
 }
+ImU32 good_col() {
+  const Rgb c = palette(!light_theme()).good;
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
+}
+ImU32 bad_col() {
+  const Rgb c = palette(!light_theme()).bad;
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
+}
 ImU32 title_col() {
   const Rgb c = palette(!light_theme()).title;
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));

@@ -19,6 +19,8 @@ constexpr ImU32 kUnscaledCol = IM_COL32(235, 120, 40, 255);
 bool light_theme();
 ImU32 highlight_col();  // the selected query
 ImU32 title_col();      // headings such as a preset's title
+ImU32 good_col();       // a right answer
+ImU32 bad_col();        // a wrong one
 
 struct Axis {
   double lo = 0, hi = 1;

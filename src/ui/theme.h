@@ -14,17 +14,17 @@ struct ThemePalette {
   Rgb text_disabled;  // captions, axis labels, legends (ImGuiCol_TextDisabled)
   Rgb highlight;      // the selected query row's label and outline
   Rgb title;          // headings such as a preset's title
+  Rgb good, bad;      // a right answer, a wrong one
 };
 
 // ImGui's StyleColorsDark/Light backgrounds, with secondary text dark or light enough to read: the
 // stock light theme's grey captions are about 2.5:1 on its background.
-constexpr ThemePalette kDarkPalette{{0.06f, 0.06f, 0.06f},
-                                    {1.00f, 1.00f, 1.00f},
-                                    {0.64f, 0.64f, 0.64f},
-                                    {1.00f, 0.745f, 0.235f},
-                                    {0.55f, 0.80f, 1.00f}};
-constexpr ThemePalette kLightPalette{
-    {0.94f, 0.94f, 0.94f}, {0.00f, 0.00f, 0.00f}, {0.33f, 0.33f, 0.33f}, {0.60f, 0.26f, 0.00f}, {0.08f, 0.35f, 0.67f}};
+constexpr ThemePalette kDarkPalette{{0.06f, 0.06f, 0.06f},   {1.00f, 1.00f, 1.00f}, {0.64f, 0.64f, 0.64f},
+                                    {1.00f, 0.745f, 0.235f}, {0.55f, 0.80f, 1.00f}, {0.50f, 0.90f, 0.50f},
+                                    {1.00f, 0.60f, 0.40f}};
+constexpr ThemePalette kLightPalette{{0.94f, 0.94f, 0.94f}, {0.00f, 0.00f, 0.00f}, {0.33f, 0.33f, 0.33f},
+                                     {0.60f, 0.26f, 0.00f}, {0.08f, 0.35f, 0.67f}, {0.00f, 0.42f, 0.10f},
+                                     {0.70f, 0.18f, 0.00f}};
 
 constexpr const ThemePalette& palette(bool dark) { return dark ? kDarkPalette : kLightPalette; }
 

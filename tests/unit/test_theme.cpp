@@ -27,6 +27,8 @@ TEST_CASE("theme: text, captions, the selected row and titles reach 4.5:1 in bot
     CHECK(contrast(p.text_disabled, p.window_bg) >= 4.5);
     CHECK(contrast(p.highlight, p.window_bg) >= 4.5);
     CHECK(contrast(p.title, p.window_bg) >= 4.5);
+    CHECK(contrast(p.good, p.window_bg) >= 4.5);
+    CHECK(contrast(p.bad, p.window_bg) >= 4.5);
   }
   // The stock light theme's caption grey (0.60) would fail: the check can tell.
   CHECK(contrast(Rgb{0.60f, 0.60f, 0.60f}, attn::ui::kLightPalette.window_bg) < 4.5);
