@@ -8,11 +8,15 @@
 // --curves writes the reference run's export (settings and curves of A and B) so that a native and a
 // WebAssembly run of the same seed can be compared number for number.
 // Built natively and for WebAssembly (run under node); not a CTest: it only prints figures.
+// The WebAssembly build is also a module (createAttnBenchTrain): train_bench.mjs loads it next to
+// TensorFlow.js in one node process and drives the trainer through the bench_train_* functions below,
+// so that both are timed by the same clock in the same conditions.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -53,7 +57,7 @@ struct Figures {
   double wall_s = 0, cpu_s = 0;
 };
 
-Figures run(const Config& c, int steps, const std::string& curves_path) {
+attn::train::TrainSettings settings_of(const Config& c, int steps) {
   attn::train::TrainSettings s = attn::train::default_settings(attn::train::TaskKind::Induction);
   s.model.vocab = 16;
   s.model.seq_len = 16;
@@ -63,9 +67,13 @@ Figures run(const Config& c, int steps, const std::string& curves_path) {
   s.model.d_k = c.d_k;
   s.model.d_v = c.d_v;
   s.batch = 32;
-  s.steps = steps + 3;
+  s.steps = steps;
+  return s;
+}
+
+Figures run(const Config& c, int steps, const std::string& curves_path) {
   attn::train::Trainer t;
-  const std::string err = t.reset(s);
+  const std::string err = t.reset(settings_of(c, steps + 3));
   if (!err.empty()) {
     std::fprintf(stderr, "error: %s\n", err.c_str());
     std::exit(1);
@@ -87,7 +95,49 @@ Figures run(const Config& c, int steps, const std::string& curves_path) {
   return f;
 }
 
+attn::train::Trainer& module_trainer() {
+  static attn::train::Trainer t;
+  return t;
+}
+
 }  // namespace
+
+// The module's interface (exported by the WebAssembly build; plain functions natively).
+extern "C" {
+int bench_train_config_count() { return static_cast<int>(sizeof kConfigs / sizeof kConfigs[0]); }
+const char* bench_train_config_name(int k) { return k >= 0 && k < bench_train_config_count() ? kConfigs[k].name : ""; }
+// Starts configuration k from step 0 (seed 1); 0 on success.
+int bench_train_reset(int k) {
+  if (k < 0 || k >= bench_train_config_count()) return 1;
+  return module_trainer().reset(settings_of(kConfigs[k], attn::train::kMaxSteps)).empty() ? 0 : 1;
+}
+// Runs `count` optimiser steps of both models; returns how many ran (fewer only when training stopped).
+int bench_train_steps(int count) { return module_trainer().step(count); }
+long bench_train_steps_done() { return module_trainer().steps_done(); }
+// The last step's loss of model which (0 = A, 1 = B).
+double bench_train_loss(int which) {
+  const auto& c = module_trainer().curve(which);
+  return c.empty() ? 0.0 : c.back().loss;
+}
+// Model which's parameters (float32, the layout of bench_train_probe_json), for a peer to load.
+const float* bench_train_parameters(int which) { return module_trainer().parameters(which).data(); }
+// The probe batch, both models' loss on it with the current weights, and the parameter layout:
+// {"batch", "seq_len", "tokens", "targets", "loss": [A, B], "alpha": [A, B], "tensors": [{name, rows, cols, offset}]}.
+const char* bench_train_probe_json() {
+  static std::string text;
+  const attn::train::Trainer& t = module_trainer();
+  const attn::train::Batch& b = t.probe_batch();
+  nlohmann::json j = {{"batch", b.batch}, {"seq_len", b.seq_len}, {"tokens", b.tokens}, {"targets", b.targets}};
+  for (int w = 0; w < 2; ++w) {
+    j["loss"].push_back(t.probe(w).loss);
+    j["alpha"].push_back(t.model(w).logit_factor());
+  }
+  for (const attn::train::TensorInfo& ti : t.model(0).tensors())
+    j["tensors"].push_back({{"name", ti.name}, {"rows", ti.rows}, {"cols", ti.cols}, {"offset", ti.offset}});
+  text = j.dump();
+  return text.c_str();
+}
+}
 
 int main(int argc, char** argv) {
   int steps = 300;
