@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "ui/panels.h"
 #include "ui/plot.h"
@@ -115,12 +116,9 @@ class EmbeddingsPanel : public Panel {
       dl->AddRectFilled(ImVec2(q.x - kPointHalf, q.y - kPointHalf), ImVec2(q.x + kPointHalf, q.y + kPointHalf),
                         sel ? highlight_col() : kScaledCol);
       if (sel) dl->AddCircle(q, kPointHalf * 2.2f, highlight_col(), 0, 2.0f);
-      if (labels && i < static_cast<int>(r.row_labels.size()))
-        dl->AddText(ImVec2(q.x + kPointHalf + 3, q.y - ImGui::GetTextLineHeight() * 0.5f),
-                    sel ? highlight_col() : ImGui::GetColorU32(ImGuiCol_Text),
-                    r.row_labels[static_cast<size_t>(i)].c_str());
       ctx.track_rect("point:" + std::to_string(i), q.x - kPointHalf, q.y - kPointHalf, kPointHalf * 2, kPointHalf * 2);
     }
+    if (labels) point_labels(s, r, p, dl, px, py, n);
     const int tip = drag_ >= 0 ? drag_ : (p.hovered() ? nearest : -1);
     if (tip >= 0 && tip < static_cast<int>(r.row_labels.size()))
       ImGui::SetTooltip("%s", ctx.trf("embeddings.point_tip", {{"token", r.row_labels[static_cast<size_t>(tip)]},
@@ -130,6 +128,36 @@ class EmbeddingsPanel : public Panel {
                                                                {"y", dim_name(ctx, py)},
                                                                {"vy", fmt(s.embeddings(tip, py))}})
                                   .c_str());
+  }
+
+  // Token names beside their points that never pile up: the selected token first, then each beside,
+  // left of, above or below its point wherever it overlaps no name already placed; a name with no
+  // free place is left out (hovering the point names it).
+  static void point_labels(const State& s, const AppResult& r, const Plot& p, ImDrawList* dl, int px, int py, int n) {
+    std::vector<ImVec4> placed;  // x0, y0, x1, y1
+    const auto free_at = [&placed](const ImVec4& b) {
+      for (const ImVec4& o : placed)
+        if (b.x < o.z && o.x < b.z && b.y < o.w && o.y < b.w) return false;
+      return true;
+    };
+    const float lh = ImGui::GetTextLineHeight();
+    for (int k = -1; k < n; ++k) {
+      const int i = k < 0 ? s.selected_row : k;
+      if ((k >= 0 && i == s.selected_row) || i < 0 || i >= n || i >= static_cast<int>(r.row_labels.size())) continue;
+      const std::string& t = r.row_labels[static_cast<size_t>(i)];
+      const ImVec2 q = p.at(s.embeddings(i, px), s.embeddings(i, py)), ts = ImGui::CalcTextSize(t.c_str());
+      const ImVec2 spots[] = {{q.x + kPointHalf + 3, q.y - lh * 0.5f},
+                              {q.x - kPointHalf - 3 - ts.x, q.y - lh * 0.5f},
+                              {q.x - ts.x * 0.5f, q.y - kPointHalf - 1 - lh},
+                              {q.x - ts.x * 0.5f, q.y + kPointHalf + 1}};
+      for (const ImVec2& at : spots) {
+        const ImVec4 box(at.x, at.y, at.x + ts.x, at.y + lh);
+        if (!free_at(box)) continue;
+        placed.push_back(box);
+        dl->AddText(at, i == s.selected_row ? highlight_col() : ImGui::GetColorU32(ImGuiCol_Text), t.c_str());
+        break;
+      }
+    }
   }
 
   static void table(PanelContext& ctx, State& s, const AppResult& r, int n, int d) {
