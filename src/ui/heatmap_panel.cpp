@@ -31,11 +31,13 @@ HeatmapLayout heatmap_layout(int n, int m) {
   L.n = n;
   L.m = m;
   L.labels = n <= 64 && m <= 64;
-  const float label_w = L.labels ? 70.0f : 0.0f, label_h = L.labels ? 18.0f : 0.0f;
+  // Margins in the font's own units, so a larger text size gets room instead of being cut off.
+  const float em = ImGui::GetFontSize(), line = ImGui::GetTextLineHeight();
+  const float label_w = L.labels ? 5.4f * em : 0.0f, label_h = L.labels ? line + 3 : 0.0f;
   L.row_entropy = n <= 64;  // per-row entropy at the right of each row
-  const float entropy_w = L.row_entropy ? 58.0f : 0.0f;
+  const float entropy_w = L.row_entropy ? ImGui::CalcTextSize("H 0.00").x + 10 : 0.0f;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = 34.0f + ImGui::GetFrameHeightWithSpacing();  // the scale, then its checkbox
+  const float legend_h = 2 * line + 8 + ImGui::GetFrameHeightWithSpacing();  // the scale, then its checkbox
   L.cell = std::max(0.5f, std::min((avail.x - label_w - entropy_w) / m, (avail.y - label_h - legend_h) / n));
   L.origin = ImGui::GetCursorScreenPos();
   L.p0 = ImVec2(L.origin.x + label_w, L.origin.y + label_h);

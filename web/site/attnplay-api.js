@@ -186,8 +186,12 @@
     importFile(f).catch((err) => setStatus('status.import_error', '', err.message));
   });
   // Following a share link in the same tab only changes the fragment.
-  window.addEventListener('hashchange', () => {
-    if (isReady && location.hash.length > 1) call('attnplay_open_fragment', location.hash);
+  // The fragment that was navigated to (ev.newURL), not location.hash at handling time: the address bar's
+  // own replaceState (persist, below) may have run in between.
+  window.addEventListener('hashchange', (ev) => {
+    let hash = location.hash;
+    try { hash = new URL(ev.newURL).hash; } catch { /* keep location.hash */ }
+    if (isReady && hash.length > 1) call('attnplay_open_fragment', hash);
   });
   Module.attnplayHost = {
     copyText(text) {
