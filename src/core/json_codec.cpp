@@ -471,23 +471,19 @@ std::string parse_json_text(const std::string& text, size_t max_bytes, const std
   } catch (const json::out_of_range& e) {
     // Literals beyond double (1e400) are refused by the parser itself.
     return strip_exception_id(e.what()) + " (numbers must fit in a float, |x| <= 3.4e38)";
+  } catch (const std::bad_alloc&) {
+    return "out of memory while reading " + what;
+  } catch (const std::exception& e) {
+    return strip_exception_id(e.what());
   }
   return "";
 }
 
 std::string parse_scenario(const std::string& text, Scenario& out) {
-  try {
-    json j;
-    std::string err = parse_json_text(text, kMaxJsonBytes, "input", j);
-    if (!err.empty()) return err;
-    return scenario_from_json_impl(j, out);
-  } catch (const std::bad_alloc&) {
-    return "out of memory while reading the scenario";
-  } catch (const std::exception& e) {
-    return strip_exception_id(e.what());
-  } catch (...) {
-    return "unknown error while reading the scenario";
-  }
+  json j;
+  const std::string err = parse_json_text(text, kMaxJsonBytes, "input", j);
+  if (!err.empty()) return err;
+  return scenario_from_json(j, out);  // its own guard against anything the decoders throw
 }
 
 json matrix_to_json(const Mat& m) {
