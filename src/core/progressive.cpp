@@ -83,7 +83,8 @@ bool ProgressiveCompute::step(double budget_ms) {
     next_row_ = end;
     // Aim for blocks of about a quarter of the budget, so the last one rarely overshoots it.
     const double per_row = block_ms / (end - begin);
-    if (per_row > 0) block_rows_ = std::clamp(static_cast<int>(budget_ms / 4 / per_row), 1, 4096);
+    // Clamped as a double: a fast block under a long budget asks for billions of rows, past int.
+    if (per_row > 0) block_rows_ = static_cast<int>(std::clamp(budget_ms / 4 / per_row, 1.0, 4096.0));
     if (std::chrono::duration<double, std::milli>(clock::now() - t0).count() >= budget_ms) break;
   }
   return next_row_ >= n_;
