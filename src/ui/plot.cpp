@@ -47,22 +47,18 @@ bool light_theme() {
   const ImVec4 c = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
   return 0.299f * c.x + 0.587f * c.y + 0.114f * c.z > 0.5f;
 }
-ImU32 highlight_col() {
-  const Rgb c = palette(!light_theme()).highlight;
+namespace {
+// A colour of the current theme's palette (theme.h), whichever theme is applied.
+ImU32 palette_col(Rgb ThemePalette::*which) {
+  const Rgb c = palette(!light_theme()).*which;
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
 }
-ImU32 good_col() {
-  const Rgb c = palette(!light_theme()).good;
-  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
-}
-ImU32 bad_col() {
-  const Rgb c = palette(!light_theme()).bad;
-  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
-}
-ImU32 title_col() {
-  const Rgb c = palette(!light_theme()).title;
-  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
-}
+}  // namespace
+
+ImU32 highlight_col() { return palette_col(&ThemePalette::highlight); }
+ImU32 good_col() { return palette_col(&ThemePalette::good); }
+ImU32 bad_col() { return palette_col(&ThemePalette::bad); }
+ImU32 title_col() { return palette_col(&ThemePalette::title); }
 
 std::string fmt(double v, int decimals, const char* fallback) {
   if (!std::isfinite(v)) return fallback;
