@@ -22,4 +22,23 @@ const Preset* find_preset(const std::string& id);
 // Resets the state to the preset (keeps display settings such as theme and text scale).
 bool apply_preset(State& s, const std::string& id);
 
+// A number a note printed wrong, kept with the cell the learner compares it with: the cell is marked
+// and its tooltip says what the note printed and what is correct.
+enum class SlipMatrix { V, Scores, Weights, Output };
+struct NoteSlip {
+  const char* preset;
+  bool article;  // printed by the article (else by a note)
+  SlipMatrix matrix;
+  int row, col;
+  const char* printed;  // as the note printed it
+  double correct;
+  int decimals;  // of `correct`, as the slip texts give it
+};
+const std::vector<NoteSlip>& note_slips();
+// The slip of this cell under the open preset, while the cell still shows the correct value (an edit
+// that moves it also drops the mark); nullptr otherwise.
+const NoteSlip* slip_at(const State& s, SlipMatrix matrix, int row, int col, double shown);
+// "The article printed 0.29 here; the correct value is 0.28." in the learner's language.
+std::string slip_text(const NoteSlip& slip, Lang lang);
+
 }  // namespace attn

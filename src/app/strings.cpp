@@ -121,4 +121,6 @@ std::vector<std::string> placeholders(const std::string& text) {
 
 std::string catalog_error(Lang lang) { return catalog(lang).error; }
 
+std::string learner_index(int zero_based) { return std::to_string(zero_based + 1); }
+
 }  // namespace attn

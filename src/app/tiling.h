@@ -25,6 +25,15 @@ void apply_workspace(PanelVisibility& panels, const Workspace& w);
 
 // Below this width (CSS or logical pixels) panels stack one per row at full width.
 constexpr float kNarrowWidth = 700;
+// A tiled column is at least this many font sizes wide, so larger text gets fewer, wider columns
+// instead of clipped labels.
+constexpr float kMinColumnEms = 18;
+// Whether panels stack one per row: a narrow screen, or text so large that the three teaching columns
+// would not fit (fewer columns squeeze the heatmap and the plots into short tiles; stacked, each panel
+// keeps most of the screen's height and the column scrolls).
+bool stacks_panels(float width, float font_px);
+// The narrowest column for text of this size.
+inline float min_column_width(float font_px) { return kMinColumnEms * font_px; }
 // Height of a stacked panel on a narrow screen, as a share of the viewport (the column scrolls).
 constexpr float kStackedHeightShare = 0.85f;
 

@@ -49,6 +49,8 @@ class ControlsPanel : public Panel {
       }
       ImGui::EndCombo();
     }
+    // A narrow tile cuts the preview: the whole title on hover.
+    if (current && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr(current->title.c_str()));
     ctx.track("Preset");
   }
 

@@ -39,6 +39,7 @@ class EmbeddingsPanel : public Panel {
       LockScope lock(ctx, "embeddings");
       plane(ctx, s, r, n);
       if (!ctx.hidden("embeddings")) {
+        text_wrapped(plane_caption(ctx, s, d), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         text_wrapped(ctx.tr("embeddings.drag_hint"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         table(ctx, s, r, n, d);
       }
@@ -46,8 +47,18 @@ class EmbeddingsPanel : public Panel {
   }
 
  private:
+  // What the plane is: the whole space (and whether q·k is the dot product seen here) or a slice.
+  static std::string plane_caption(const PanelContext& ctx, const State& s, int d) {
+    if (d == 2)
+      return ctx.tr(s.projections == Projections::Identity ? "embeddings.plane.whole"
+                                                           : "embeddings.plane.whole_projected");
+    return ctx.trf(
+        s.projections == Projections::Identity ? "embeddings.plane.slice_identity" : "embeddings.plane.slice",
+        {{"x", dim_name(ctx, s.plane_x)}, {"y", dim_name(ctx, s.plane_y)}, {"d", std::to_string(d)}});
+  }
+
   static std::string dim_name(const PanelContext& ctx, int dim) {
-    return ctx.trf("embeddings.dim", {{"dim", std::to_string(dim)}});
+    return ctx.trf("embeddings.dim", {{"dim", learner_index(dim)}});
   }
 
   static void axis_combo(PanelContext& ctx, const char* name, const char* track_label, int& dim, int d) {
@@ -122,7 +133,7 @@ class EmbeddingsPanel : public Panel {
     const int tip = drag_ >= 0 ? drag_ : (p.hovered() ? nearest : -1);
     if (tip >= 0 && tip < static_cast<int>(r.row_labels.size()))
       ImGui::SetTooltip("%s", ctx.trf("embeddings.point_tip", {{"token", r.row_labels[static_cast<size_t>(tip)]},
-                                                               {"index", std::to_string(tip)},
+                                                               {"index", learner_index(tip)},
                                                                {"x", dim_name(ctx, px)},
                                                                {"vx", fmt(s.embeddings(tip, px))},
                                                                {"y", dim_name(ctx, py)},

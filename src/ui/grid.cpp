@@ -14,10 +14,22 @@ namespace {
 
 std::string label_or_index(const std::vector<std::string>* labels, int i) {
   if (labels && i < static_cast<int>(labels->size())) return (*labels)[static_cast<size_t>(i)];
-  return std::to_string(i);
+  return learner_index(i);
 }
 
 bool cell_masked(const GridSpec& g, int i, int j) { return g.masked && g.masked(i, j); }
+
+}  // namespace
+
+// A corner triangle in the theme's "wrong" colour with a contrasting edge, readable on any cell colour.
+void slip_mark(ImDrawList* dl, ImVec2 c0, ImVec2 c1) {
+  const float k = std::min(c1.x - c0.x, c1.y - c0.y) * 0.45f;
+  const ImVec2 a(c1.x - k, c0.y), b(c1.x, c0.y), c(c1.x, c0.y + k);
+  dl->AddTriangleFilled(a, b, c, bad_col());
+  dl->AddTriangle(a, b, c, text_on(bad_col()), 1.0f);
+}
+
+namespace {
 
 // The visible rows r0 … r0 + nr and columns 0 … nc, each cell's text, and the sizes they need.
 struct GridCells {
@@ -105,6 +117,7 @@ void draw_rows(ImDrawList* dl, const GridSpec& g, const GridCells& G) {
       const float w = ImGui::CalcTextSize(t.c_str()).x;
       const bool plain = cell_masked(g, i, j) || !std::isfinite(m(i, j));
       dl->AddText(ImVec2(c1.x - w - 5, y + 2), plain ? dim : text_on(bg), t.c_str());
+      if (g.slip && g.slip(i, j)) slip_mark(dl, c0, c1);
     }
   }
 }

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <imgui.h>
+
 #include "app/strings.h"
 #include "core/scenario.h"
 
@@ -22,6 +24,7 @@ struct GridSpec {
   int decimals = 4;
   int focus_row = -1;                    // kept in view and outlined (the selected query)
   std::function<bool(int, int)> masked;  // cells shown as "masked"; may be empty
+  std::function<bool(int, int)> slip;    // cells a note printed wrong: marked in a corner; may be empty
   Lang lang = kDefaultLang;              // of "masked" and the "… (n more rows)" notes
 };
 
@@ -35,5 +38,7 @@ int grid_first_row(int rows, int focus_row);
 // Largest |finite value| among the cells a grid would show (for sharing one colour scale).
 float grid_visible_abs_max(const Mat& m, int focus_row);
 GridHit draw_grid(const char* id, const GridSpec& g);
+// The mark of a cell whose number a note printed wrong (grids and the heatmap).
+void slip_mark(ImDrawList* dl, ImVec2 c0, ImVec2 c1);
 
 }  // namespace attn::ui

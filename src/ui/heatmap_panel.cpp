@@ -7,9 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "app/presets.h"
 #include "app/saturation.h"
 #include "render/heatmap.h"
 #include "ui/axis_labels.h"
+#include "ui/grid.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 
@@ -62,11 +64,12 @@ class HeatmapPanel : public Panel {
     if (L.labels) axis_labels(s, r, L);
     matrix_image(ctx, s, r, h, L);
     cell_numbers(h, L);
+    slip_marks(s, h, L);
     if (L.row_entropy && L.cell >= 11.0f) row_entropies(ctx, h, L);
     row_outline(s, L);
     legend(ctx, s, h, L);
     ImGui::SetCursorScreenPos(ImVec2(L.p0.x, ImGui::GetCursorScreenPos().y));
-    ImGui::Checkbox(ctx.label("heatmap.row_scale", "row_scale").c_str(), &s.heatmap_row_scale);
+    checkbox_wrapped(ctx.label("heatmap.row_scale", "row_scale"), &s.heatmap_row_scale);
     ctx.track("Row scale");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr("heatmap.row_scale.tip"));
   }
@@ -126,6 +129,21 @@ class HeatmapPanel : public Panel {
       }
   }
 
+  // What a note printed wrong for this weight ("" if nothing): the end of the cell's tooltip.
+  static std::string slip_note(const State& s, const HeadResult& h, int i, int j) {
+    const NoteSlip* slip = slip_at(s, SlipMatrix::Weights, i, j, h.weights(i, j));
+    return slip ? "\n\n" + slip_text(*slip, s.lang) : "";
+  }
+
+  // The cells whose weight a note printed wrong, marked as in the pipeline's grids.
+  static void slip_marks(const State& s, const HeadResult& h, const HeatmapLayout& L) {
+    for (int i = 0; i < L.n; ++i)
+      for (int j = 0; j < L.m; ++j)
+        if (slip_at(s, SlipMatrix::Weights, i, j, h.weights(i, j)))
+          slip_mark(L.dl, ImVec2(L.p0.x + L.cell * j, L.p0.y + L.cell * i),
+                    ImVec2(L.p0.x + L.cell * (j + 1) - 1, L.p0.y + L.cell * (i + 1) - 1));
+  }
+
   // The selected row: a dark and a light stroke, so the outline shows on every colour of the map.
   static void row_outline(const State& s, const HeatmapLayout& L) {
     const ImVec2 a(L.p0.x, L.p0.y + L.cell * s.selected_row),
@@ -147,11 +165,12 @@ class HeatmapPanel : public Panel {
       ImGui::SetTooltip("%s",
                         ctx.trf("common.cell_masked", {{"query", r.row_labels[i]}, {"key", r.col_labels[j]}}).c_str());
     else
-      ImGui::SetTooltip("%s", ctx.trf("heatmap.tip", {{"query", r.row_labels[i]},
-                                                      {"key", r.col_labels[j]},
-                                                      {"weight", fmt(h.weights(i, j))},
-                                                      {"logit", fmt(h.logits(i, j))},
-                                                      {"score", fmt(h.scores(i, j))}})
+      ImGui::SetTooltip("%s", (ctx.trf("heatmap.tip", {{"query", r.row_labels[i]},
+                                                       {"key", r.col_labels[j]},
+                                                       {"weight", fmt(h.weights(i, j))},
+                                                       {"logit", fmt(h.logits(i, j))},
+                                                       {"score", fmt(h.scores(i, j))}}) +
+                               slip_note(s, h, i, j))
                                   .c_str());
     if (ImGui::IsMouseClicked(0)) s.selected_row = i;
   }
@@ -169,28 +188,42 @@ class HeatmapPanel : public Panel {
     }
   }
 
-  // The 0–1 scale of the colormap, its caption and the saturation meter, then the space they take.
+  // The 0–1 scale of the colormap, its caption and the saturation meter, then the space they take; all
+  // in font units, and the caption goes under the bar when it does not fit beside it (large text).
   void legend(const PanelContext& ctx, const State& s, const HeadResult& h, const HeatmapLayout& L) {
     ImDrawList* dl = L.dl;
+    const float line = ImGui::GetTextLineHeight(), bar_h = std::round(line * 0.6f);
     const ImVec2 l0(L.p0.x, L.p0.y + L.size.y + 8);
-    // The bar leaves room on its right for the caption and the saturation meter, within the window.
     const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     const std::string caption = ctx.tr(s.heatmap_row_scale ? "heatmap.legend_row_scale" : "heatmap.legend");
-    const float caption_w = std::max(
-        ImGui::CalcTextSize(caption.c_str()).x,
-        46.0f + ImGui::CalcTextSize(ctx.trf("heatmap.saturated", {{"count", "1024"}, {"rows", "1024"}}).c_str()).x);
-    const float lw = std::clamp(std::min(L.size.x, right - l0.x - caption_w - 16.0f), 80.0f, 260.0f);
+    const float meter_w = meter_width(ctx);
+    const float caption_w = std::max(ImGui::CalcTextSize(caption.c_str()).x, meter_w);
+    const float min_bar = ImGui::CalcTextSize("0    0.5    max").x;  // its three labels apart
+    const float beside_w = std::min(L.size.x, right - l0.x - caption_w - line);
+    const bool beside = beside_w >= min_bar;
+    const float lw = std::min(beside ? beside_w : std::max(min_bar, std::min(L.size.x, right - l0.x)), 20 * line);
     const int steps = 48;
     for (int k = 0; k < steps; ++k)
-      dl->AddRectFilled(ImVec2(l0.x + lw * k / steps, l0.y), ImVec2(l0.x + lw * (k + 1) / steps + 0.5f, l0.y + 10),
+      dl->AddRectFilled(ImVec2(l0.x + lw * k / steps, l0.y), ImVec2(l0.x + lw * (k + 1) / steps + 0.5f, l0.y + bar_h),
                         viridis_u32((k + 0.5f) / steps));
-    dl->AddText(ImVec2(l0.x, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled), "0");
-    dl->AddText(ImVec2(l0.x + lw * 0.5f - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled), "0.5");
-    dl->AddText(ImVec2(l0.x + lw - 8, l0.y + 11), ImGui::GetColorU32(ImGuiCol_TextDisabled),
-                s.heatmap_row_scale ? "max" : "1");
-    dl->AddText(ImVec2(l0.x + lw + 12, l0.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), caption.c_str());
-    saturation_meter(ctx, h, dl, ImVec2(l0.x + lw + 12, l0.y + 15), L.n);
-    ImGui::Dummy(ImVec2(L.size.x, 34.0f));
+    const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const char* top = s.heatmap_row_scale ? "max" : "1";
+    const float label_y = l0.y + bar_h + 1;
+    dl->AddText(ImVec2(l0.x, label_y), dim, "0");
+    dl->AddText(ImVec2(l0.x + (lw - ImGui::CalcTextSize("0.5").x) * 0.5f, label_y), dim, "0.5");
+    dl->AddText(ImVec2(l0.x + lw - ImGui::CalcTextSize(top).x, label_y), dim, top);
+    const ImVec2 cap = beside ? ImVec2(l0.x + lw + line, l0.y) : ImVec2(l0.x, label_y + line + 2);
+    dl->AddText(cap, dim, caption.c_str());
+    saturation_meter(ctx, h, dl, ImVec2(cap.x, cap.y + line + 1), L.n);
+    const float used = beside ? std::max(bar_h + 1 + line, 2 * line + 1) : bar_h + 1 + line + 2 + 2 * line + 1;
+    ImGui::Dummy(ImVec2(L.size.x, used + 4));
+  }
+
+  // The meter's box is as tall and, with its text, as wide as one line of text.
+  static float meter_width(const PanelContext& ctx) {
+    const float line = ImGui::GetTextLineHeight();
+    return 3.5f * line +
+           ImGui::CalcTextSize(ctx.trf("heatmap.saturated", {{"count", "1024"}, {"rows", "1024"}}).c_str()).x;
   }
 
   // The share of rows that are nearly one-hot (app/saturation.h says when).
@@ -198,11 +231,12 @@ class HeatmapPanel : public Panel {
     const int saturated = saturated_rows(h);
     const std::string meter =
         ctx.trf("heatmap.saturated", {{"count", std::to_string(saturated)}, {"rows", std::to_string(n)}});
-    const float fx = at.x, fy = at.y, fw = 40.0f;
-    dl->AddRect(ImVec2(fx, fy + 2), ImVec2(fx + fw, fy + 10), ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    dl->AddRectFilled(ImVec2(fx, fy + 2), ImVec2(fx + fw * saturated / std::max(1, n), fy + 10),
+    const float line = ImGui::GetTextLineHeight(), fw = 3 * line;
+    const float y0 = at.y + line * 0.2f, y1 = at.y + line * 0.8f;
+    dl->AddRect(ImVec2(at.x, y0), ImVec2(at.x + fw, y1), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    dl->AddRectFilled(ImVec2(at.x, y0), ImVec2(at.x + fw * saturated / std::max(1, n), y1),
                       IM_COL32(255, 140, 60, 255));
-    dl->AddText(ImVec2(fx + fw + 6, fy - 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), meter.c_str());
+    dl->AddText(ImVec2(at.x + fw + line * 0.5f, at.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), meter.c_str());
   }
 
   HeatmapRenderer renderer_;

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 
+#include "app/presets.h"
 #include "ui/grid.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
@@ -86,7 +88,9 @@ class PipelinePanel : public Panel {
                      ImGuiSliderFlags_AlwaysClamp);
     ctx.track("pipeline decimals");
     ImGui::SameLine();
+    ImGui::PushTextWrapPos(0.0f);  // a narrow tile or large text: the hint wraps beside the slider
     ImGui::TextDisabled("%s", tr("pipeline.hover_hint"));
+    ImGui::PopTextWrapPos();
 
     const HeadResult& h = heads > 0 ? r.core.heads[static_cast<size_t>(head_)] : r.core.main;
     if (h.weights.size() == 0) {
@@ -124,10 +128,16 @@ class PipelinePanel : public Panel {
     ImGui::EndTabItem();
   }
 
+  // What the note printed for this cell, when it printed it wrong ("" otherwise): ends a tooltip.
+  std::string slip_note(const State& s, SlipMatrix kind, const Mat& m, int i, int j) const {
+    const NoteSlip* slip = slip_at(s, kind, i, j, m(i, j));
+    return slip ? "\n\n" + slip_text(*slip, s.lang) : "";
+  }
+
   // Draws a grid; a click on a query row selects it everywhere.
   GridHit grid(State& s, const char* id, const Mat& m, const std::vector<std::string>* rows,
                const std::vector<std::string>* cols, bool query_rows, float range = 0, bool unit = false,
-               const Mat* logits = nullptr) {
+               const Mat* logits = nullptr, std::optional<SlipMatrix> slips = std::nullopt) {
     GridSpec g;
     g.m = &m;
     g.row_labels = rows;
@@ -138,6 +148,7 @@ class PipelinePanel : public Panel {
     g.focus_row = query_rows ? s.selected_row : -1;
     g.lang = s.lang;
     if (logits) g.masked = [logits](int i, int j) { return is_masked(*logits, i, j); };
+    if (slips) g.slip = [&s, &m, kind = *slips](int i, int j) { return slip_at(s, kind, i, j, m(i, j)) != nullptr; };
     const GridHit hit = draw_grid(id, g);
     if (hit.clicked && query_rows && hit.row >= 0) s.selected_row = hit.row;
     return hit;
@@ -182,12 +193,12 @@ class PipelinePanel : public Panel {
     const std::optional<Mat>& W = which == 'q' ? r.scenario.W_q : which == 'k' ? r.scenario.W_k : r.scenario.W_v;
     const Mat& X = which == 'q' || !r.scenario.memory ? r.core.X_effective : *r.scenario.memory;
     const char* Wn = which == 'q' ? "W_Q" : which == 'k' ? "W_K" : "W_V";
-    const std::string lhs = std::string(1, which) + "_" + std::to_string(i) + "," + std::to_string(c);
+    const std::string lhs = std::string(1, which) + "_" + learner_index(i) + "," + learner_index(c);
     if (X.size() == 0 || i >= X.rows()) return lhs + " = " + fmt(P(i, c)) + tr("pipeline.given_by_example");
     const int off = r.scenario.heads > 1 ? head_ * static_cast<int>(P.cols()) : 0;
     if (!W) {
       if (c + off < X.cols() && agrees(X(i, c + off), P(i, c)))
-        return lhs + " = x_" + std::to_string(i) + "," + std::to_string(c) + " = " + fmt(P(i, c)) +
+        return lhs + " = x_" + learner_index(i) + "," + learner_index(c) + " = " + fmt(P(i, c)) +
                trf("pipeline.is_identity", {{"w", Wn}});
       return lhs + " = " + fmt(P(i, c));
     }
@@ -197,7 +208,7 @@ class PipelinePanel : public Panel {
     auto b = [&](int k) { return (*W)(k, c + off); };
     const double v = dot(a, b, d);
     if (!agrees(v, P(i, c))) return lhs + " = " + fmt(P(i, c));
-    return lhs + " = Σ_r x_" + std::to_string(i) + ",r·" + Wn + "[r," + std::to_string(c + off) + "]" +
+    return lhs + " = Σ_r x_" + learner_index(i) + ",r·" + Wn + "[r," + learner_index(c + off) + "]" +
            dot_terms(lang(), a, b, d, P(i, c));
   }
 
@@ -212,11 +223,14 @@ class PipelinePanel : public Panel {
       ImGui::Text("%s", titles[k]);
       ImGui::SameLine();
       ImGui::TextDisabled("%s  (%d×%d)", why[k], static_cast<int>(mats[k]->rows()), static_cast<int>(mats[k]->cols()));
-      const GridHit hit = grid(s, titles[k], *mats[k], k == 0 ? &r.row_labels : &r.col_labels, nullptr, k == 0);
+      const std::optional<SlipMatrix> slips = k == 2 ? std::optional(SlipMatrix::V) : std::nullopt;
+      const GridHit hit = grid(s, titles[k], *mats[k], k == 0 ? &r.row_labels : &r.col_labels, nullptr, k == 0, 0,
+                               false, nullptr, slips);
       if (hit.row >= 0 && hit.col >= 0)
         tooltip(trf("pipeline.cell_title",
-                    {{"matrix", titles[k]}, {"row", std::to_string(hit.row)}, {"col", std::to_string(hit.col)}}),
-                projection_hover(r, *mats[k], names[k], hit.row, hit.col));
+                    {{"matrix", titles[k]}, {"row", learner_index(hit.row)}, {"col", learner_index(hit.col)}}),
+                projection_hover(r, *mats[k], names[k], hit.row, hit.col) +
+                    (slips ? slip_note(s, *slips, *mats[k], hit.row, hit.col) : ""));
     }
   }
 
@@ -224,11 +238,11 @@ class PipelinePanel : public Panel {
   std::string score_hover(const AppResult& r, const HeadResult& h, int i, int j) {
     const int d = static_cast<int>(h.Q.cols());
     const double sv = h.scores(i, j);
-    const std::string ij = std::to_string(i) + "·k_" + std::to_string(j);
+    const std::string ij = learner_index(i) + "·k_" + learner_index(j);
     if (r.scenario.score == ScoreKind::Dot && h.K.cols() == d) {
       auto a = [&](int c) { return h.Q(i, c); };
       auto b = [&](int c) { return h.K(j, c); };
-      return "q_" + ij + " = Σ_c q_" + std::to_string(i) + ",c·k_" + std::to_string(j) + ",c" +
+      return "q_" + ij + " = Σ_c q_" + learner_index(i) + ",c·k_" + learner_index(j) + ",c" +
              dot_terms(lang(), a, b, d, sv);
     }
     if (r.scenario.score == ScoreKind::General && r.scenario.W_a && r.scenario.W_a->rows() == d &&
@@ -236,7 +250,7 @@ class PipelinePanel : public Panel {
       const Mat& W = *r.scenario.W_a;
       auto a = [&](int c) { return dot([&](int k) { return h.Q(i, k); }, [&](int k) { return W(k, c); }, d); };
       auto b = [&](int c) { return h.K(j, c); };
-      return "s = (q_" + std::to_string(i) + "·W_a)·k_" + std::to_string(j) +
+      return "s = (q_" + learner_index(i) + "·W_a)·k_" + learner_index(j) +
              dot_terms(lang(), a, b, static_cast<int>(W.cols()), sv);
     }
     if (r.scenario.score == ScoreKind::Additive && r.scenario.W_a && r.scenario.U_a && r.scenario.v_a &&
@@ -264,10 +278,11 @@ class PipelinePanel : public Panel {
                                                                    : "pipeline.scores.additive");
     text_wrapped(std::string(what) + "  (" + std::to_string(h.scores.rows()) + "×" + std::to_string(h.scores.cols()) +
                  ")");
-    const GridHit hit = grid(s, "S", h.scores, &r.row_labels, &r.col_labels, true, shared_range(s, h));
+    const GridHit hit = grid(s, "S", h.scores, &r.row_labels, &r.col_labels, true, shared_range(s, h), false, nullptr,
+                             SlipMatrix::Scores);
     if (hit.row >= 0 && hit.col >= 0)
       tooltip(r.row_labels[static_cast<size_t>(hit.row)] + " → " + r.col_labels[static_cast<size_t>(hit.col)],
-              score_hover(r, h, hit.row, hit.col));
+              score_hover(r, h, hit.row, hit.col) + slip_note(s, SlipMatrix::Scores, h.scores, hit.row, hit.col));
     text_wrapped(tr("pipeline.same_scale"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 
@@ -324,7 +339,8 @@ class PipelinePanel : public Panel {
 
   void weights(State& s, const AppResult& r, const HeadResult& h) {
     text_wrapped(tr("pipeline.weights.what"));
-    const GridHit hit = grid(s, "A", h.weights, &r.row_labels, &r.col_labels, true, 1.0f, true, &h.logits);
+    const GridHit hit =
+        grid(s, "A", h.weights, &r.row_labels, &r.col_labels, true, 1.0f, true, &h.logits, SlipMatrix::Weights);
     if (hit.row < 0 || hit.col < 0) return;
     const int i = hit.row, j = hit.col, m = static_cast<int>(h.logits.cols());
     std::string body;
@@ -346,20 +362,21 @@ class PipelinePanel : public Panel {
                ") / " + fmt(sum) + "\n  = " + fmt(e) + " / " + fmt(sum) + "\n  = " + fmt(h.weights(i, j)) + "\n" +
                trf("pipeline.weight.subtract_max", {{"max", fmt(mx)}});
     }
+    body += slip_note(s, SlipMatrix::Weights, h.weights, i, j);
     tooltip(r.row_labels[static_cast<size_t>(i)] + " → " + r.col_labels[static_cast<size_t>(j)], body);
   }
 
   void output(State& s, const AppResult& r, const HeadResult& h) {
     text_wrapped(trf("pipeline.output.what",
                      {{"rows", std::to_string(h.output.rows())}, {"cols", std::to_string(h.output.cols())}}));
-    const GridHit hit = grid(s, "Z", h.output, &r.row_labels, nullptr, true);
+    const GridHit hit = grid(s, "Z", h.output, &r.row_labels, nullptr, true, 0, false, nullptr, SlipMatrix::Output);
     if (hit.row >= 0 && hit.col >= 0 && h.V.cols() == h.output.cols() && h.weights.cols() == h.V.rows()) {
       const int i = hit.row, c = hit.col;
       auto a = [&](int j) { return h.weights(i, j); };
       auto b = [&](int j) { return h.V(j, c); };
-      tooltip(trf("pipeline.row_column", {{"row", r.row_labels[static_cast<size_t>(i)]}, {"col", std::to_string(c)}}),
-              "z_" + std::to_string(i) + "," + std::to_string(c) + " = Σ_j A_" + std::to_string(i) + "j·v_j," +
-                  std::to_string(c) + dot_terms(lang(), a, b, static_cast<int>(h.V.rows()), h.output(i, c)));
+      tooltip(trf("pipeline.row_column", {{"row", r.row_labels[static_cast<size_t>(i)]}, {"col", learner_index(c)}}),
+              "z_" + learner_index(i) + "," + learner_index(c) + " = Σ_j A_" + learner_index(i) + "j·v_j," +
+                  learner_index(c) + dot_terms(lang(), a, b, static_cast<int>(h.V.rows()), h.output(i, c)));
     }
     if (!r.core.heads.empty()) {
       section_header(tr("pipeline.all_heads"));

@@ -199,6 +199,24 @@ void legend_row(const Legend& entries) {
   }
 }
 
+bool checkbox_wrapped(const std::string& label, bool* v) {
+  const size_t id_at = label.find("##");
+  const std::string text = label.substr(0, id_at);
+  const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+  if (box + ImGui::CalcTextSize(text.c_str()).x <= ImGui::GetContentRegionAvail().x)
+    return ImGui::Checkbox(label.c_str(), v);
+  bool changed = ImGui::Checkbox(id_at == std::string::npos ? ("##" + label).c_str() : label.c_str() + id_at, v);
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  if (ImGui::IsItemClicked()) {  // the label toggles, as a checkbox's own label does
+    *v = !*v;
+    changed = true;
+  }
+  return changed;
+}
+
 void text_wrapped(const std::string& text, ImU32 col) {
   const float width = std::max(40.0f, ImGui::GetContentRegionAvail().x);
   const float space = ImGui::CalcTextSize(" ").x;

@@ -68,6 +68,8 @@ using Legend = std::vector<std::pair<ImU32, std::string>>;
 void legend_row(const Legend& entries);
 // A small filled label ("SATURATED") that flows like a text item.
 void badge(const char* text, ImU32 bg, ImU32 fg = IM_COL32(20, 20, 20, 255));
+// A checkbox whose label wraps beside it instead of running past the panel's edge.
+bool checkbox_wrapped(const std::string& label, bool* v);
 // Word-wrapped text that breaks only at spaces: ImGui's TextWrapped also breaks after '.' and ',',
 // which splits numbers such as 0.4011 across lines. col = 0 uses the normal text colour.
 void text_wrapped(const std::string& text, ImU32 col = 0);

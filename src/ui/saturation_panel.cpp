@@ -43,7 +43,7 @@ class SaturationPanel : public Panel {
     const int unscaled_row = s.scale ? other_row : row, scaled_row = s.scale ? row : other_row;
     ImGui::TextUnformatted(ctx.trf(r.core.heads.empty() ? "saturation.title" : "saturation.title_head",
                                    {{"query", r.row_labels[static_cast<size_t>(row)]},
-                                    {"row", std::to_string(row)},
+                                    {"row", learner_index(row)},
                                     {"d_k", fmt(r.core.d_k, 0)}})
                                .c_str());
 

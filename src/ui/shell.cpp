@@ -169,10 +169,11 @@ void Shell::draw_embedded(PanelContext& ctx) {
   if (any_lock) before = app_.state;
   ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 0.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
-  if (ds.x < kNarrowWidth) {
+  const float font = ImGui::GetFontSize();
+  if (stacks_panels(ds.x, font)) {
     draw_stacked(ctx, shown, 0);
   } else {
-    for (const Tile& t : tile_panels(shown, 0, 0, ds.x, ds.y)) {
+    for (const Tile& t : tile_panels(shown, 0, 0, ds.x, ds.y, min_column_width(font))) {
       ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
       draw_panel(ctx, t.id, &t, /*closable=*/false);  // the embedding page decides what shows
     }
@@ -274,10 +275,12 @@ void Shell::draw() {
   if (lesson_locked) before = app_.state;
   // Every open panel takes a tile of the window; opening one from the View menu retiles, so no
   // panel ever floats over another (the Share dialog excepted).
-  if (ds.x < kNarrowWidth)
+  const float font = ImGui::GetFontSize();
+  if (stacks_panels(ds.x, font))
     draw_stacked(ctx, tiled_panels(), top);
   else
-    for (const Tile& t : tile_panels(tiled_panels(), 0, top, ds.x, ds.y - top)) draw_panel(ctx, t.id, &t, true);
+    for (const Tile& t : tile_panels(tiled_panels(), 0, top, ds.x, ds.y - top, min_column_width(font)))
+      draw_panel(ctx, t.id, &t, true);
   // Keyboard learners start in the Controls panel: Tab walks its controls, arrows change them.
   if (app_.frames == 1) ImGui::SetWindowFocus("###controls");
   for (const PanelInfo& info : panel_table())

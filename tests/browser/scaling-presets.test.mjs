@@ -161,8 +161,14 @@ describe('scaling checkbox and presets through the UI', { timeout: 150000 }, () 
     const { state, result } = await choosePreset('saturation');
     assert.equal(state.d_k, 512);
     assert.equal(state.scale, false);
-    const top = Math.max(...result.max_weight);
-    assert.ok(top > 0.95, `some row's max weight exceeds 0.95 without scaling (largest ${top})`);
+    // What the preset's story promises, on the row it opens on: that row and nearly every other is one-hot.
+    const row = state.selected_row;
+    assert.ok(result.max_weight[row] > 0.95, `the opening row "${state.tokens[row]}" is saturated (max ${result.max_weight[row]})`);
+    const saturated = result.max_weight.filter((w) => w > 0.95).length;
+    assert.ok(saturated >= 0.9 * result.max_weight.length, `nearly every row is one-hot (${saturated} of ${result.max_weight.length})`);
+    const spread = (v) => { const m = v.reduce((a, b) => a + b, 0) / v.length; return Math.sqrt(v.reduce((a, b) => a + (b - m) ** 2, 0) / v.length); };
+    const spreads = result.logits.map(spread), meanSpread = spreads.reduce((a, b) => a + b, 0) / spreads.length;
+    assert.ok(Math.abs(meanSpread - Math.sqrt(512)) < 0.35 * Math.sqrt(512), `logit spread ≈ √512 ≈ 22.6 as the story says (mean ${meanSpread.toFixed(1)})`);
   });
 
   it('dog-bites-man: random embeddings of three words, no positional encoding', async () => {
