@@ -177,7 +177,8 @@ TEST_CASE("a typed cell's problem is said in Hinglish", "[worksheet][language]")
   for (const char* typed : {"abc", "1,5", "nan", "1e999", "11111111111111111111111111111111111111111"}) {
     Answers a = blank_answers(ex);
     a.set(Stage::Q, 0, 0, typed);
-    const CellGrade& cg = grade(ex, a).stage(Stage::Q).at(0, 0);
+    const Grade g = grade(ex, a);
+    const CellGrade& cg = g.stage(Stage::Q).at(0, 0);
     INFO(typed);
     REQUIRE(cg.issue != InputIssue::None);
     ++issues;
