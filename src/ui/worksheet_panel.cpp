@@ -3,6 +3,7 @@
 // cell's arithmetic. [SECTION] exercise · [SECTION] inputs · [SECTION] stages · [SECTION] show me
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -48,7 +49,8 @@ class WorksheetPanel : public Panel {
       ImGui::TextDisabled("%s — %s", exercise_title(ex, lang).c_str(), exercise_source(ex, lang).c_str());
     text_wrapped(ctx.trf("worksheet.intro", {{"d_k", fmt(ex.d_k, 0)}, {"sqrt_d_k", fmt(std::sqrt(ex.d_k), 4)}}));
     for (const Remark& r : ex.remarks)
-      if (r.kind == RemarkKind::Slip) text_wrapped("⚠ " + remark_text(r, lang), IM_COL32(255, 190, 110, 255));
+      if (r.kind == RemarkKind::Slip)
+        text_wrapped("▲ " + remark_text(r, lang), IM_COL32(255, 190, 110, 255));  // ⚠ is not in the font
     inputs(ex);
     for (Stage s : kStages) stage(ctx, s);
     summary(ctx);
@@ -166,7 +168,17 @@ class WorksheetPanel : public Panel {
     WorksheetSession& w = ctx.app.worksheet;
     CellBreakdown b;
     const std::string err = show_cell(w.exercise, w.answers, s, w.show_row, w.show_col, b);
-    text_wrapped(err.empty() ? breakdown_text(w.exercise, b, ctx.state.lang) : err, IM_COL32(150, 200, 255, 255));
+    const std::string text = err.empty() ? breakdown_text(w.exercise, b, ctx.state.lang) : err;
+    // Continuation lines start with two spaces: indented, as the text writes them (text_wrapped drops spaces).
+    for (size_t start = 0; start <= text.size();) {
+      const size_t end = std::min(text.find('\n', start), text.size());
+      const std::string line = text.substr(start, end - start);
+      const bool continued = line.rfind("  ", 0) == 0;
+      if (continued) ImGui::Indent();
+      text_wrapped(continued ? line.substr(2) : line, IM_COL32(150, 200, 255, 255));
+      if (continued) ImGui::Unindent();
+      start = end + 1;
+    }
     ctx.track("worksheet:breakdown");
   }
 
