@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "app/strings.h"
 #include "core/exercise.h"
 
 namespace attn {
@@ -25,5 +26,26 @@ std::string exercise_key_error(const std::string& key);  // "" if the key names 
 void sync_worksheet(App& app);
 // The learner typed into a cell: store it and regrade.
 void type_cell(App& app, exercise::Stage s, int row, int col, const std::string& text);
+
+// ---- the worksheet's texts in the learner's language (worksheet_text.cpp) ----------------------------------------
+// Core words its texts in English; these rebuild them from the same data with the catalog's words
+// (worksheet.stage.*, worksheet.cells.*, worksheet.issue.*, worksheet.show.*, remark.*, diagnosis.*). In English
+// each returns exactly core's text.
+
+std::string worksheet_stage_title(exercise::Stage s, Lang lang);    // "QKᵀ / √d_k"
+std::string worksheet_stage_formula(exercise::Stage s, Lang lang);  // "L_ij = S_ij ÷ √d_k"
+exercise::CellWords cell_words(Lang lang);
+// A note's remark; its catalog key is "remark." + the remark's id with "/" as "." (core's text if none).
+std::string remark_key(const exercise::Remark& r);
+std::string remark_text(const exercise::Remark& r, Lang lang);
+// The diagnosis as Diagnosis::message words it, in `lang`.
+std::string diagnosis_message(const exercise::Exercise& ex, const exercise::Diagnosis& d, Lang lang);
+// What is wrong with a typed cell ("" when nothing is).
+std::string issue_message(exercise::InputIssue issue, const std::string& typed, Lang lang);
+// "Show me": the arithmetic of one cell as CellBreakdown::text writes it, in `lang`.
+std::string breakdown_text(const exercise::Exercise& ex, const exercise::CellBreakdown& b, Lang lang);
+// A note example's title and where it is from ("" for generated and custom exercises' source).
+std::string exercise_title(const exercise::Exercise& ex, Lang lang);
+std::string exercise_source(const exercise::Exercise& ex, Lang lang);
 
 }  // namespace attn

@@ -208,6 +208,9 @@ ParsedCell parse_cell(const std::string& text);
 const char* input_issue_id(InputIssue issue);
 // English message for a cell, quoting what was typed.
 std::string input_issue_message(InputIssue issue, const std::string& typed);
+// The placeholders of an issue message: {text} (what was typed, shortened) and {fixed} (commas as points).
+std::map<std::string, std::string> input_issue_params(const std::string& typed);
+const char* input_issue_template(InputIssue issue);  // English
 
 // ---- grading ------------------------------------------------------------------------------------------------
 
@@ -283,8 +286,16 @@ const char* diagnosis_id(DiagnosisKind kind);
 std::optional<DiagnosisKind> diagnosis_from_id(const std::string& id);
 // Replaces every {name} found in params; unknown placeholders stay as they are.
 std::string fill_template(const std::string& tmpl, const std::map<std::string, std::string>& params);
+// The words of a cell list; {list} is "2", "1 and 3" or "(1, 2) and (2, 3)". English by default, a string
+// catalog supplies another language's.
+struct CellWords {
+  std::string all_cells = "all cells", row = "row {list}", rows = "rows {list}", cell = "cell {list}",
+              cells = "cells {list}";
+  std::string last_separator = " and ";    // before the last item ("a, b and c")
+  std::string more = " and {count} more";  // after the first eight
+};
 // "all cells", "row 2", "rows 1 and 3", "cell (2, 3)", "cells (1, 2) and (2, 3)" — counted from 1.
-std::string describe_cells(const Exercise& ex, Stage s, const std::vector<Cell>& cells);
+std::string describe_cells(const Exercise& ex, Stage s, const std::vector<Cell>& cells, const CellWords& words = {});
 
 // ---- "Show me": the arithmetic of one cell ------------------------------------------------------------------
 
@@ -307,6 +318,20 @@ struct CellBreakdown {
   double value = 0;
   std::string text;  // English, several lines
 };
+// The sentences of a breakdown's text, {placeholders} filled from the breakdown: {cell} ("A[1,2]"), {row}, {col}
+// (from 1), {matrix} ("W_Q"), {query}, {key} (tokens), {logit} ("L[1,2]"), {value}, {shift}. English by
+// default; the numbers and formulas around them are the same in every language.
+struct BreakdownWords {
+  std::string given = "{cell} is given in this exercise: {value}";
+  std::string projection = "{cell} = row {row} of X · column {col} of {matrix}";
+  std::string dot_product = "{cell} = q_{row}·k_{col} (query “{query}”, key “{key}”)";
+  std::string softmax = "{cell} = exp({logit}) ÷ the sum of exp over row {row} of L";
+  std::string exp_sum = "sum";
+  std::string shifted = "(every score minus the row's largest, {shift}: the weights are the same and no exp overflows)";
+  std::string weighted_sum = "{cell} = row {row} of A · column {col} of V (the weights times the values)";
+};
+// The text of a breakdown show_cell filled in (CellBreakdown::text is this with the English words).
+std::string breakdown_text(const Exercise& ex, const CellBreakdown& b, const BreakdownWords& words = {});
 // With the correct numbers; or with the learner's own earlier numbers where typed (so a learner sees how their
 // own cell should follow from what they wrote). Error for a cell outside the stage.
 std::string show_cell(const Exercise& ex, Stage s, int row, int col, CellBreakdown& out);

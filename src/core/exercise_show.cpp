@@ -55,21 +55,17 @@ void add_terms(CellBreakdown& b, const MatD& A, int row, const char* a_name, con
   }
 }
 
+const char* weight_name(Stage s) { return s == Stage::Q ? "W_Q" : s == Stage::K ? "W_K" : "W_V"; }
+
 void projection(const Exercise& ex, CellBreakdown& b) {
   const Mat& W = b.stage == Stage::Q ? ex.W_q : b.stage == Stage::K ? ex.W_k : ex.W_v;
-  const char* w_name = b.stage == Stage::Q ? "W_Q" : b.stage == Stage::K ? "W_K" : "W_V";
   b.kind = BreakdownKind::Projection;
-  add_terms(b, ex.X.cast<double>(), b.row, "X", W.cast<double>(), b.col, false, w_name);
-  b.text = at(matrix_letter(b.stage), b.row, b.col) + " = row " + std::to_string(b.row + 1) + " of X · column " +
-           std::to_string(b.col + 1) + " of " + w_name + sum_of_terms(b);
+  add_terms(b, ex.X.cast<double>(), b.row, "X", W.cast<double>(), b.col, false, weight_name(b.stage));
 }
 
-void dot_product(const Exercise& ex, const detail::Effective& eff, CellBreakdown& b) {
+void dot_product(const detail::Effective& eff, CellBreakdown& b) {
   b.kind = BreakdownKind::DotProduct;
   add_terms(b, eff[Stage::Q], b.row, "Q", eff[Stage::K], b.col, true, "K");
-  b.text = at("S", b.row, b.col) + " = q_" + std::to_string(b.row + 1) + "·k_" + std::to_string(b.col + 1) +
-           " (query “" + ex.query_tokens[static_cast<size_t>(b.row)] + "”, key “" +
-           ex.key_tokens[static_cast<size_t>(b.col)] + "”)" + sum_of_terms(b);
 }
 
 void scale(const Exercise& ex, const detail::Effective& eff, CellBreakdown& b) {
@@ -78,9 +74,6 @@ void scale(const Exercise& ex, const detail::Effective& eff, CellBreakdown& b) {
   b.d_k = ex.d_k;
   b.sqrt_d_k = std::sqrt(ex.d_k);
   b.value = b.score / b.sqrt_d_k;
-  b.text = at("L", b.row, b.col) + " = " + at("S", b.row, b.col) + " ÷ √d_k = " + factor(b.score) + " ÷ √" +
-           format_number(b.d_k, 0) + " = " + factor(b.score) + " ÷ " + format_number(b.sqrt_d_k, kShownDecimals) +
-           " = " + format_number(b.value, kShownDecimals);
 }
 
 void softmax(const detail::Effective& eff, CellBreakdown& b) {
@@ -95,6 +88,21 @@ void softmax(const detail::Effective& eff, CellBreakdown& b) {
     b.exp_sum += b.row_exps.back();
   }
   b.value = b.row_exps[static_cast<size_t>(b.col)] / b.exp_sum;
+}
+
+void weighted_sum(const detail::Effective& eff, CellBreakdown& b) {
+  b.kind = BreakdownKind::WeightedSum;
+  add_terms(b, eff[Stage::Weights], b.row, "A", eff[Stage::V], b.col, false, "V");
+}
+
+std::string scale_text(const CellBreakdown& b) {
+  return at("L", b.row, b.col) + " = " + at("S", b.row, b.col) + " ÷ √d_k = " + factor(b.score) + " ÷ √" +
+         format_number(b.d_k, 0) + " = " + factor(b.score) + " ÷ " + format_number(b.sqrt_d_k, kShownDecimals) + " = " +
+         format_number(b.value, kShownDecimals);
+}
+
+std::string softmax_text(const CellBreakdown& b, const BreakdownWords& words,
+                         const std::map<std::string, std::string>& params) {
   const std::string shift = b.shift != 0 ? " − " + format_number(b.shift, kShownDecimals) : "";
   std::string exps, sum;
   for (size_t j = 0; j < b.row_exps.size(); ++j) {
@@ -103,21 +111,13 @@ void softmax(const detail::Effective& eff, CellBreakdown& b) {
             ") = " + format_number(b.row_exps[j], kShownDecimals);
     sum += (j ? " + " : "") + format_number(b.row_exps[j], kShownDecimals);
   }
-  b.text = at("A", b.row, b.col) + " = exp(" + at("L", b.row, b.col) + ") ÷ the sum of exp over row " +
-           std::to_string(b.row + 1) + " of L\n  " + exps + "\n  sum = " + sum + " = " +
-           format_number(b.exp_sum, kShownDecimals) + "\n  " + at("A", b.row, b.col) + " = " +
-           format_number(b.row_exps[static_cast<size_t>(b.col)], kShownDecimals) + " ÷ " +
-           format_number(b.exp_sum, kShownDecimals) + " = " + format_number(b.value, kShownDecimals);
-  if (b.shift != 0)
-    b.text += "\n  (every score minus the row's largest, " + format_number(b.shift, kShownDecimals) +
-              ": the weights are the same and no exp overflows)";
-}
-
-void weighted_sum(const detail::Effective& eff, CellBreakdown& b) {
-  b.kind = BreakdownKind::WeightedSum;
-  add_terms(b, eff[Stage::Weights], b.row, "A", eff[Stage::V], b.col, false, "V");
-  b.text = at("Z", b.row, b.col) + " = row " + std::to_string(b.row + 1) + " of A · column " +
-           std::to_string(b.col + 1) + " of V (the weights times the values)" + sum_of_terms(b);
+  const std::string cell = at("A", b.row, b.col);
+  std::string text = fill_template(words.softmax, params) + "\n  " + exps + "\n  " + words.exp_sum + " = " + sum +
+                     " = " + format_number(b.exp_sum, kShownDecimals) + "\n  " + cell + " = " +
+                     format_number(b.row_exps[static_cast<size_t>(b.col)], kShownDecimals) + " ÷ " +
+                     format_number(b.exp_sum, kShownDecimals) + " = " + format_number(b.value, kShownDecimals);
+  if (b.shift != 0) text += "\n  " + fill_template(words.shifted, params);
+  return text;
 }
 
 std::string show(const Exercise& ex, const detail::Effective& eff, Stage s, int row, int col, CellBreakdown& out) {
@@ -133,11 +133,10 @@ std::string show(const Exercise& ex, const detail::Effective& eff, Stage s, int 
   if (ex.is_given(s)) {
     b.kind = BreakdownKind::Given;
     b.value = ex.ref(s)(row, col);
-    b.text = at(matrix_letter(s), row, col) + " is given in this exercise: " + format_number(b.value, kShownDecimals);
   } else if (projected) {
     projection(ex, b);
   } else if (s == Stage::Scores) {
-    dot_product(ex, eff, b);
+    dot_product(eff, b);
   } else if (s == Stage::Scaled) {
     scale(ex, eff, b);
   } else if (s == Stage::Weights) {
@@ -145,11 +144,41 @@ std::string show(const Exercise& ex, const detail::Effective& eff, Stage s, int 
   } else {
     weighted_sum(eff, b);
   }
+  b.text = breakdown_text(ex, b);
   out = std::move(b);
   return "";
 }
 
 }  // namespace
+
+std::string breakdown_text(const Exercise& ex, const CellBreakdown& b, const BreakdownWords& words) {
+  const size_t row = static_cast<size_t>(b.row), col = static_cast<size_t>(b.col);
+  const std::map<std::string, std::string> params = {
+      {"cell", at(matrix_letter(b.stage), b.row, b.col)},
+      {"row", std::to_string(b.row + 1)},
+      {"col", std::to_string(b.col + 1)},
+      {"matrix", weight_name(b.stage)},
+      {"query", row < ex.query_tokens.size() ? ex.query_tokens[row] : std::to_string(b.row + 1)},
+      {"key", col < ex.key_tokens.size() ? ex.key_tokens[col] : std::to_string(b.col + 1)},
+      {"logit", at("L", b.row, b.col)},
+      {"value", format_number(b.value, kShownDecimals)},
+      {"shift", format_number(b.shift, kShownDecimals)}};
+  switch (b.kind) {
+    case BreakdownKind::Given:
+      return fill_template(words.given, params);
+    case BreakdownKind::Projection:
+      return fill_template(words.projection, params) + sum_of_terms(b);
+    case BreakdownKind::DotProduct:
+      return fill_template(words.dot_product, params) + sum_of_terms(b);
+    case BreakdownKind::Scale:
+      return scale_text(b);
+    case BreakdownKind::Softmax:
+      return softmax_text(b, words, params);
+    case BreakdownKind::WeightedSum:
+      return fill_template(words.weighted_sum, params) + sum_of_terms(b);
+  }
+  return "";
+}
 
 std::string show_cell(const Exercise& ex, Stage s, int row, int col, CellBreakdown& out) {
   return show(ex, detail::effective_values(ex, blank_answers(ex)), s, row, col, out);

@@ -81,14 +81,14 @@ const char* const kStatusIds[] = {"empty", "invalid", "correct", "carried_forwar
 std::string cell_pair(Cell c) { return "(" + std::to_string(c.row + 1) + ", " + std::to_string(c.col + 1) + ")"; }
 
 // "a", "a and b", "a, b and c"; after `limit` items, "… and N more".
-std::string join_list(const std::vector<std::string>& items, size_t limit = 8) {
+std::string join_list(const std::vector<std::string>& items, const CellWords& words, size_t limit = 8) {
   std::string out;
   const size_t shown = items.size() > limit ? limit : items.size();
   for (size_t k = 0; k < shown; ++k) {
-    if (k) out += k + 1 == items.size() ? " and " : ", ";
+    if (k) out += k + 1 == items.size() ? words.last_separator : ", ";
     out += items[k];
   }
-  if (shown < items.size()) out += " and " + std::to_string(items.size() - shown) + " more";
+  if (shown < items.size()) out += fill_template(words.more, {{"count", std::to_string(items.size() - shown)}});
   return out;
 }
 
@@ -108,12 +108,18 @@ std::optional<DiagnosisKind> diagnosis_from_id(const std::string& id) {
 
 const char* input_issue_id(InputIssue issue) { return kIssueTexts[static_cast<int>(issue)].id; }
 
-std::string input_issue_message(InputIssue issue, const std::string& typed) {
+const char* input_issue_template(InputIssue issue) { return kIssueTexts[static_cast<int>(issue)].tmpl; }
+
+std::map<std::string, std::string> input_issue_params(const std::string& typed) {
   std::string shown = typed.size() > 24 ? typed.substr(0, 24) + "…" : typed;
   std::string fixed = typed;
   for (char& c : fixed)
     if (c == ',') c = '.';
-  return fill_template(kIssueTexts[static_cast<int>(issue)].tmpl, {{"text", shown}, {"fixed", fixed}});
+  return {{"text", shown}, {"fixed", fixed}};
+}
+
+std::string input_issue_message(InputIssue issue, const std::string& typed) {
+  return fill_template(input_issue_template(issue), input_issue_params(typed));
 }
 
 const char* cell_status_id(CellStatus s) { return kStatusIds[static_cast<int>(s)]; }
@@ -135,7 +141,7 @@ std::string fill_template(const std::string& tmpl, const std::map<std::string, s
   return out;
 }
 
-std::string describe_cells(const Exercise& ex, Stage s, const std::vector<Cell>& cells) {
+std::string describe_cells(const Exercise& ex, Stage s, const std::vector<Cell>& cells, const CellWords& words) {
   const int rows = ex.rows(s), cols = ex.cols(s);
   std::vector<int> per_row(static_cast<size_t>(rows), 0);
   for (Cell c : cells)
@@ -146,11 +152,12 @@ std::string describe_cells(const Exercise& ex, Stage s, const std::vector<Cell>&
     if (per_row[static_cast<size_t>(i)] == cols) row_names.push_back(std::to_string(i + 1));
     whole_rows = whole_rows && (per_row[static_cast<size_t>(i)] == 0 || per_row[static_cast<size_t>(i)] == cols);
   }
-  if (whole_rows && static_cast<int>(row_names.size()) == rows && rows > 1) return "all cells";
-  if (whole_rows && cols > 1) return (row_names.size() == 1 ? "row " : "rows ") + join_list(row_names);
+  if (whole_rows && static_cast<int>(row_names.size()) == rows && rows > 1) return words.all_cells;
+  if (whole_rows && cols > 1)
+    return fill_template(row_names.size() == 1 ? words.row : words.rows, {{"list", join_list(row_names, words)}});
   std::vector<std::string> names;
   for (Cell c : cells) names.push_back(cell_pair(c));
-  return (names.size() == 1 ? "cell " : "cells ") + join_list(names);
+  return fill_template(names.size() == 1 ? words.cell : words.cells, {{"list", join_list(names, words)}});
 }
 
 namespace detail {

@@ -3,6 +3,7 @@
 // cell's arithmetic. [SECTION] exercise · [SECTION] inputs · [SECTION] stages · [SECTION] show me
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -43,9 +44,13 @@ class WorksheetPanel : public Panel {
       return;
     }
     const Exercise& ex = w.exercise;
+    const Lang lang = ctx.state.lang;
+    if (ex.origin == Origin::Note)
+      ImGui::TextDisabled("%s — %s", exercise_title(ex, lang).c_str(), exercise_source(ex, lang).c_str());
     text_wrapped(ctx.trf("worksheet.intro", {{"d_k", fmt(ex.d_k, 0)}, {"sqrt_d_k", fmt(std::sqrt(ex.d_k), 4)}}));
     for (const Remark& r : ex.remarks)
-      if (r.kind == RemarkKind::Slip) text_wrapped(std::string("⚠ ") + r.text, IM_COL32(255, 190, 110, 255));
+      if (r.kind == RemarkKind::Slip)
+        text_wrapped("▲ " + remark_text(r, lang), IM_COL32(255, 190, 110, 255));  // ⚠ is not in the font
     inputs(ex);
     for (Stage s : kStages) stage(ctx, s);
     summary(ctx);
@@ -64,8 +69,11 @@ class WorksheetPanel : public Panel {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
     if (ImGui::BeginCombo("###ws-note", ctx.tr("worksheet.note_examples"))) {
-      for (const std::string& id : note_exercise_ids())
-        if (ImGui::Selectable(id.c_str(), key == id)) key = id;
+      for (const std::string& id : note_exercise_ids()) {
+        Exercise note;
+        const std::string title = note_exercise(id, note).empty() ? exercise_title(note, ctx.state.lang) : id;
+        if (ImGui::Selectable((title + "###" + id).c_str(), key == id)) key = id;
+      }
       ImGui::EndCombo();
     }
     ctx.track("worksheet:note");
@@ -97,7 +105,8 @@ class WorksheetPanel : public Panel {
     WorksheetSession& w = ctx.app.worksheet;
     const Exercise& ex = w.exercise;
     const StageGrade& g = w.grade.stage(s);
-    section_header((std::string(stage_title(s)) + "   " + stage_formula(s)).c_str());
+    const Lang lang = ctx.state.lang;
+    section_header((worksheet_stage_title(s, lang) + "   " + worksheet_stage_formula(s, lang)).c_str());
     if (ex.is_given(s)) {
       matrix(ctx.tr("worksheet.given"), ex.ref(s), ex.decimals_of(s));
       return;
@@ -135,17 +144,17 @@ class WorksheetPanel : public Panel {
     ImGui::PopID();
     ImGui::PopStyleColor();
     ctx.track(std::string("worksheet:") + stage_id(s) + ":" + std::to_string(i + 1) + "," + std::to_string(j + 1));
-    if (ImGui::IsItemHovered() && !cg.message.empty()) ImGui::SetTooltip("%s", cg.message.c_str());
+    if (ImGui::IsItemHovered() && cg.issue != InputIssue::None)
+      ImGui::SetTooltip("%s", issue_message(cg.issue, w.answers.at(s, i, j), ctx.state.lang).c_str());
   }
 
   void diagnoses(PanelContext& ctx, Stage s) {
     WorksheetSession& w = ctx.app.worksheet;
     for (const Diagnosis& d : w.grade.diagnoses) {
       if (d.stage != s) continue;
-      const std::string key = std::string("diagnosis.") + diagnosis_id(d.kind);
       const ImU32 col =
           d.kind == DiagnosisKind::CarriedForward ? IM_COL32(230, 210, 120, 255) : IM_COL32(255, 150, 130, 255);
-      text_wrapped(fill_template(ctx.tr(key.c_str()), d.params), col);
+      text_wrapped(diagnosis_message(w.exercise, d, ctx.state.lang), col);
     }
     if (picked_stage_ == stage_index(s)) {
       if (ImGui::SmallButton((std::string(ctx.tr("worksheet.show_me")) + "###show-" + stage_id(s)).c_str()))
@@ -159,7 +168,17 @@ class WorksheetPanel : public Panel {
     WorksheetSession& w = ctx.app.worksheet;
     CellBreakdown b;
     const std::string err = show_cell(w.exercise, w.answers, s, w.show_row, w.show_col, b);
-    text_wrapped(err.empty() ? b.text : err, IM_COL32(150, 200, 255, 255));
+    const std::string text = err.empty() ? breakdown_text(w.exercise, b, ctx.state.lang) : err;
+    // Continuation lines start with two spaces: indented, as the text writes them (text_wrapped drops spaces).
+    for (size_t start = 0; start <= text.size();) {
+      const size_t end = std::min(text.find('\n', start), text.size());
+      const std::string line = text.substr(start, end - start);
+      const bool continued = line.rfind("  ", 0) == 0;
+      if (continued) ImGui::Indent();
+      text_wrapped(continued ? line.substr(2) : line, IM_COL32(150, 200, 255, 255));
+      if (continued) ImGui::Unindent();
+      start = end + 1;
+    }
     ctx.track("worksheet:breakdown");
   }
 
