@@ -21,12 +21,13 @@ bool cell_masked(const GridSpec& g, int i, int j) { return g.masked && g.masked(
 
 }  // namespace
 
-// A corner triangle in the theme's "wrong" colour with a contrasting edge, readable on any cell colour.
-void slip_mark(ImDrawList* dl, ImVec2 c0, ImVec2 c1) {
-  const float k = std::min(c1.x - c0.x, c1.y - c0.y) * 0.45f;
-  const ImVec2 a(c1.x - k, c0.y), b(c1.x, c0.y), c(c1.x, c0.y + k);
-  dl->AddTriangleFilled(a, b, c, bad_col());
-  dl->AddTriangle(a, b, c, text_on(bad_col()), 1.0f);
+// A corner triangle in black or white, whichever reads on the cell's colour (as its number does), and
+// the cell outlined the same way: seen on every colour of both scales.
+void slip_mark(ImDrawList* dl, ImVec2 c0, ImVec2 c1, ImU32 cell_bg) {
+  const ImU32 ink = text_on(cell_bg);
+  const float k = std::min(std::min(c1.x - c0.x, c1.y - c0.y) * 0.6f, ImGui::GetFontSize() * 0.8f);
+  dl->AddTriangleFilled(ImVec2(c1.x - k, c0.y), ImVec2(c1.x, c0.y), ImVec2(c1.x, c0.y + k), ink);
+  dl->AddRect(c0, c1, ink, 0, 0, 1.5f);
 }
 
 namespace {
@@ -117,7 +118,7 @@ void draw_rows(ImDrawList* dl, const GridSpec& g, const GridCells& G) {
       const float w = ImGui::CalcTextSize(t.c_str()).x;
       const bool plain = cell_masked(g, i, j) || !std::isfinite(m(i, j));
       dl->AddText(ImVec2(c1.x - w - 5, y + 2), plain ? dim : text_on(bg), t.c_str());
-      if (g.slip && g.slip(i, j)) slip_mark(dl, c0, c1);
+      if (g.slip && g.slip(i, j)) slip_mark(dl, c0, c1, bg);
     }
   }
 }

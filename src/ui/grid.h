@@ -39,6 +39,6 @@ int grid_first_row(int rows, int focus_row);
 float grid_visible_abs_max(const Mat& m, int focus_row);
 GridHit draw_grid(const char* id, const GridSpec& g);
 // The mark of a cell whose number a note printed wrong (grids and the heatmap).
-void slip_mark(ImDrawList* dl, ImVec2 c0, ImVec2 c1);
+void slip_mark(ImDrawList* dl, ImVec2 c0, ImVec2 c1, ImU32 cell_bg);
 
 }  // namespace attn::ui
