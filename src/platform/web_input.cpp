@@ -8,6 +8,7 @@
 #include <emscripten/html5.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
+#include <imgui_internal.h>  // ImGuiWindow: the window under the fingers and the ones around it
 
 #include <algorithm>
 #include <cfloat>
@@ -101,7 +102,7 @@ class TouchInput {
           end(io);
         } else {
           const ImVec2 c = centroid();
-          if (!change.count_changed) scroll_by(io, ImVec2(c.x - scroll_from_.x, c.y - scroll_from_.y));
+          if (!change.count_changed) scroll_by(ImVec2(c.x - scroll_from_.x, c.y - scroll_from_.y));
           scroll_from_ = c;  // a finger added or lifted moves the centroid without scrolling
         }
         break;
@@ -165,18 +166,43 @@ class TouchInput {
     gesture_ = Gesture::Hover;
     if (fingers_.size() >= 2) begin_scroll(io);
   }
-  // ImGui scrolls the window under the pointer: the pointer rests there while the fingers move.
+  // The pointer rests at the fingers while they move: the hovered window is the one under them.
   void begin_scroll(ImGuiIO& io) {
     scroll_from_ = centroid();
+    pending_ = ImVec2(0, 0);
     io.AddMousePosEvent(scroll_from_.x, scroll_from_.y);
     gesture_ = Gesture::Scroll;
   }
-  // ImGui scrolls 5 font heights per vertical wheel step and 2 per horizontal one (fewer in a short
-  // window): dividing by those steps makes the content follow the fingers.
-  static void scroll_by(ImGuiIO& io, ImVec2 delta) {
-    const ImFont* font = io.FontDefault ? io.FontDefault : (io.Fonts->Fonts.empty() ? nullptr : io.Fonts->Fonts[0]);
-    const float font_px = font ? font->FontSize * io.FontGlobalScale : 15.0f;
-    io.AddMouseWheelEvent(delta.x / (2 * font_px), delta.y / (5 * font_px));
+  // The content under the fingers follows them 1:1. What the innermost window under them cannot take
+  // (it is at its end, or does not scroll) goes on to the window around it: a panel scrolled to its end
+  // hands the gesture to the phone's stack of panels instead of trapping the fingers (ImGui's wheel
+  // stays with the hovered window). The hovered window is last frame's, found under the pointer that
+  // begin_scroll put at the fingers; until a frame has seen it, the movement waits.
+  void scroll_by(ImVec2 delta) {
+    pending_ = ImVec2(pending_.x + delta.x, pending_.y + delta.y);
+    ImGuiWindow* w = ImGui::GetCurrentContext()->HoveredWindow;
+    if (!w) return;
+    float dx = -pending_.x, dy = -pending_.y;  // fingers up: the content moves up, the scroll grows
+    pending_ = ImVec2(0, 0);
+    for (; w && (dx != 0 || dy != 0); w = w->ParentWindow) {
+      if (w->Flags & ImGuiWindowFlags_NoScrollWithMouse) continue;
+      dx = take_scroll(w, 0, dx);
+      dy = take_scroll(w, 1, dy);
+    }
+  }
+  // Scrolls `w` along `axis` by as much of d as it has room for; returns the rest.
+  static float take_scroll(ImGuiWindow* w, int axis, float d) {
+    const float max = axis ? w->ScrollMax.y : w->ScrollMax.x;
+    if (d == 0 || !(max > 0)) return d;
+    const float target = axis ? w->ScrollTarget.y : w->ScrollTarget.x;
+    const float now = target < FLT_MAX ? target : (axis ? w->Scroll.y : w->Scroll.x);
+    const float next = std::clamp(now + d, 0.0f, max);
+    if (next == now) return d;
+    if (axis)
+      ImGui::SetScrollY(w, next);
+    else
+      ImGui::SetScrollX(w, next);
+    return d - (next - now);
   }
   void end(ImGuiIO& io) {
     io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);  // no hover once the fingers are gone: no tooltip lingers
@@ -189,6 +215,7 @@ class TouchInput {
   long primary_ = -1;
   ImVec2 landed_{0, 0};
   ImVec2 scroll_from_{0, 0};
+  ImVec2 pending_{0, 0};  // finger movement not yet applied (no hovered window yet)
 };
 
 // Returning true makes Emscripten call preventDefault: no page scroll, zoom or emulated mouse events.

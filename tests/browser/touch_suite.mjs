@@ -133,5 +133,27 @@ export function touchSuite(viewport) {
       const s = await api.getState(page);
       assert.equal(s.d_k, dkBefore, 'scrolling changed no control');
     });
+
+    it('two fingers over a panel scrolled to its end go on to scroll the stack, not stop', async () => {
+      if (viewport.width >= 700) return;  // the tiled layout has no stack around its panels
+      const top = await bringIntoView('header:explain');
+      let p = await api.panelScroll(page, 'Explanation');
+      const over = { x: p.x + p.w / 2 - 10, y: p.y + p.h * 0.75 };
+      // Up to the end of the panel's text, with the fingers over the text all the time.
+      for (let i = 0; i < 40 && p.scrollMaxY - p.scrollY > 0.5; i++) {
+        await touchDrag(page, over, { x: over.x, y: over.y - 150 }, { fingers: 2, spread: 20, steps: 5 });
+        await waitFrames(page, 2);
+        p = await api.panelScroll(page, 'Explanation');
+      }
+      assert.ok(p.scrollMaxY - p.scrollY <= 0.5, `the Explanation reached its end: ${JSON.stringify(p)}`);
+      const headerBefore = await itemRect(page, 'header:explain');
+      const at = await api.panelScroll(page, 'Explanation');
+      const from = { x: at.x + at.w / 2 - 10, y: Math.min(at.y + at.h * 0.75, viewport.height - 20) };
+      await touchDrag(page, from, { x: from.x, y: from.y - 100 }, { fingers: 2, spread: 20, steps: 5 });
+      await waitFrames(page, 3);
+      const headerAfter = await itemRect(page, 'header:explain');
+      console.log(`phone: header of the Explanation at y ${top.y} → ${headerBefore.y} → ${headerAfter.y} after the panel's end`);
+      assert.ok(headerBefore.y - headerAfter.y > 50, `the stack scrolled on (${headerBefore.y} → ${headerAfter.y})`);
+    });
   });
 }
