@@ -28,10 +28,10 @@ constexpr float kNarrowWidth = 700;
 // A tiled column is at least this many font sizes wide, so larger text gets fewer, wider columns
 // instead of clipped labels.
 constexpr float kMinColumnEms = 18;
-// Whether panels stack one per row: a narrow screen, or text so large that the three teaching columns
-// would not fit (fewer columns squeeze the heatmap and the plots into short tiles; stacked, each panel
-// keeps most of the screen's height and the column scrolls).
-bool stacks_panels(float width, float font_px);
+// Whether panels stack one per row: a narrow screen, or text so large that the columns would not fit:
+// three on a landscape screen (two there squeeze the heatmap and the plots into short tiles; stacked,
+// each panel keeps most of the screen's height and the column scrolls), two on a portrait one.
+bool stacks_panels(float width, float height, float font_px);
 // The narrowest column for text of this size.
 inline float min_column_width(float font_px) { return kMinColumnEms * font_px; }
 // Height of a stacked panel on a narrow screen, as a share of the viewport (the column scrolls).
