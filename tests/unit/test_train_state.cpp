@@ -39,7 +39,7 @@ void check_same_run(Trainer& a, Trainer& b) {
 
 }  // namespace
 
-TEST_CASE("a run saved after k steps and loaded into a fresh trainer continues bit for bit", "[train][state]") {
+TEST_CASE("a run saved after k steps and loaded into a fresh trainer continues bit for bit", "[train][save]") {
   for (OptimizerKind kind : {OptimizerKind::Adam, OptimizerKind::Sgd}) {
     TrainSettings s = small_induction();
     s.optim.kind = kind;
@@ -57,7 +57,7 @@ TEST_CASE("a run saved after k steps and loaded into a fresh trainer continues b
   }
 }
 
-TEST_CASE("a loaded trainer's probe equals the original's", "[train][state]") {
+TEST_CASE("a loaded trainer's probe equals the original's", "[train][save]") {
   Trainer a, b;
   REQUIRE(a.reset(small_induction()) == "");
   a.step(30);
@@ -75,7 +75,7 @@ TEST_CASE("a loaded trainer's probe equals the original's", "[train][state]") {
   }
 }
 
-TEST_CASE("a snapshot carrying only its new curve records continues the run it came from", "[train][state]") {
+TEST_CASE("a snapshot carrying only its new curve records continues the run it came from", "[train][save]") {
   Trainer page, worker, straight;
   REQUIRE(page.reset(small_induction()) == "");
   REQUIRE(straight.reset(small_induction()) == "");
@@ -108,7 +108,7 @@ TEST_CASE("a snapshot carrying only its new curve records continues the run it c
   CHECK(page.save_state() == before);
 }
 
-TEST_CASE("a stopped run keeps its stop and message through save and load", "[train][state]") {
+TEST_CASE("a stopped run keeps its stop and message through save and load", "[train][save]") {
   Trainer t, back;
   REQUIRE(t.reset(small_induction()) == "");
   t.step(3);
@@ -123,7 +123,7 @@ TEST_CASE("a stopped run keeps its stop and message through save and load", "[tr
   CHECK(back.step(5) == 0);
 }
 
-TEST_CASE("truncated, damaged and other-version bytes are refused and the trainer stays as it was", "[train][state]") {
+TEST_CASE("truncated, damaged and other-version bytes are refused and the trainer stays as it was", "[train][save]") {
   Trainer source, target;
   REQUIRE(source.reset(small_induction()) == "");
   source.step(7);
@@ -153,14 +153,17 @@ TEST_CASE("truncated, damaged and other-version bytes are refused and the traine
   std::string version = good;
   version[8] = 2;
   CHECK_THAT(target.load_state(version), Catch::Contains("version 2"));
-  std::string settings = good;
-  const size_t brace = settings.find('{');
-  REQUIRE(brace != std::string::npos);
-  settings[brace] = '[';
-  CHECK_THAT(target.load_state(settings), Catch::Contains("settings"));
+  // The settings follow the version (a u32 length, then the task as one byte and the batch as an i64).
+  std::string task = good;
+  task[16] = 9;
+  CHECK_THAT(target.load_state(task), Catch::Contains("settings are damaged"));
+  std::string batch = good;
+  std::memset(&batch[17], 0, 8);
+  CHECK_THAT(target.load_state(batch), Catch::Contains("batch"));
+  CHECK(target.save_state() == before);
   // A huge count where model A's parameter vector begins must not allocate that much.
   std::string count = good;
-  const size_t settings_bytes = settings_to_json(source.settings()).dump().size();
+  const size_t settings_bytes = static_cast<unsigned char>(good[12]) | static_cast<unsigned char>(good[13]) << 8;
   const size_t params_at = 8 + 4 + 4 + settings_bytes + 8 + 1 + 4 + source.message().size() + 8 + 1 + 8;
   REQUIRE(params_at + 8 < count.size());
   for (size_t i = 0; i < 8; ++i) count[params_at + i] = static_cast<char>(i < 7 ? 0xff : 0x0f);
