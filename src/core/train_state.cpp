@@ -36,12 +36,8 @@ bool little_endian() {
 class ByteWriter {
  public:
   void u8(uint8_t v) { out_.push_back(static_cast<char>(v)); }
-  void u32(uint32_t v) {
-    for (int i = 0; i < 4; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
-  }
-  void u64(uint64_t v) {
-    for (int i = 0; i < 8; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
-  }
+  void u32(uint32_t v) { little(v, 4); }
+  void u64(uint64_t v) { little(v, 8); }
   void i64(long long v) { u64(static_cast<uint64_t>(v)); }
   void f64(double v) {
     uint64_t bits;
@@ -69,6 +65,11 @@ class ByteWriter {
   void reserve(size_t n) { out_.reserve(n); }
 
  private:
+  void little(uint64_t v, int bytes) {
+    char b[8];
+    for (int i = 0; i < bytes; ++i) b[i] = static_cast<char>(static_cast<uint8_t>(v >> (8 * i)));
+    out_.append(b, static_cast<size_t>(bytes));
+  }
   std::string out_;
 };
 
