@@ -109,6 +109,7 @@ std::string learn_adopt(App& app, const std::string& state, uint64_t generation)
 
 void learn_worker_failed(App& app, const std::string& reason) {
   LearnSession& L = app.learn;
+  if (L.worker_running && L.worker.stop) L.worker.stop();  // a worker still alive trains nothing more
   L.worker_running = false;
   ++L.generation;
   L.worker = LearnWorker();

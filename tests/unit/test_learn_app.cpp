@@ -171,6 +171,7 @@ TEST_CASE("a worker that fails hands training back to the frame, which says why"
   CHECK_FALSE(learn_adopt(app, "garbage", gen).empty());
   CHECK_FALSE(app.learn.worker.available());
   CHECK_FALSE(app.learn.in_page_reason.empty());
+  CHECK(worker.stops == 1);
   CHECK(app.learn.trainer.steps_done() == 2);  // the last adopted state stays
   CHECK(learn_tick(app, 0) == 2);              // and trains in the frame from there
   CHECK(app.learn.trainer.steps_done() == 4);
