@@ -1,4 +1,5 @@
-# AttnplayWeb.cmake — the page: attnplay.js + attnplay.wasm + the HTML shell from web/, in ATTNPLAY_SITE_DIR.
+# AttnplayWeb.cmake — the page: attnplay.js + attnplay.wasm, the training worker's attnplay-train.js + .wasm and the
+# HTML shell from web/, in ATTNPLAY_SITE_DIR.
 if(NOT ATTNPLAY_APP)
   return()
 endif()
@@ -17,6 +18,19 @@ target_link_options(attnplay_web PRIVATE
   -sEXPORTED_FUNCTIONS=@${CMAKE_SOURCE_DIR}/web/exports.txt
   -sINVOKE_RUN=1 -sEXIT_RUNTIME=0)
 set_property(TARGET attnplay_web APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/web/exports.txt)
+
+# Learn mode's training thread: the core alone, loaded by web/site/attnplay-train-worker.js (importScripts).
+add_executable(attnplay_train_worker src/platform/train_worker.cpp)
+target_link_libraries(attnplay_train_worker PRIVATE attn_core)
+attnplay_warnings(attnplay_train_worker)
+set_target_properties(attnplay_train_worker PROPERTIES OUTPUT_NAME attnplay-train SUFFIX ".js"
+  RUNTIME_OUTPUT_DIRECTORY "${ATTNPLAY_SITE_DIR}")
+target_link_options(attnplay_train_worker PRIVATE
+  --no-entry -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_NAME=AttnplayTrain
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16MB -sTOTAL_STACK=1MB -sDYNAMIC_EXECUTION=0 -sFILESYSTEM=0
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,HEAPU8
+  -sEXPORTED_FUNCTIONS=_malloc,_free,_attnplay_train_load,_attnplay_train_error,_attnplay_train_run,_attnplay_train_save,_attnplay_train_bytes,_attnplay_train_steps,_attnplay_train_finished)
+add_dependencies(attnplay_web attnplay_train_worker)
 
 # Static files of the shell, copied on every build.
 add_custom_target(attnplay_site ALL

@@ -190,7 +190,7 @@ void App::update_frame() {
   enter_requested_lesson();
   update_with_budget(frame_budget_ms);
   lesson_tick(*this);
-  // Training shares the frame: about half the budget, so the page keeps drawing at 30 fps or more.
+  // With a worker (the page), the frame only hands out steps; without one, training shares the frame.
   learn_tick(*this, frame_budget_ms > 0 ? frame_budget_ms * 0.8 : 0);
   const auto since_start = std::chrono::steady_clock::now().time_since_epoch();
   age_status(std::chrono::duration<double>(since_start).count());

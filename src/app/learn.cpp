@@ -1,4 +1,4 @@
-// learn.cpp — training slices per frame, settings changes, export and "open in playground".
+// learn.cpp — training in the worker or in slices per frame, settings changes, export and "open in playground".
 #include "app/learn.h"
 
 #include <chrono>
@@ -12,11 +12,20 @@ namespace attn {
 using nlohmann::json;
 
 namespace {
+// Ends the worker's generation: this side's trainer, as last adopted, is the truth again.
+void halt_worker(LearnSession& L) {
+  if (!L.worker_running) return;
+  L.worker_running = false;
+  ++L.generation;
+  if (L.worker.stop) L.worker.stop();
+}
+
 // The learner's settings become the trainer's (restart) only when they differ and are valid.
 void sync_settings(App& app) {
   LearnSession& L = app.learn;
   const json want = train::settings_to_json(app.state.learn_settings);
   if (L.started && want == train::settings_to_json(L.trainer.settings())) return;
+  if (train::validate(app.state.learn_settings).empty()) halt_worker(L);
   const std::string err = L.trainer.reset(app.state.learn_settings);
   L.started = true;
   if (err.empty()) {
@@ -27,17 +36,37 @@ void sync_settings(App& app) {
   app.state.learn_settings = L.trainer.settings();  // the running models go on untouched
   app.state.learn_playing = false;
 }
+
+// Hands the trainer to the worker when a generation starts, then allows learn.speed more steps per frame.
+void drive_worker(App& app) {
+  LearnSession& L = app.learn;
+  if (!L.worker_running) {
+    ++L.generation;
+    L.worker_running = true;
+    L.allowance = 0;
+    L.worker.start(L.trainer.save_state(), L.generation);
+  }
+  L.allowance += app.state.learn_speed;
+  L.worker.allow(L.generation, L.allowance);
+}
 }  // namespace
 
 int learn_tick(App& app, double budget_ms) {
-  if (!app.state.panels.learn && !app.state.learn_playing) return 0;
-  sync_settings(app);
   LearnSession& L = app.learn;
-  if (!app.state.learn_playing || L.trainer.stopped()) {
-    if (L.trainer.stopped()) {
-      app.state.learn_playing = false;
-      L.message = L.trainer.message();
-    }
+  if (!app.state.panels.learn && !app.state.learn_playing) {
+    halt_worker(L);
+    return 0;
+  }
+  sync_settings(app);
+  // Paused, stopped (not finite) or the planned run done: nothing trains, and no worker either.
+  if (!app.state.learn_playing || L.trainer.stopped() || L.trainer.steps_done() >= L.trainer.settings().steps) {
+    halt_worker(L);
+    if (L.trainer.stopped()) L.message = L.trainer.message();
+    app.state.learn_playing = false;
+    return 0;
+  }
+  if (L.worker.available()) {
+    drive_worker(app);
     return 0;
   }
   const auto start = std::chrono::steady_clock::now();
@@ -59,7 +88,36 @@ int learn_tick(App& app, double budget_ms) {
   return ran;
 }
 
+std::string learn_adopt(App& app, const std::string& state, uint64_t generation) {
+  LearnSession& L = app.learn;
+  if (!L.worker_running || generation != L.generation) return "stale";
+  const std::string err = L.trainer.load_state(state);
+  if (!err.empty()) {
+    learn_worker_failed(app, err);
+    return err;
+  }
+  if (L.trainer.stopped()) {
+    L.message = L.trainer.message();
+    app.state.learn_playing = false;
+    halt_worker(L);
+  } else if (L.trainer.steps_done() >= L.trainer.settings().steps) {
+    app.state.learn_playing = false;  // the planned run is done
+    halt_worker(L);
+  }
+  return "";
+}
+
+void learn_worker_failed(App& app, const std::string& reason) {
+  LearnSession& L = app.learn;
+  if (L.worker_running && L.worker.stop) L.worker.stop();  // a worker still alive trains nothing more
+  L.worker_running = false;
+  ++L.generation;
+  L.worker = LearnWorker();
+  L.in_page_reason = reason.empty() ? "no worker" : reason.substr(0, 300);
+}
+
 int learn_step(App& app) {
+  halt_worker(app.learn);
   sync_settings(app);
   if (app.learn.trainer.stopped()) return 0;
   const int ran = app.learn.trainer.step(1);
@@ -68,6 +126,7 @@ int learn_step(App& app) {
 }
 
 void learn_reset(App& app) {
+  halt_worker(app.learn);
   sync_settings(app);
   app.learn.trainer.restart();
   app.learn.message.clear();
@@ -94,7 +153,10 @@ json learn_result_json(const App& app, bool with_curves) {
             {"steps", t.steps_done()},
             {"playing", app.state.learn_playing},
             {"stopped", t.stopped()},
-            {"message", app.learn.message}};
+            {"message", app.learn.message},
+            {"worker", app.learn.worker.available()},
+            {"worker_running", app.learn.worker_running},
+            {"in_page_reason", app.learn.in_page_reason}};
   for (int which = 0; which < 2; ++which) {
     const auto& c = t.curve(which);
     json m = {{"label", t.label(which)},

@@ -1,7 +1,10 @@
-// learn.h — Learn mode in the app: two models training in lockstep, a slice of steps per frame, the
-// training setup as part of the state (share links replay the run), and what the Learn panel reads.
+// learn.h — Learn mode in the app: two models training in lockstep, in another thread (the page's Web Worker)
+// or in a slice of steps per frame, the training setup as part of the state (share links replay the run), and
+// what the Learn panel reads.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -12,17 +15,40 @@ namespace attn {
 class App;
 struct State;
 
+// Training in another thread, set up by the platform (web_api.cpp). While the learner plays, the frame does
+// not train: the app hands the thread the whole trainer state under a new generation number, raises the
+// generation's step allowance by learn.speed each frame, and adopts the snapshots the thread sends back
+// (learn_adopt). Whatever happens on this side (Pause, Step, Reset, new settings, the end of the run) ends
+// the generation, so its late snapshots are ignored: the last adopted state is the truth.
+struct LearnWorker {
+  std::function<void(const std::string& state, uint64_t generation)> start;
+  std::function<void(uint64_t generation, long steps)> allow;  // steps the generation may run in all
+  std::function<void()> stop;
+  bool available() const { return start && allow && stop; }
+};
+
 // The running pair. Settings that differ from the trainer's restart it at step 0 (a bad setting is
 // refused with a message and the running models go on untouched).
 struct LearnSession {
   train::Trainer trainer;
   std::string message;  // why a setting was refused, or why training stopped
   bool started = false;
+  LearnWorker worker;
+  uint64_t generation = 0;      // of the last state handed to the worker
+  bool worker_running = false;  // that generation is training there now
+  long allowance = 0;           // learn.speed × frames since the generation started
+  std::string in_page_reason;   // why training runs in the frame although a worker was tried ("" = it was not)
 };
 
-// Per frame: applies changed settings, then runs up to steps_per_frame steps within budget_ms
-// (0 = no time limit). Returns the number of steps run.
+// Per frame: applies changed settings, then either drives the worker (allowing learn.speed more steps) or,
+// without one, runs up to learn.speed steps within budget_ms (0 = no time limit). Either way at most
+// learn.speed steps per drawn frame. Returns the number of steps run in this frame.
 int learn_tick(App& app, double budget_ms);
+// A snapshot from the worker: adopted when it belongs to the running generation ("" then, or "stale" when
+// it does not); a refused snapshot ends the worker (learn_worker_failed) and says why.
+std::string learn_adopt(App& app, const std::string& state, uint64_t generation);
+// The worker could not start or stopped working: training goes on in the frame from the last adopted state.
+void learn_worker_failed(App& app, const std::string& reason);
 // One step now (the Step button), whether playing or not.
 int learn_step(App& app);
 void learn_reset(App& app);  // the same settings from step 0

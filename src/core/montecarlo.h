@@ -36,6 +36,19 @@ class Rng {
   // build, since only correctly rounded operations and integer arithmetic are used.
   void fill_normal(float* out, int count);
 
+  // The whole generator, so that a saved training run continues with the very draws it would have made.
+  struct State {
+    uint64_t state = 0;
+    bool has_spare = false;
+    double spare = 0;
+  };
+  State save() const { return {state_, has_spare_, spare_}; }
+  void restore(const State& s) {
+    state_ = s.state;
+    has_spare_ = s.has_spare;
+    spare_ = s.spare;
+  }
+
  private:
   uint64_t state_;
   bool has_spare_ = false;

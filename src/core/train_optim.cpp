@@ -28,6 +28,22 @@ void Optimizer<T>::reset(const OptimSettings& s, size_t count) {
 }
 
 template <typename T>
+std::string Optimizer<T>::restore(State s, size_t count) {
+  const size_t moments = s_.kind == OptimizerKind::Adam ? count : 0;
+  if (s.m.size() != moments || s.v.size() != moments)
+    return "the optimiser state holds " + std::to_string(s.m.size()) + " moments, these settings need " +
+           std::to_string(moments);
+  if (s.t < 0 || !std::isfinite(s.beta1_power) || !std::isfinite(s.beta2_power))
+    return "the optimiser state's step count or β powers are invalid";
+  t_ = s.t;
+  beta1_power_ = s.beta1_power;
+  beta2_power_ = s.beta2_power;
+  m_ = std::move(s.m);
+  v_ = std::move(s.v);
+  return "";
+}
+
+template <typename T>
 void Optimizer<T>::step(std::vector<T>& params, const std::vector<T>& grads, double grad_norm) {
   using Arr = Eigen::Array<T, Eigen::Dynamic, 1>;
   const Eigen::Index count = static_cast<Eigen::Index>(params.size());

@@ -1,6 +1,7 @@
 // train_optim.h — Adam and plain SGD over a flat parameter vector, with global-norm gradient clipping.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "train_settings.h"
@@ -21,6 +22,16 @@ class Optimizer {
   void step(std::vector<T>& params, const std::vector<T>& grads, double grad_norm);
   long steps() const { return t_; }
   const OptimSettings& settings() const { return s_; }
+
+  // Moments and step count: what a saved run needs to continue with the same updates.
+  struct State {
+    long t = 0;
+    double beta1_power = 1, beta2_power = 1;
+    std::vector<T> m, v;  // empty for SGD
+  };
+  State save() const { return {t_, beta1_power_, beta2_power_, m_, v_}; }
+  // Takes `s` for `count` parameters under the current settings; "" or why it does not fit (then nothing changes).
+  std::string restore(State s, size_t count);
 
  private:
   OptimSettings s_;

@@ -86,12 +86,16 @@ void Trainer::start() {
     probe_work_[w] = Workspace<float>();
   }
   data_rng_ = Rng(seeds.data);
-  Rng probe_rng(seeds.probe);
-  const ModelSettings& m = settings_.model;
-  generate_batch(settings_.task, m.vocab, m.seq_len, kProbeBatch, probe_rng, probe_batch_);
+  draw_probe_batch();
   steps_done_ = 0;
   stopped_ = false;
   message_.clear();
+}
+
+void Trainer::draw_probe_batch() {
+  Rng probe_rng(derive_seeds(settings_.seed).probe);
+  const ModelSettings& m = settings_.model;
+  generate_batch(settings_.task, m.vocab, m.seq_len, kProbeBatch, probe_rng, probe_batch_);
 }
 
 bool Trainer::check_finite(int which, const PassStats& st, double grad_norm) {

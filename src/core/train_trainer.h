@@ -101,9 +101,22 @@ class Trainer {
   // models: {"format": "attnplay-train", "version": 1, …}.
   nlohmann::json to_json(bool with_weights) const;
 
+  // The whole run as compact bytes (train_state.cpp): settings, both models' parameters, the optimiser
+  // moments and step counts, the batch generator, the curves from record `curve_from` on, steps, stop
+  // flag and message. A trainer that loads them continues exactly as this one would, bit for bit.
+  // The probe batch and the workspaces are not stored: the seed gives the one, every step refills the other.
+  std::string save_state(long curve_from = 0) const;
+  // Adopts bytes from save_state. Bytes whose curves start at record k > 0 (a snapshot carrying only
+  // the records it added) continue this trainer's first k records, and must be of the same settings.
+  // "" on success; for truncated, damaged or other-version bytes the reason, and nothing changes. The numbers
+  // themselves are taken as saved (a stopped run may hold an infinite weight, as it did before saving).
+  std::string load_state(const std::string& bytes);
+  static constexpr uint32_t kStateVersion = 1;
+
  private:
   static size_t index(int which) { return which == 0 ? 0 : 1; }
   void start();
+  void draw_probe_batch();  // the fixed probe example, from the seed
   bool check_finite(int which, const PassStats& st, double grad_norm);
 
   TrainSettings settings_;

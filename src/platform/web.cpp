@@ -95,6 +95,7 @@ void frame(void* arg) {
   surface.display_w = static_cast<float>(css_w);
   surface.display_h = static_cast<float>(css_h);
   surface.display_scale = dpr;
+  poll_web_train();  // the newest training snapshots, before this frame draws them
   run_frame(c.app, *c.shell, surface);
   if (!c.capture.empty()) {  // the drawing buffer still holds this frame until control returns to the browser
     web_capture_canvas(c.capture.c_str());
@@ -136,6 +137,7 @@ int main() {
   ctx.shell = std::make_unique<ui::Shell>(ctx.app);
   ctx.shell->init(ctx.pixel_ratio);
   bind_web_api(&ctx.app);
+  bind_web_train(&ctx.app);
   App& app = ctx.app;
   app.host.copy_text = [](const std::string& text) { web_copy_text(text.c_str()); };
   // The browser saves asynchronously; attnplay-api.js reports a failure through the status itself.

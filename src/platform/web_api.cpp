@@ -6,10 +6,12 @@
 #include <imgui_internal.h>  // ImGuiWindow: another window's scroll position (attnplay_panel_scroll)
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "app/app.h"
 #include "app/embed.h"
+#include "app/learn.h"
 #include "app/lesson_run.h"
 #include "app/registry.h"
 #include "app/share.h"
@@ -185,6 +187,21 @@ ATTNPLAY_EXPORT double attnplay_change_stamp() {
 // window.attnplay.ui.panelScroll(panel): a panel's window in CSS pixels and how far its content is
 // scrolled, from the last frame, or null. The panel is named by its registry key ("explain") or its
 // title in the current language ("Explanation"); in the phone layout it is a section of the stack.
+// ---- Learn mode's training worker ----------------------------------------------------------------
+// A snapshot the worker posted (attnplay-train-worker.js), adopted at the start of a frame (poll_web_train).
+ATTNPLAY_EXPORT int attnplay_learn_adopt(const char* data, int size, double generation) {
+  if (!g_app || !data || size < 0) return 0;
+  const std::string err =
+      attn::learn_adopt(*g_app, std::string(data, static_cast<size_t>(size)), static_cast<uint64_t>(generation));
+  return err.empty() ? 1 : 0;
+}
+
+// The worker's script or module failed: training goes on in the frame, and the Learn panel says why.
+ATTNPLAY_EXPORT const char* attnplay_learn_worker_failed(const char* reason) {
+  if (g_app) attn::learn_worker_failed(*g_app, reason ? reason : "");
+  return out("null");
+}
+
 ATTNPLAY_EXPORT const char* attnplay_panel_scroll(const char* name) {
   ImGuiContext* g = ImGui::GetCurrentContext();
   if (!g || !name || !g_app) return out("null");
@@ -215,7 +232,51 @@ EM_JS(void, web_changed, (), {
   if (Module.attnplayChanged) Module.attnplayChanged();
 });
 
+// Module.attnplayTrain (attnplay-api.js) owns the Worker. open(): "" when one was created, else why not.
+EM_JS(char*, web_train_open, (), {
+  const s = String(Module.attnplayTrain ? Module.attnplayTrain.open() : "the page has no training worker support");
+  const n = lengthBytesUTF8(s) + 1;
+  const p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+EM_JS(void, web_train_start, (const char* data, int size, double generation),
+      { Module.attnplayTrain.start(HEAPU8.slice(data, data + size), generation); });
+EM_JS(void, web_train_allow, (double generation, double steps), { Module.attnplayTrain.allow(generation, steps); });
+EM_JS(void, web_train_stop, (), { Module.attnplayTrain.stop(); });
+// Hands every snapshot that came since the last frame to the app, oldest first (each continues the one before).
+EM_JS(void, web_train_poll, (), {
+  if (!Module.attnplayTrain) return;
+  for (const s of Module.attnplayTrain.take()) {
+    const bytes = new Uint8Array(s.state);
+    const p = _malloc(bytes.length);
+    if (!p) return;
+    HEAPU8.set(bytes, p);
+    _attnplay_learn_adopt(p, bytes.length, s.gen);
+    _free(p);
+  }
+});
+
 namespace attn {
+void bind_web_train(App* app) {
+  char* reason = web_train_open();
+  const std::string why = reason ? reason : "";
+  std::free(reason);
+  if (!why.empty()) {
+    learn_worker_failed(*app, why);
+    return;
+  }
+  app->learn.worker.start = [](const std::string& state, uint64_t generation) {
+    web_train_start(state.data(), static_cast<int>(state.size()), static_cast<double>(generation));
+  };
+  app->learn.worker.allow = [](uint64_t generation, long steps) {
+    web_train_allow(static_cast<double>(generation), static_cast<double>(steps));
+  };
+  app->learn.worker.stop = [] { web_train_stop(); };
+}
+
+void poll_web_train() { web_train_poll(); }
+
 void push_web_changes() {
   static double pushed = -1;
   const double stamp = attnplay_change_stamp();

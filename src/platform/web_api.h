@@ -8,6 +8,11 @@ void bind_web_api(App* app);  // web.cpp registers its App once at start-up
 // After each drawn frame: tells the page (Module.attnplayChanged) when the change stamp has moved, so
 // its listeners run on changes instead of polling.
 void push_web_changes();
+// Learn mode's training worker (Module.attnplayTrain): starts it and gives the App its hooks, or, when no
+// worker can be had, tells the App why (it then trains in the frame). Once, after bind_web_api.
+void bind_web_train(App* app);
+// Before each frame: the worker's snapshots since the last one go to the App (learn_adopt).
+void poll_web_train();
 }  // namespace attn
 
 extern "C" {
@@ -32,6 +37,8 @@ const char* attnplay_take_events();                    // [{"type": "lesson-step
 const char* attnplay_load_progress(const char* text);  // {"ok"} or {"ok":false,"error"}
 double attnplay_change_stamp();                        // moves whenever the state, result or status changes
 const char* attnplay_panel_scroll(const char* title);  // a panel's window and scroll position, or null
+int attnplay_learn_adopt(const char* data, int size, double generation);  // 1 adopted, 0 stale or refused
+const char* attnplay_learn_worker_failed(const char* reason);             // training goes back to the frame
 const char* attnplay_watch();  // {"state": small fields, "parts": digests of large ones, "row", "max_weight",
                                // "saturated", "status"}
 }

@@ -27,6 +27,8 @@ class LearnPanel : public Panel {
     controls(ctx, t);
     if (!ctx.app.learn.message.empty())
       ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1), "%s", ctx.app.learn.message.c_str());
+    if (!ctx.app.learn.in_page_reason.empty())  // no worker thread: training shares the frame
+      text_wrapped(ctx.trf("learn.in_page", {{"error", ctx.app.learn.in_page_reason}}));
     for (int which = 0; which < 2; ++which)
       ImGui::TextDisabled("%s: %s", which == 0 ? "A" : "B", t.init_text(which).c_str());
     curves(ctx, t);

@@ -11,9 +11,14 @@
 // frame, the app's own time per frame (its requestAnimationFrame callback), and the CPU time of Chromium's
 // processes (/proc: the renderer, which runs the page and the wasm, and all of Chromium with SwiftShader's GPU
 // process, where SwiftShader draws in software), so steps per second of renderer CPU time too.
-// Each frame trains up to learn.speed steps, and stops early once the slice has used 0.8 × the frame budget
-// (App::frame_budget_ms = 10 in the page, so 8 ms; the check runs after each step, so a slice can pass it by
-// one step): a phase whose steps per frame stay below its speed is limited by that budget, not by the speed.
+// Where the steps run: the page trains in a Web Worker (getResult().learn.worker, web/site/attnplay-train-worker.js),
+// a thread of the renderer process, so its CPU time counts as the renderer's. Each drawn frame allows the worker
+// learn.speed more steps (at most learn.speed steps per drawn frame, on average), the worker trains in slices of
+// 25 ms and posts a snapshot about every 100 ms, and the page adopts the snapshots at the start of a frame. A
+// phase whose steps per frame stay below its speed is limited by the worker's own speed, not by the allowance.
+// Without a worker (learn.worker false: no Worker, or its script failed), each frame trains up to learn.speed
+// steps itself and stops early once the slice has used 0.8 × the frame budget (App::frame_budget_ms = 10 in the
+// page, so 8 ms; the check runs after each step, so a slice can pass it by one step).
 //
 //   node tests/bench/browser_learn_perf.mjs [--seconds S]   (after building the web preset; SITE_DIR=… for another site)
 //
@@ -55,7 +60,8 @@ const measureInPage = (page, ms) => page.evaluate(async (ms) => {
   });
   const elapsed = performance.now() - t0;
   const s1 = await steps(), f1 = window.attnplay.frames();
-  return { steps: s1 - s0, appFrames: f1 - f0, elapsedMs: elapsed, intervals: stamps.slice(1).map((v, i) => v - stamps[i]),
+  const worker = (await window.attnplay.getResult()).learn.worker;
+  return { worker, steps: s1 - s0, appFrames: f1 - f0, elapsedMs: elapsed, intervals: stamps.slice(1).map((v, i) => v - stamps[i]),
     appMs: window.__cbMs.filter((x) => x >= 0.5) };  // shorter callbacks are the probe's own
 }, ms);
 
@@ -107,19 +113,22 @@ async function phase(page, name, learn) {
     steps_per_renderer_cpu_s: renderer > 0 ? +(r.steps / renderer).toFixed(1) : null,
     load_average: +os.loadavg()[0].toFixed(2),
   };
+  out.worker = r.worker;
   if (learn.playing) out.budget_limited = out.steps_per_app_frame < learn.speed - 0.05;
   return out;
 }
 
 function report(figures, out) {
   console.log(`\nLearn mode in headless Chromium (${figures.environment}), reference configuration, ${seconds} s per phase`);
-  console.log(`per-frame training slice: at most learn.speed steps, stopping after the step that passes ${SLICE_MS} ms ` +
-              `(0.8 × the page's ${FRAME_BUDGET_MS} ms frame budget)`);
+  const inWorker = figures.phases.every((p) => p.worker);
+  if (inWorker) console.log('training in the Web Worker: each drawn frame allows learn.speed more steps; the frame itself trains none');
+  else console.log(`training in the frame (no worker): at most learn.speed steps per frame, stopping after the step that passes ` +
+                   `${SLICE_MS} ms (0.8 × the page's ${FRAME_BUDGET_MS} ms frame budget)`);
   const cols = ['phase', 'steps/s', 'fps', 'steps/frame', 'app ms/frame (median, p95)', 'CPU renderer / GPU process / all Chromium',
     'steps per renderer CPU s', 'limited by'];
   console.log(cols.join(' | '));
   for (const p of figures.phases) {
-    const limit = !p.playing ? '–' : p.budget_limited ? `the ${SLICE_MS} ms slice` : `speed ${p.speed}`;
+    const limit = !p.playing ? '–' : !p.budget_limited ? `speed ${p.speed}` : p.worker ? 'the worker' : `the ${SLICE_MS} ms slice`;
     console.log([p.phase, p.steps_per_s, p.fps, p.steps_per_app_frame, `${p.app_ms_per_frame.median}, ${p.app_ms_per_frame.p95}`,
       [p.renderer_cpu_per_s, p.gpu_process_cpu_per_s, p.chromium_cpu_per_s].map((x) => `${(100 * x).toFixed(0)} %`).join(' / '),
       p.steps_per_renderer_cpu_s ?? '–', limit].join(' | '));

@@ -64,6 +64,9 @@ function downloadSize() {
   // when the site has one).
   const shipped = ['attnplay.wasm', 'attnplay.js', 'attnplay-api.js'];
   if (fs.existsSync(path.join(SITE_DIR, 'attnplay-embed.js'))) shipped.push('attnplay-embed.js');
+  // Learn mode's training worker (loaded at the first Play).
+  for (const f of ['attnplay-train-worker.js', 'attnplay-train.js', 'attnplay-train.wasm'])
+    if (fs.existsSync(path.join(SITE_DIR, f))) shipped.push(f);
   for (const f of shipped) {
     const buf = fs.readFileSync(path.join(SITE_DIR, f));
     const g = zlib.gzipSync(buf, { level: 9 }).length;

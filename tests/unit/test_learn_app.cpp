@@ -1,5 +1,5 @@
-// test_learn_app.cpp — Learn mode in the app: play runs steps each frame, a new d_k restarts both models,
-// a bad setting is refused and the running models go on, the setup round-trips through the state.
+// test_learn_app.cpp — Learn mode in the app: play runs steps each frame or hands them to a worker, a new d_k
+// restarts both models, a bad setting is refused and the running models go on, the setup round-trips through the state.
 #include <catch2/catch.hpp>
 
 #include "app/app.h"
@@ -74,4 +74,108 @@ TEST_CASE("a learned head opens in the playground as an explicit scenario", "[le
   REQUIRE(w.rows() == app.state.learn_settings.model.seq_len);
   CHECK(w.row(0).sum() == Approx(1.0f).margin(1e-4));
   CHECK_FALSE(open_head_in_playground(app, 0, 5, 0).empty());  // no such layer
+}
+
+namespace {
+// A worker as the page has one, run by hand: it keeps the states it was handed and trains them on request.
+struct FakeWorker {
+  std::vector<std::pair<uint64_t, std::string>> starts;
+  long allowed = 0;
+  int stops = 0;
+  train::Trainer trainer;
+  long sent = 0;
+  void attach(App& app) {
+    app.learn.worker.start = [this](const std::string& state, uint64_t gen) {
+      starts.emplace_back(gen, state);
+      REQUIRE(trainer.load_state(state) == "");
+      sent = trainer.steps_done();
+    };
+    app.learn.worker.allow = [this](uint64_t, long steps) { allowed = steps; };
+    app.learn.worker.stop = [this] { ++stops; };
+  }
+  // Trains what the allowance permits and returns the snapshot of what was added.
+  std::string train(long steps) {
+    trainer.step(static_cast<int>(steps));
+    std::string snapshot = trainer.save_state(sent);
+    sent = trainer.steps_done();
+    return snapshot;
+  }
+};
+}  // namespace
+
+TEST_CASE("with a worker, the frame hands out steps and adopts snapshots; pause and step end the generation",
+          "[learn][worker]") {
+  App app;
+  FakeWorker worker;
+  worker.attach(app);
+  app.state.panels.learn = true;
+  app.state.learn_settings = train::default_settings(train::TaskKind::Copy);
+  app.state.learn_settings.model.layers = 1;
+  app.state.learn_playing = true;
+  app.state.learn_speed = 5;
+  CHECK(learn_tick(app, 0) == 0);  // the frame itself trains nothing
+  REQUIRE(worker.starts.size() == 1);
+  CHECK(app.learn.worker_running);
+  CHECK(worker.allowed == 5);
+  learn_tick(app, 0);
+  CHECK(worker.allowed == 10);  // at most learn.speed steps per drawn frame
+  const uint64_t gen = worker.starts[0].first;
+  REQUIRE(learn_adopt(app, worker.train(4), gen) == "");
+  REQUIRE(learn_adopt(app, worker.train(6), gen) == "");
+  CHECK(app.learn.trainer.steps_done() == 10);
+  CHECK(learn_result_json(app)["worker"] == true);
+
+  // The same run trained in the frame gives the same curves, bit for bit.
+  App local;
+  local.state = app.state;
+  local.state.learn_speed = 10;
+  local.update_frame();
+  REQUIRE(local.learn.trainer.steps_done() == 10);
+  CHECK(local.learn.trainer.save_state() == app.learn.trainer.save_state());
+
+  // Pause: the generation ends, a late snapshot of it is ignored.
+  app.state.learn_playing = false;
+  learn_tick(app, 0);
+  CHECK(worker.stops == 1);
+  CHECK_FALSE(app.learn.worker_running);
+  CHECK(learn_adopt(app, worker.train(3), gen) == "stale");
+  CHECK(app.learn.trainer.steps_done() == 10);
+  // Step works here; Play again hands the worker the state as it is now, under a new generation.
+  CHECK(learn_step(app) == 1);
+  app.state.learn_playing = true;
+  learn_tick(app, 0);
+  REQUIRE(worker.starts.size() == 2);
+  CHECK(worker.starts[1].first != gen);
+  CHECK(worker.trainer.steps_done() == 11);
+  CHECK(worker.allowed == 5);
+  // A new setting restarts here and ends the generation too.
+  app.state.learn_settings.model.d_k = 8;
+  learn_tick(app, 0);
+  CHECK(worker.stops == 2);
+  CHECK(app.learn.trainer.steps_done() == 0);
+}
+
+TEST_CASE("a worker that fails hands training back to the frame, which says why", "[learn][worker]") {
+  App app;
+  FakeWorker worker;
+  worker.attach(app);
+  app.state.panels.learn = true;
+  app.state.learn_settings = train::default_settings(train::TaskKind::Copy);
+  app.state.learn_settings.model.layers = 1;
+  app.state.learn_playing = true;
+  app.state.learn_speed = 2;
+  learn_tick(app, 0);
+  const uint64_t gen = worker.starts.at(0).first;
+  REQUIRE(learn_adopt(app, worker.train(2), gen) == "");
+  // A snapshot that does not fit is refused, and the worker is given up.
+  CHECK_FALSE(learn_adopt(app, "garbage", gen).empty());
+  CHECK_FALSE(app.learn.worker.available());
+  CHECK_FALSE(app.learn.in_page_reason.empty());
+  CHECK(worker.stops == 1);
+  CHECK(app.learn.trainer.steps_done() == 2);  // the last adopted state stays
+  CHECK(learn_tick(app, 0) == 2);              // and trains in the frame from there
+  CHECK(app.learn.trainer.steps_done() == 4);
+  learn_worker_failed(app, "the script did not load");
+  CHECK(learn_result_json(app)["in_page_reason"] == "the script did not load");
+  CHECK(learn_result_json(app)["worker"] == false);
 }

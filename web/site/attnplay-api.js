@@ -1,6 +1,7 @@
 // attnplay-api.js — loads the WebAssembly app with a progress bar and exposes window.attnplay
 // (ready, getState, setState, getResult, shareURL, importJSON, ui.itemRect, ui.panelScroll) and the Share panel's host
-// services (clipboard, downloads, file import, hash changes). No eval, no inline handlers, no innerHTML.
+// services (clipboard, downloads, file import, hash changes), and owns Learn mode's training Web Worker
+// (Module.attnplayTrain). No eval, no inline handlers, no innerHTML.
 'use strict';
 (function () {
   const canvas = document.getElementById('canvas');
@@ -220,6 +221,63 @@
       return location.hash;
     },
   };
+
+  // ---- Learn mode's training thread (attnplay-train-worker.js) -------------------------------------
+  // web_api.cpp drives it: open() once at start-up (can there be one?), then start / allow / stop per
+  // generation of the run. The worker and its module load at the first start, so a visit that never trains
+  // downloads neither. Snapshots of the current generation wait in `pending` until the next frame adopts
+  // them, oldest first. A failure reaches the app from a task of its own, never inside a call from it.
+  Module.attnplayTrain = (() => {
+    let worker = null, gen = -1, broken = false;
+    const pending = [];
+    function failed(message) {
+      if (broken) return;
+      broken = true;
+      if (worker) worker.terminate();
+      worker = null;
+      gen = -1;
+      pending.length = 0;
+      call('attnplay_learn_worker_failed', message);
+    }
+    function create() {
+      try {
+        worker = new Worker('attnplay-train-worker.js');
+      } catch (e) {
+        setTimeout(() => failed('the training worker could not start: ' + e.message), 0);
+        return;
+      }
+      worker.onmessage = (e) => {
+        const m = e.data || {};
+        if (m.type === 'snapshot' && m.gen === gen) pending.push(m);
+        else if (m.type === 'error') failed('the training worker failed: ' + m.message);
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        failed('the training worker failed: ' + (e.message || 'its script did not load'));
+      };
+    }
+    return {
+      open() {
+        if (inline) return 'this copy of the page carries no worker script';
+        if (typeof Worker !== 'function') return 'this browser has no Web Workers';
+        return '';
+      },
+      start(bytes, g) {
+        if (broken) return;
+        if (!worker) create();
+        gen = g;
+        pending.length = 0;
+        if (worker) worker.postMessage({ type: 'start', gen: g, state: bytes.buffer }, [bytes.buffer]);
+      },
+      allow(g, steps) { if (worker && g === gen) worker.postMessage({ type: 'allow', gen: g, steps }); },
+      stop() {
+        gen = -1;
+        pending.length = 0;
+        if (worker) worker.postMessage({ type: 'stop' });
+      },
+      take() { return pending.splice(0); },
+    };
+  })();
 
   // ---- local storage: lesson progress, and the last state of this page (or of this embed) -----------
   // Keys carry the path, the query (embed settings) and the frame's name, so two embeds on one course
