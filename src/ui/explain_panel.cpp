@@ -61,6 +61,11 @@ class ExplainPanel : public Panel {
   void draw(PanelContext& ctx) override {
     State& s = ctx.state;
     const AppResult& r = ctx.result;
+    // Another example opens at its own story and slips, not at the old example's scroll position.
+    if (s.preset != shown_preset_) {
+      ImGui::SetScrollY(0);
+      shown_preset_ = s.preset;
+    }
     if (const Preset* p = find_preset(s.preset)) preset(ctx, *p);
     const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
     const int i = s.selected_row;
@@ -174,6 +179,7 @@ class ExplainPanel : public Panel {
       para(ctx.trf(scale ? "explain.step6.flipped_off" : "explain.step6.flipped_on",
                    {{"w", fmt(o.max_weight(k))}, {"j", fmt(o.jacobian_norm(k))}, {"end", end(o, k)}}));
   }
+  std::string shown_preset_;  // the preset the text was last scrolled for
 };
 
 }  // namespace

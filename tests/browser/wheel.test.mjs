@@ -47,4 +47,17 @@ describe('mouse wheel', { timeout: 120000 }, () => {
     const s2 = await settled();
     assert.equal(s2.scrollY, 0, 'a notch up returns to the top');
   });
+
+  it('another preset opens the Explanation at its top, where its story and the note\'s slips are', async () => {
+    await setStateOk(page, { preset: 'default' });
+    const s0 = await settled();
+    await page.mouse.move(s0.x + s0.w / 2, s0.y + s0.h / 2);
+    for (let i = 0; i < 3; i++) await page.mouse.wheel(0, 100);
+    const scrolled = await pollUntil(() => api.panelScroll(page, 'Explanation'), (s) => s.scrollY > 2 * s.lineHeight,
+      { what: 'the wheel to scroll the panel' });
+    await setStateOk(page, { preset: 'cat-sat-mat' });
+    const opened = await settled();
+    console.log(`scrolled to ${scrolled.scrollY}; after the preset changed: ${opened.scrollY}`);
+    assert.equal(opened.scrollY, 0, 'the new example is read from its beginning');
+  });
 });
