@@ -8,6 +8,7 @@
 
 #include "app/presets.h"
 #include "app/warnings.h"
+#include "ui/axis_labels.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 
@@ -37,9 +38,13 @@ class ControlsPanel : public Panel {
     const Preset* current = find_preset(s.preset);
     if (ctx.hidden("preset")) return;  // embed mode may lock or hide each control (ui/lock.h)
     ui::LockScope lock_preset(ctx, "preset");
+    // The preview ends in "…" where a narrow tile or large text cuts it; the whole title on hover.
+    const float preview_w =
+        ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x;
+    const std::string preview =
+        fit_label(current ? ctx.tr(current->title.c_str()) : ctx.tr("controls.custom"), preview_w);
     ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::BeginCombo("##preset", current ? ctx.tr(current->title.c_str()) : ctx.tr("controls.custom"),
-                          ImGuiComboFlags_HeightLargest)) {
+    if (ImGui::BeginCombo("##preset", preview.c_str(), ImGuiComboFlags_HeightLargest)) {
       for (const Preset& p : presets()) {
         const bool selected = current && current->id == p.id;
         if (ImGui::Selectable((std::string(ctx.tr(p.title.c_str())) + "###" + p.id).c_str(), selected))
@@ -49,7 +54,6 @@ class ControlsPanel : public Panel {
       }
       ImGui::EndCombo();
     }
-    // A narrow tile cuts the preview: the whole title on hover.
     if (current && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr(current->title.c_str()));
     ctx.track("Preset");
   }

@@ -12,6 +12,7 @@
 #include "app/lesson_run.h"
 #include "app/tiling.h"
 #include "render/assets.h"
+#include "ui/axis_labels.h"
 #include "ui/glyph_ranges.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
@@ -231,7 +232,8 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
   if (ImGui::MenuItem((std::string(ctx.tr("menu.share")) + "###share").c_str()))
     app_.state.panels.share = true;  // links, embed code, export, import
   ctx.track("Share…");
-  ImGui::TextDisabled("%s", ctx.tr("menu.title"));
+  // The title is decoration: cut to what is left of the bar ("…"), so large text never runs off it.
+  ImGui::TextDisabled("%s", fit_label(ctx.tr("menu.title"), ImGui::GetContentRegionAvail().x - 4).c_str());
   if (app_.result.pending >= 0) {  // a long recomputation running across frames
     ImGui::SameLine();
     ImGui::TextColored(
