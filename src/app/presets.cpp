@@ -3,7 +3,6 @@
 #include "app/presets.h"
 
 #include <cmath>
-#include <cstdio>
 
 #include "app/strings.h"
 
@@ -226,14 +225,6 @@ bool apply_preset(State& s, const std::string& id) {
   return true;
 }
 
-namespace {
-std::string decimal(double v, int decimals) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
-}  // namespace
-
 // The cells of the slips texts (preset.<id>.slips), rows and columns counted from 0 here.
 const std::vector<NoteSlip>& note_slips() {
   using M = SlipMatrix;
@@ -284,7 +275,7 @@ const NoteSlip* slip_at(const State& s, SlipMatrix matrix, int row, int col, dou
 
 std::string slip_text(const NoteSlip& slip, Lang lang) {
   return tr_format(lang, slip.article ? "slip.cell.article" : "slip.cell.note",
-                   {{"printed", slip.printed}, {"correct", decimal(slip.correct, slip.decimals)}});
+                   {{"printed", slip.printed}, {"correct", format_fixed(slip.correct, slip.decimals)}});
 }
 
 }  // namespace attn

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -120,6 +121,12 @@ std::vector<std::string> placeholders(const std::string& text) {
 }
 
 std::string catalog_error(Lang lang) { return catalog(lang).error; }
+
+std::string format_fixed(double v, int decimals) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
 
 std::string learner_index(int zero_based) { return std::to_string(zero_based + 1); }
 

@@ -31,6 +31,8 @@ std::string tr_format(Lang lang, const char* key, StringArgs args);
 // Every key of a catalog, and the placeholders a text uses ("{w}" → "w"), for the catalog test.
 std::vector<std::string> catalog_keys(Lang lang);
 std::vector<std::string> placeholders(const std::string& text);
+// A number with exactly `decimals` decimals ("%.*f"), as the summary and the slip texts write them.
+std::string format_fixed(double v, int decimals);
 // An index as the learner reads it: counted from 1, as the notes count (h₁, q_1·k_2, row 1).
 std::string learner_index(int zero_based);
 // "" if the catalog file parsed; else why (shown by the catalog test).

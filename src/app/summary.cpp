@@ -8,14 +8,6 @@
 
 namespace attn {
 
-namespace {
-std::string fixed(double v, int decimals) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
-}  // namespace
-
 std::string screen_summary(const App& app) {
   const State& s = app.state;
   const Lang lang = s.lang;
@@ -24,7 +16,7 @@ std::string screen_summary(const App& app) {
   std::string out = tr_format(lang, "summary.settings",
                               {{"d_k", std::to_string(static_cast<int>(r.d_k))},
                                {"scaling", tr(lang, s.scale ? "summary.scaling_on" : "summary.scaling_off")},
-                               {"temperature", fixed(s.temperature, 2)}}) +
+                               {"temperature", format_fixed(s.temperature, 2)}}) +
                     " ";
   const int i = s.selected_row;
   if (h.weights.rows() > i && i >= 0) {
@@ -35,12 +27,12 @@ std::string screen_summary(const App& app) {
     const int m = static_cast<int>(h.weights.cols());
     for (int j = 0; j < m && j < 16; ++j)
       out += (j < static_cast<int>(cols.size()) ? cols[static_cast<size_t>(j)] : std::string()) + " " +
-             fixed(100.0 * h.weights(i, j), 1) + "%" + (j + 1 < m ? ", " : ". ");
+             format_fixed(100.0 * h.weights(i, j), 1) + "%" + (j + 1 < m ? ", " : ". ");
     if (m > 16) out += "… ";
     out += tr_format(lang, "summary.stats",
-                     {{"entropy", fixed(h.entropy[i], 3)},
-                      {"max_weight", fixed(h.max_weight[i], 3)},
-                      {"jacobian", fixed(h.jacobian_norm[i], 3)}}) +
+                     {{"entropy", format_fixed(h.entropy[i], 3)},
+                      {"max_weight", format_fixed(h.max_weight[i], 3)},
+                      {"jacobian", format_fixed(h.jacobian_norm[i], 3)}}) +
            " ";
     const RowSaturation sat = row_saturation(h, i);
     out += tr(lang, sat.single_key  ? "summary.single_key"
