@@ -31,10 +31,7 @@ void apply_workspace(PanelVisibility& panels, const Workspace& w) {
       panels[info.id] = std::find(w.panels.begin(), w.panels.end(), info.id) != w.panels.end();
 }
 
-bool stacks_panels(float width, float height, float font_px) {
-  const bool portrait = width < height * 1.1f;  // as tile_panels: two columns at most
-  return width < kNarrowWidth || width < (portrait ? 2 : 3) * min_column_width(font_px);
-}
+bool stacks_panels(float width, float font_px) { return width < kNarrowWidth || width < 2 * min_column_width(font_px); }
 
 std::vector<Tile> tile_panels(const std::vector<PanelId>& panels, float x, float y, float w, float h, float min_col) {
   std::vector<Tile> out;

@@ -27,11 +27,11 @@ void apply_workspace(PanelVisibility& panels, const Workspace& w);
 constexpr float kNarrowWidth = 700;
 // A tiled column is at least this many font sizes wide, so larger text gets fewer, wider columns
 // instead of clipped labels.
-constexpr float kMinColumnEms = 18;
-// Whether panels stack one per row: a narrow screen, or text so large that the columns would not fit:
-// three on a landscape screen (two there squeeze the heatmap and the plots into short tiles; stacked,
-// each panel keeps most of the screen's height and the column scrolls), two on a portrait one.
-bool stacks_panels(float width, float height, float font_px);
+constexpr float kMinColumnEms = 22;
+// Whether panels stack one per row: a narrow screen, or text so large that two columns do not fit
+// (stacked, each panel keeps most of the screen's height and the column scrolls). At the default text
+// size (15 px) two columns need 660 px, less than kNarrowWidth: only larger text stacks wider screens.
+bool stacks_panels(float width, float font_px);
 // The narrowest column for text of this size.
 inline float min_column_width(float font_px) { return kMinColumnEms * font_px; }
 // Height of a stacked panel on a narrow screen, as a share of the viewport (the column scrolls).

@@ -51,7 +51,7 @@ class ByteWriter {
   void floats(const std::vector<float>& v) {
     u64(v.size());
     if (little_endian()) {
-      out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float));
+      if (!v.empty()) out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float));
       return;
     }
     for (const float x : v) {
@@ -124,6 +124,7 @@ class ByteReader {
     }
     v.resize(static_cast<size_t>(n));
     if (little_endian()) {
+      if (v.empty()) return v;  // memcpy from or to no storage is undefined even for 0 bytes
       std::memcpy(v.data(), in_.data() + pos_, v.size() * sizeof(float));
       pos_ += v.size() * sizeof(float);
       return v;

@@ -171,7 +171,7 @@ void Shell::draw_embedded(PanelContext& ctx) {
   ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 0.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
   const float font = ImGui::GetFontSize();
-  if (stacks_panels(ds.x, ds.y, font)) {
+  if (stacks_panels(ds.x, font)) {
     draw_stacked(ctx, shown, 0);
   } else {
     for (const Tile& t : tile_panels(shown, 0, 0, ds.x, ds.y, min_column_width(font))) {
@@ -278,7 +278,7 @@ void Shell::draw() {
   // Every open panel takes a tile of the window; opening one from the View menu retiles, so no
   // panel ever floats over another (the Share dialog excepted).
   const float font = ImGui::GetFontSize();
-  if (stacks_panels(ds.x, ds.y, font))
+  if (stacks_panels(ds.x, font))
     draw_stacked(ctx, tiled_panels(), top);
   else
     for (const Tile& t : tile_panels(tiled_panels(), 0, top, ds.x, ds.y - top, min_column_width(font)))

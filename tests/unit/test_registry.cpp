@@ -96,23 +96,24 @@ TEST_CASE("tiling every panel of every workspace leaves no two panels overlappin
     }
 }
 
-TEST_CASE("larger text gets wider columns, and stacked panels once the columns no longer fit", "[registry][tiling]") {
+TEST_CASE("larger text gets wider columns, and stacked panels once two columns no longer fit", "[registry][tiling]") {
   std::vector<PanelId> all;
   for (const PanelInfo& info : panel_table())
     if (info.id != PanelId::share) all.push_back(info.id);
   const float text = 15;  // the default font size, px
-  // Default text: the three teaching columns at 1024×700 and at 1440×900; two on a portrait tablet.
-  CHECK_FALSE(stacks_panels(1024, 700, text));
-  CHECK_FALSE(stacks_panels(768, 1024, text));
-  CHECK(stacks_panels(390, 844, text));
-  // Text at 1.64×: three columns of at least kMinColumnEms font sizes still fit 1440 px, not 1024 px.
-  CHECK_FALSE(stacks_panels(1440, 900, text * 1.64f));
-  CHECK(stacks_panels(1024, 700, text * 1.64f));
+  // Default text: tiled wherever the screen is not narrow (as before the rule), stacked on a phone.
+  CHECK_FALSE(stacks_panels(1024, text));
+  CHECK_FALSE(stacks_panels(768, text));
+  CHECK_FALSE(stacks_panels(kNarrowWidth, text));
+  CHECK(stacks_panels(390, text));
+  // Text at 1.64×: two columns of kMinColumnEms font sizes fit 1440 px, not 1024 px.
+  CHECK_FALSE(stacks_panels(1440, text * 1.64f));
+  CHECK(stacks_panels(1024, text * 1.64f));
   // Where it tiles, every column is at least min_column_width wide, so labels have the room they need.
-  for (const float scale : {1.0f, 1.64f, 2.0f})
-    for (const auto& sz : {std::pair<float, float>{1440, 900}, {1024, 700}, {2560, 1400}, {768, 1024}}) {
+  for (const float scale : {1.0f, 1.3f, 1.64f, 2.0f})
+    for (const auto& sz : {std::pair<float, float>{1440, 900}, {1024, 700}, {2560, 1400}, {768, 1024}, {800, 500}}) {
       const float font = text * scale;
-      if (stacks_panels(sz.first, sz.second, font)) continue;
+      if (stacks_panels(sz.first, font)) continue;
       INFO(sz.first << "×" << sz.second << " at text " << scale << "×");
       for (const Tile& t : tile_panels(all, 0, 20, sz.first, sz.second - 20, min_column_width(font)))
         CHECK(t.w >= min_column_width(font) - 1);
