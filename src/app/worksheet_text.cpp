@@ -14,19 +14,9 @@ std::string key_text(Lang lang, const std::string& key) { return tr(lang, key.c_
 
 // "QKᵀ row 2; Q cell (1, 2)": the learner's earlier cells a carried-forward diagnosis follows from.
 std::string describe_sources(const Exercise& ex, const std::vector<std::pair<Stage, Cell>>& sources, Lang lang) {
-  const CellWords words = cell_words(lang);
-  std::string out;
-  for (size_t a = 0; a < sources.size();) {
-    size_t b = a;
-    std::vector<Cell> cells;
-    while (b < sources.size() && sources[b].first == sources[a].first) cells.push_back(sources[b++].second);
-    if (!out.empty()) out += "; ";
-    out += tr_format(lang, "worksheet.source",
-                     {{"stage", worksheet_stage_title(sources[a].first, lang)},
-                      {"cells", describe_cells(ex, sources[a].first, cells, words)}});
-    a = b;
-  }
-  return out;
+  return exercise::describe_sources(ex, sources, cell_words(lang), [lang](Stage s, const std::string& cells) {
+    return tr_format(lang, "worksheet.source", {{"stage", worksheet_stage_title(s, lang)}, {"cells", cells}});
+  });
 }
 
 // Core's diagnoses start with a capital letter; so do these, where the first letter is a lowercase ASCII one.

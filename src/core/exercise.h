@@ -34,6 +34,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -296,6 +297,11 @@ struct CellWords {
 };
 // "all cells", "row 2", "rows 1 and 3", "cell (2, 3)", "cells (1, 2) and (2, 3)" — counted from 1.
 std::string describe_cells(const Exercise& ex, Stage s, const std::vector<Cell>& cells, const CellWords& words = {});
+// "QKᵀ row 2; Q cell (1, 2)": cells of several stages, grouped by stage; `part` writes one stage's group from
+// the stage and its described cells (default: the English "<stage title> <cells>").
+using SourcePart = std::function<std::string(Stage, const std::string& cells)>;
+std::string describe_sources(const Exercise& ex, const std::vector<std::pair<Stage, Cell>>& sources,
+                             const CellWords& words = {}, const SourcePart& part = nullptr);
 
 // ---- "Show me": the arithmetic of one cell ------------------------------------------------------------------
 

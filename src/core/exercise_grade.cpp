@@ -603,16 +603,7 @@ class Grader {
   }
 
   std::string describe_sources(const std::vector<StageCell>& sources) const {
-    std::string out;
-    for (size_t a = 0; a < sources.size();) {
-      size_t b = a;
-      std::vector<Cell> cells;
-      while (b < sources.size() && sources[b].first == sources[a].first) cells.push_back(sources[b++].second);
-      if (!out.empty()) out += "; ";
-      out += std::string(stage_title(sources[a].first)) + " " + describe_cells(ex_, sources[a].first, cells);
-      a = b;
-    }
-    return out;
+    return exercise::describe_sources(ex_, sources);
   }
 };
 

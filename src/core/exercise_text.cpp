@@ -160,6 +160,22 @@ std::string describe_cells(const Exercise& ex, Stage s, const std::vector<Cell>&
   return fill_template(names.size() == 1 ? words.cell : words.cells, {{"list", join_list(names, words)}});
 }
 
+std::string describe_sources(const Exercise& ex, const std::vector<std::pair<Stage, Cell>>& sources,
+                             const CellWords& words, const SourcePart& part) {
+  std::string out;
+  for (size_t a = 0; a < sources.size();) {
+    size_t b = a;
+    std::vector<Cell> cells;
+    while (b < sources.size() && sources[b].first == sources[a].first) cells.push_back(sources[b++].second);
+    if (!out.empty()) out += "; ";
+    const Stage s = sources[a].first;
+    const std::string described = describe_cells(ex, s, cells, words);
+    out += part ? part(s, described) : std::string(stage_title(s)) + " " + described;
+    a = b;
+  }
+  return out;
+}
+
 namespace detail {
 
 std::string format_number(double v, int max_decimals) {
