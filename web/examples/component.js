@@ -38,23 +38,27 @@
         note(name, type + ' ' + JSON.stringify(ev.detail).slice(0, 300));
       });
     }
+    // What the learner last did and, beside it, whether the row is saturated: one drag can move d_k and
+    // cross the saturation line in the same frame, and neither message may hide the other.
+    const line = { did: '', sat: '' };
+    const say = (parts) => { Object.assign(line, parts); says.textContent = [line.did, line.sat].filter(Boolean).join(' '); };
     el.addEventListener('ready', (ev) => {
-      says.textContent = ev.detail.saturated ? 'The softmax row is saturated. Can you fix it?' : 'Ready.';
+      say({ did: '', sat: ev.detail.saturated ? 'The softmax row is saturated. Can you fix it?' : 'Ready.' });
     });
     el.addEventListener('change', (ev) => {
       const values = ev.detail.values || {};
-      if ('d_k' in values) says.textContent = 'You moved d_k to ' + Number(values.d_k) + '.';
-      if ('scale' in values) says.textContent = values.scale ? 'Scaling is on: the logits shrink by √d_k.' : 'Scaling is off.';
+      if ('d_k' in values) say({ did: 'You moved d_k to ' + Number(values.d_k) + '.' });
+      if ('scale' in values) say({ did: values.scale ? 'Scaling is on: the logits shrink by √d_k.' : 'Scaling is off.' });
     });
     el.addEventListener('saturation', (ev) => {
-      says.textContent = ev.detail.saturated
+      say({ sat: ev.detail.saturated
         ? 'Saturated: one key takes ' + (100 * Number(ev.detail.max_weight)).toFixed(1) + '% of the attention. Try scaling.'
-        : 'Not saturated any more (max weight ' + Number(ev.detail.max_weight).toFixed(3) + '). Well done.';
+        : 'Not saturated any more (max weight ' + Number(ev.detail.max_weight).toFixed(3) + '). Well done.' });
     });
-    el.addEventListener('error', (ev) => { says.textContent = 'The playground said: ' + String(ev.detail.error); });
-    el.addEventListener('lesson-step', (ev) => { says.textContent = 'Step ' + Number(ev.detail.step) + ' of ' + Number(ev.detail.steps) + '.'; });
-    el.addEventListener('answer', (ev) => { says.textContent = ev.detail.correct ? 'Right.' : 'Not yet: try again.'; });
-    el.addEventListener('lesson-complete', () => { says.textContent = 'Lesson complete.'; });
+    el.addEventListener('error', (ev) => say({ did: 'The playground said: ' + String(ev.detail.error) }));
+    el.addEventListener('lesson-step', (ev) => say({ did: 'Step ' + Number(ev.detail.step) + ' of ' + Number(ev.detail.steps) + '.' }));
+    el.addEventListener('answer', (ev) => say({ did: ev.detail.correct ? 'Right.' : 'Not yet: try again.' }));
+    el.addEventListener('lesson-complete', () => say({ did: 'Lesson complete.' }));
   }
 
   // Methods for the buttons; an attribute for the example's preset (applied through setState, no reload).

@@ -45,6 +45,13 @@
     while (log.children.length > 50) log.removeChild(log.firstChild);
   }
 
+  // The feedback line says what the learner last did and, beside it, whether the row is saturated: one
+  // drag can move d_k and cross the saturation line in the same frame, and neither message may hide the other.
+  function say(f, parts) {
+    Object.assign(f, parts);
+    f.feedback.textContent = [f.did, f.sat].filter(Boolean).join(' ');
+  }
+
   let nextId = 1;
   const pending = new Map();
   function send(name, cmd, extra) {
@@ -78,13 +85,13 @@
       const changed = Array.isArray(d.changed) ? d.changed.map(String) : [];
       note(name, 'changed: ' + changed.join(', ') +
         (Object.keys(values).length ? ' ' + JSON.stringify(values).slice(0, 300) : ''));
-      if ('d_k' in values) f.feedback.textContent = 'You moved d_k to ' + Number(values.d_k) + '.';
-      if ('scale' in values) f.feedback.textContent = values.scale ? 'Scaling is on: the logits shrink by √d_k.' : 'Scaling is off.';
+      if ('d_k' in values) say(f, { did: 'You moved d_k to ' + Number(values.d_k) + '.' });
+      if ('scale' in values) say(f, { did: values.scale ? 'Scaling is on: the logits shrink by √d_k.' : 'Scaling is off.' });
     } else if (d.event === 'saturation') {
       note(name, (d.saturated ? 'saturated' : 'no longer saturated') + ', max weight ' + Number(d.max_weight).toFixed(4));
-      f.feedback.textContent = d.saturated
+      say(f, { sat: d.saturated
         ? 'Saturated: one key takes ' + (100 * Number(d.max_weight)).toFixed(1) + '% of the attention. Try scaling.'
-        : 'Not saturated any more (max weight ' + Number(d.max_weight).toFixed(3) + '). Well done.';
+        : 'Not saturated any more (max weight ' + Number(d.max_weight).toFixed(3) + '). Well done.' });
     } else if (d.event === 'ready') {
       note(name, 'ready');
     }
