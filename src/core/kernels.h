@@ -20,6 +20,20 @@ void softmax_rows_simd(Mat& A);
 void weighted_sum_scalar(const Mat& A, const Mat& V, Mat& Z);
 void weighted_sum_simd(const Mat& A, const Mat& V, Mat& Z);
 
+// One operand of a general matrix product: a row-major float matrix at `data` with row stride
+// `stride`, used as it is or transposed.
+struct MatmulOperand {
+  const float* data;
+  long stride;
+  bool transposed;
+};
+
+// C = op(A) · op(B), op(A) m×k and op(B) k×n, C m×n row-major with row stride ldc. With
+// `accumulate` the sum starts from C's value (C += op(A)·op(B)), else from zero. Both twins add the
+// k products of each entry in order t = 0…k−1 (the trainer's products: projections and gradients).
+void matmul_scalar(int m, int n, int k, MatmulOperand a, MatmulOperand b, float* c, long ldc, bool accumulate);
+void matmul_simd(int m, int n, int k, MatmulOperand a, MatmulOperand b, float* c, long ldc, bool accumulate);
+
 // Whether the SIMD twins run hand-written wasm SIMD128 code in this build.
 bool simd_is_wasm128();
 

@@ -79,4 +79,15 @@ void weighted_sum_scalar(const Mat& A, const Mat& V, Mat& Z) {
   }
 }
 
+void matmul_scalar(int m, int n, int k, MatmulOperand a, MatmulOperand b, float* c, long ldc, bool accumulate) {
+  const auto at = [&](int i, int t) { return a.transposed ? a.data[t * a.stride + i] : a.data[i * a.stride + t]; };
+  const auto bt = [&](int t, int j) { return b.transposed ? b.data[j * b.stride + t] : b.data[t * b.stride + j]; };
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      float acc = accumulate ? c[i * ldc + j] : 0.0f;
+      for (int t = 0; t < k; ++t) acc += at(i, t) * bt(t, j);
+      c[i * ldc + j] = acc;
+    }
+}
+
 }  // namespace attn

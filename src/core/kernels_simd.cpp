@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <vector>
 
 #include "kernels.h"
 
@@ -133,13 +134,14 @@ inline void load_tile(v128_t (&c0)[R], v128_t (&c1)[R], const float* out, int ld
   }
 }
 
-// One R × kNR tile of C = alpha · A B over `len` steps of the reduction: A is R rows with stride
-// lda, B `len` steps of kNR floats of a packed panel. `first`: start from zero, else add to the
+// One R × kNR tile of C = alpha · A B over `len` steps of the reduction: A's entry (r, t) is at
+// a[r·lda + t·step] (step 1 for a row-major A, lda 1 for a transposed one, which then needs no
+// copy), B `len` steps of kNR floats of a packed panel. `first`: start from zero, else add to the
 // partial sums already in `out`; alpha scales only the finished sums (the scalar twin's order:
 // the whole sum, then one multiplication).
 template <int R>
-inline void tile_kernel(const float* a, long lda, const float* panel, int len, bool first, float alpha, float* out,
-                        int ldo, int cols) {
+inline void tile_kernel(const float* a, long lda, long step, const float* panel, int len, bool first, float alpha,
+                        float* out, int ldo, int cols) {
   v128_t c0[R], c1[R];
   if (first) {
     for (int r = 0; r < R; ++r) c0[r] = c1[r] = wasm_f32x4_splat(0.0f);
@@ -147,11 +149,11 @@ inline void tile_kernel(const float* a, long lda, const float* panel, int len, b
     load_tile<R>(c0, c1, out, ldo, cols);
   }
   const float* b = panel;
-  for (int t = 0; t < len; ++t, b += kNR) {
+  for (int t = 0; t < len; ++t, b += kNR, a += step) {
     const v128_t b0 = wasm_v128_load(b);
     const v128_t b1 = wasm_v128_load(b + 4);
     for (int r = 0; r < R; ++r) {
-      const v128_t x = wasm_v128_load32_splat(a + r * lda + t);
+      const v128_t x = wasm_v128_load32_splat(a + r * lda);
       c0[r] = wasm_f32x4_add(c0[r], wasm_f32x4_mul(x, b0));
       c1[r] = wasm_f32x4_add(c1[r], wasm_f32x4_mul(x, b1));
     }
@@ -171,38 +173,70 @@ inline void tile_kernel(const float* a, long lda, const float* panel, int len, b
 constexpr int kKC = 256;
 
 template <int R>
-void gemm_rows(const float* a, long lda, const float* packed, int len, int t0, int kc, float alpha, int cols_total,
-               float* out, int ldo) {
+void gemm_rows(const float* a, long lda, long step, const float* packed, int len, int t0, int kc, bool first,
+               float alpha, int cols_total, float* out, int ldo) {
   for (int j0 = 0; j0 < cols_total; j0 += kNR)
-    tile_kernel<R>(a + t0, lda, packed + static_cast<long>(j0) * len + static_cast<long>(t0) * kNR, kc, t0 == 0, alpha,
-                   out + j0, ldo, std::min(kNR, cols_total - j0));
+    tile_kernel<R>(a + t0 * step, lda, step, packed + static_cast<long>(j0) * len + static_cast<long>(t0) * kNR, kc,
+                   first, alpha, out + j0, ldo, std::min(kNR, cols_total - j0));
 }
 
 // C (rows × cols_total, row stride ldo) = alpha · A · B with B packed in kNR-column panels of `len`
-// steps each. Reduction slices outermost, then row blocks, then panels.
+// steps each (with `accumulate`, alpha = 1 and the sums start from C). Reduction slices outermost,
+// then row blocks, then panels.
 void gemm_packed(const float* a, long lda, int rows, const float* packed, int len, int cols_total, float alpha,
-                 float* out, int ldo) {
+                 float* out, int ldo, bool accumulate = false, long step = 1) {
   for (int t0 = 0; t0 == 0 || t0 < len; t0 += kKC) {
     const int kc = std::min(kKC, len - t0);
     const float al = t0 + kc >= len ? alpha : 1.0f;  // scale once, after the last slice
+    const bool first = t0 == 0 && !accumulate;
     int i = 0;
     for (; i + kMR <= rows; i += kMR)
-      gemm_rows<kMR>(a + i * lda, lda, packed, len, t0, kc, al, cols_total, out + static_cast<long>(i) * ldo, ldo);
+      gemm_rows<kMR>(a + i * lda, lda, step, packed, len, t0, kc, first, al, cols_total,
+                     out + static_cast<long>(i) * ldo, ldo);
     const float* ai = a + i * lda;
     float* oi = out + static_cast<long>(i) * ldo;
     switch (rows - i) {
       case 3:
-        gemm_rows<3>(ai, lda, packed, len, t0, kc, al, cols_total, oi, ldo);
+        gemm_rows<3>(ai, lda, step, packed, len, t0, kc, first, al, cols_total, oi, ldo);
         break;
       case 2:
-        gemm_rows<2>(ai, lda, packed, len, t0, kc, al, cols_total, oi, ldo);
+        gemm_rows<2>(ai, lda, step, packed, len, t0, kc, first, al, cols_total, oi, ldo);
         break;
       case 1:
-        gemm_rows<1>(ai, lda, packed, len, t0, kc, al, cols_total, oi, ldo);
+        gemm_rows<1>(ai, lda, step, packed, len, t0, kc, first, al, cols_total, oi, ldo);
         break;
       default:
         break;
     }
+  }
+}
+
+// A growing 16-byte-aligned buffer per thread: the trainer multiplies hundreds of small matrices
+// per step, and a fresh allocation for each would cost more than packing them.
+float* thread_scratch(long count) {
+  thread_local std::vector<float> v;
+  if (static_cast<long>(v.size()) < count + 4) v.resize(static_cast<size_t>(count) + 4);
+  const auto addr = reinterpret_cast<uintptr_t>(v.data());
+  return v.data() + ((16 - addr % 16) % 16) / sizeof(float);
+}
+
+// op(B) (k×n) in panels of kNR columns, zeros past n: panel p holds, for t = 0..k−1,
+// op(B)[t][p·kNR + c] for c = 0..kNR−1.
+void pack_operand_b(MatmulOperand b, int k, int n, float* out) {
+  for (int j0 = 0; j0 < n; j0 += kNR) {
+    const int cols = std::min(kNR, n - j0);
+    float* dst = out + static_cast<long>(j0) * k;
+    if (!b.transposed && cols == kNR) {
+      for (int t = 0; t < k; ++t) {
+        const float* src = b.data + t * b.stride + j0;
+        wasm_v128_store(dst + t * kNR, wasm_v128_load(src));
+        wasm_v128_store(dst + t * kNR + 4, wasm_v128_load(src + 4));
+      }
+      continue;
+    }
+    for (int t = 0; t < k; ++t)
+      for (int c = 0; c < kNR; ++c)
+        dst[t * kNR + c] = c >= cols ? 0.0f : b.transposed ? b.data[(j0 + c) * b.stride + t] : b.data[t * b.stride + j0 + c];
   }
 }
 
@@ -349,6 +383,16 @@ void weighted_sum_simd(const Mat& A, const Mat& V, Mat& Z) {
   }
 }
 
+void matmul_simd(int m, int n, int k, MatmulOperand a, MatmulOperand b, float* c, long ldc, bool accumulate) {
+  if (m <= 0 || n <= 0) return;
+  const int panels = (n + kNR - 1) / kNR;
+  float* packed = thread_scratch(static_cast<long>(panels) * kNR * k);
+  pack_operand_b(b, k, n, packed);
+  // op(A)'s entry (i, t): A[i][t], or A[t][i] when transposed (read in place, no copy).
+  const long lda = a.transposed ? 1 : a.stride, step = a.transposed ? a.stride : 1;
+  gemm_packed(a.data, lda, m, packed, k, n, 1.0f, c, static_cast<int>(ldc), accumulate, step);
+}
+
 bool simd_is_wasm128() { return true; }
 
 #else  // native: Eigen picks SSE/AVX/NEON for these expressions
@@ -391,6 +435,23 @@ void weighted_sum_simd(const Mat& A, const Mat& V, Mat& Z) {
   for (Eigen::Index i = 0; i < A.rows(); ++i)
     for (Eigen::Index j = 0; j < A.cols(); ++j)
       if (A(i, j) != 0.0f) Z.row(i).noalias() += A(i, j) * V.row(j);
+}
+
+void matmul_simd(int m, int n, int k, MatmulOperand a, MatmulOperand b, float* c, long ldc, bool accumulate) {
+  using Stride = Eigen::OuterStride<>;
+  using In = Eigen::Map<const Mat, 0, Stride>;
+  Eigen::Map<Mat, 0, Stride> out(c, m, n, Stride(ldc));
+  const In A(a.data, a.transposed ? k : m, a.transposed ? m : k, Stride(a.stride));
+  const In B(b.data, b.transposed ? n : k, b.transposed ? k : n, Stride(b.stride));
+  if (!accumulate) out.setZero();
+  if (a.transposed && b.transposed)
+    out.noalias() += A.transpose() * B.transpose();
+  else if (a.transposed)
+    out.noalias() += A.transpose() * B;
+  else if (b.transposed)
+    out.noalias() += A * B.transpose();
+  else
+    out.noalias() += A * B;
 }
 
 bool simd_is_wasm128() { return false; }

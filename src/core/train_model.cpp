@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "attention.h"  // row_entropy, row_jacobian_norm, sinusoidal_encoding
 #include "kernels.h"
@@ -13,6 +14,62 @@ namespace attn::train {
 namespace {
 
 constexpr double kRmsEpsilon = 1e-6;
+
+// ---- matrix products: the core's matmul kernel for float (hand-written wasm SIMD in the page, Eigen
+// natively), Eigen for the double path the gradient checks use. Every operand is a row-major matrix,
+// a block of one or a map of the parameters.
+
+template <typename T>
+struct Operand {
+  const T* data;
+  Eigen::Index rows, cols, stride;
+  bool transposed;
+};
+
+template <typename D>
+Operand<typename D::Scalar> N(const Eigen::MatrixBase<D>& m) {
+  return {m.derived().data(), m.rows(), m.cols(), m.derived().outerStride(), false};
+}
+
+template <typename D>
+Operand<typename D::Scalar> Tr(const Eigen::MatrixBase<D>& m) {
+  return {m.derived().data(), m.cols(), m.rows(), m.derived().outerStride(), true};
+}
+
+void matmul_into(float* c, Eigen::Index ldc, Operand<float> a, Operand<float> b, bool accumulate) {
+  matmul_simd(static_cast<int>(a.rows), static_cast<int>(b.cols), static_cast<int>(a.cols),
+              {a.data, static_cast<long>(a.stride), a.transposed}, {b.data, static_cast<long>(b.stride), b.transposed},
+              c, static_cast<long>(ldc), accumulate);
+}
+
+void matmul_into(double* c, Eigen::Index ldc, Operand<double> a, Operand<double> b, bool accumulate) {
+  using Stride = Eigen::OuterStride<>;
+  using In = Eigen::Map<const MatX<double>, 0, Stride>;
+  Eigen::Map<MatX<double>, 0, Stride> out(c, a.rows, b.cols, Stride(ldc));
+  // The stored matrix: op(X)'s transpose when op transposes.
+  const In A(a.data, a.transposed ? a.cols : a.rows, a.transposed ? a.rows : a.cols, Stride(a.stride));
+  const In B(b.data, b.transposed ? b.cols : b.rows, b.transposed ? b.rows : b.cols, Stride(b.stride));
+  if (!accumulate) out.setZero();
+  if (a.transposed && b.transposed)
+    out.noalias() += A.transpose() * B.transpose();
+  else if (a.transposed)
+    out.noalias() += A.transpose() * B;
+  else if (b.transposed)
+    out.noalias() += A * B.transpose();
+  else
+    out.noalias() += A * B;
+}
+
+// out = op(A)·op(B), or out += op(A)·op(B). `out` is a whole matrix (resized to fit), a block or a map.
+template <typename T, typename Out>
+void matmul(Out&& out, Operand<T> a, Operand<T> b, bool accumulate = false) {
+  eigen_assert(a.cols == b.rows);
+  if constexpr (std::is_same_v<std::decay_t<Out>, MatX<T>>) {
+    if (!accumulate && (out.rows() != a.rows || out.cols() != b.cols)) out.resize(a.rows, b.cols);
+  }
+  eigen_assert(out.rows() == a.rows && out.cols() == b.cols);
+  matmul_into(out.data(), out.outerStride(), a, b, accumulate);
+}
 
 // ---- the attention of one head: the playground's kernels for float, the same steps in Eigen for double.
 
@@ -282,9 +339,9 @@ void Model<T>::attention_forward(int l, Workspace<T>& ws, PassStats& st, bool st
     rms_forward(L.x_in, L.r, L.u);
   else
     L.u = L.x_in;
-  L.Q.noalias() = L.u * param(li.W_q);
-  L.K.noalias() = L.u * param(li.W_k);
-  L.V.noalias() = L.u * param(li.W_v);
+  matmul(L.Q, N(L.u), N(param(li.W_q)));
+  matmul(L.K, N(L.u), N(param(li.W_k)));
+  matmul(L.V, N(L.u), N(param(li.W_v)));
   const double alpha = logit_factor();
   for (int b = 0; b < ws.batch; ++b)
     for (int h = 0; h < H; ++h) {
@@ -300,7 +357,7 @@ void Model<T>::attention_forward(int l, Workspace<T>& ws, PassStats& st, bool st
   // The residual stream after the block: the MLP's input when there is one, else the next layer's.
   MatX<T>& out = s_.mlp ? L.x_mid : (l + 1 < s_.layers ? ws.layers[static_cast<size_t>(l) + 1].x_in : ws.x_out);
   out = L.x_in;
-  out.noalias() += L.Z * param(li.W_o);
+  matmul(out, N(L.Z), N(param(li.W_o)), true);
 }
 
 template <typename T>
@@ -311,12 +368,12 @@ void Model<T>::mlp_forward(int l, Workspace<T>& ws) const {
     rms_forward(L.x_mid, L.r2, L.u2);
   else
     L.u2 = L.x_mid;
-  L.pre.noalias() = L.u2 * param(li.W_1);
+  matmul(L.pre, N(L.u2), N(param(li.W_1)));
   L.pre.rowwise() += param(li.b_1).row(0);
   L.act = L.pre.unaryExpr([](T x) { return gelu(x); });
   MatX<T>& out = l + 1 < s_.layers ? ws.layers[static_cast<size_t>(l) + 1].x_in : ws.x_out;
   out = L.x_mid;
-  out.noalias() += L.act * param(li.W_2);
+  matmul(out, N(L.act), N(param(li.W_2)), true);
   out.rowwise() += param(li.b_2).row(0);
 }
 
@@ -326,7 +383,7 @@ void Model<T>::readout_loss(const Batch& batch, Workspace<T>& ws, PassStats& st)
     rms_forward(ws.x_out, ws.r_out, ws.u_out);
   else
     ws.u_out = ws.x_out;
-  ws.logits.noalias() = ws.u_out * param(unembed_);
+  matmul(ws.logits, N(ws.u_out), N(param(unembed_)));
   ws.logits.rowwise() += param(unembed_b_).row(0);
   ws.probs = ws.logits;
   softmax_rows_any(ws.probs);
@@ -375,9 +432,9 @@ void Model<T>::backward(const Batch& batch, Workspace<T>& ws, PassStats& stats) 
       ws.dlogits.row(r) = ws.probs.row(r) * inv_scored;
       ws.dlogits(r, target) -= inv_scored;
     }
-  grad(ws, unembed_).noalias() = ws.u_out.transpose() * ws.dlogits;
+  matmul(grad(ws, unembed_), Tr(ws.u_out), N(ws.dlogits));
   grad(ws, unembed_b_) = ws.dlogits.colwise().sum();
-  ws.du.noalias() = ws.dlogits * param(unembed_).transpose();
+  matmul(ws.du, N(ws.dlogits), Tr(param(unembed_)));
   if (s_.norm) {
     ws.dx.setZero();
     rms_backward_add(ws.du, ws.u_out, ws.r_out, ws.dx);
@@ -407,13 +464,13 @@ template <typename T>
 void Model<T>::mlp_backward(int l, Workspace<T>& ws) const {
   auto& L = ws.layers[static_cast<size_t>(l)];
   const LayerIndex& li = layer_index_[static_cast<size_t>(l)];
-  grad(ws, li.W_2).noalias() = L.act.transpose() * ws.dx;
+  matmul(grad(ws, li.W_2), Tr(L.act), N(ws.dx));
   grad(ws, li.b_2) = ws.dx.colwise().sum();
-  ws.dact.noalias() = ws.dx * param(li.W_2).transpose();
+  matmul(ws.dact, N(ws.dx), Tr(param(li.W_2)));
   ws.dpre = ws.dact.cwiseProduct(L.pre.unaryExpr([](T x) { return gelu_derivative(x); }));
-  grad(ws, li.W_1).noalias() = L.u2.transpose() * ws.dpre;
+  matmul(grad(ws, li.W_1), Tr(L.u2), N(ws.dpre));
   grad(ws, li.b_1) = ws.dpre.colwise().sum();
-  ws.du.noalias() = ws.dpre * param(li.W_1).transpose();
+  matmul(ws.du, N(ws.dpre), Tr(param(li.W_1)));
   if (s_.norm)
     rms_backward_add(ws.du, L.u2, L.r2, ws.dx);
   else
@@ -427,15 +484,15 @@ void Model<T>::attention_backward(int l, Workspace<T>& ws, double& logit_sq) con
   const LayerIndex& li = layer_index_[static_cast<size_t>(l)];
   const int n = s_.seq_len, H = s_.heads, dk = s_.d_k, dv = s_.d_v;
   const T alpha = static_cast<T>(logit_factor());
-  grad(ws, li.W_o).noalias() = L.Z.transpose() * ws.dx;
-  ws.dZ.noalias() = ws.dx * param(li.W_o).transpose();
+  matmul(grad(ws, li.W_o), Tr(L.Z), N(ws.dx));
+  matmul(ws.dZ, N(ws.dx), Tr(param(li.W_o)));
   for (int b = 0; b < ws.batch; ++b)
     for (int h = 0; h < H; ++h) {
       const Eigen::Index r0 = static_cast<Eigen::Index>(b) * n;
       const MatX<T>& A = L.A[static_cast<size_t>(b) * H + h];
       const auto dz = ws.dZ.block(r0, h * dv, n, dv);
-      ws.dA.noalias() = dz * L.V.block(r0, h * dv, n, dv).transpose();
-      ws.dV.block(r0, h * dv, n, dv).noalias() = A.transpose() * dz;
+      matmul(ws.dA, N(dz), Tr(L.V.block(r0, h * dv, n, dv)));
+      matmul(ws.dV.block(r0, h * dv, n, dv), Tr(A), N(dz));
       // Softmax backward, row by row: ∂S = A ⊙ (∂A − ⟨A, ∂A⟩_row). Masked weights are exactly 0,
       // so the mask passes no gradient.
       for (int i = 0; i < n; ++i) {
@@ -444,15 +501,15 @@ void Model<T>::attention_backward(int l, Workspace<T>& ws, double& logit_sq) con
       }
       logit_sq += static_cast<double>(ws.dS.squaredNorm());
       ws.dS *= alpha;
-      ws.dQ.block(r0, h * dk, n, dk).noalias() = ws.dS * L.K.block(r0, h * dk, n, dk);
-      ws.dK.block(r0, h * dk, n, dk).noalias() = ws.dS.transpose() * L.Q.block(r0, h * dk, n, dk);
+      matmul(ws.dQ.block(r0, h * dk, n, dk), N(ws.dS), N(L.K.block(r0, h * dk, n, dk)));
+      matmul(ws.dK.block(r0, h * dk, n, dk), Tr(ws.dS), N(L.Q.block(r0, h * dk, n, dk)));
     }
-  grad(ws, li.W_q).noalias() = L.u.transpose() * ws.dQ;
-  grad(ws, li.W_k).noalias() = L.u.transpose() * ws.dK;
-  grad(ws, li.W_v).noalias() = L.u.transpose() * ws.dV;
-  ws.du.noalias() = ws.dQ * param(li.W_q).transpose();
-  ws.du.noalias() += ws.dK * param(li.W_k).transpose();
-  ws.du.noalias() += ws.dV * param(li.W_v).transpose();
+  matmul(grad(ws, li.W_q), Tr(L.u), N(ws.dQ));
+  matmul(grad(ws, li.W_k), Tr(L.u), N(ws.dK));
+  matmul(grad(ws, li.W_v), Tr(L.u), N(ws.dV));
+  matmul(ws.du, N(ws.dQ), Tr(param(li.W_q)));
+  matmul(ws.du, N(ws.dK), Tr(param(li.W_k)), true);
+  matmul(ws.du, N(ws.dV), Tr(param(li.W_v)), true);
   if (s_.norm)
     rms_backward_add(ws.du, L.u, L.r, ws.dx);
   else

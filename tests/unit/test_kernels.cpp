@@ -332,3 +332,66 @@ TEST_CASE("wasm kernels sum in the scalar twins' order", "[kernels]") {
   }
 }
 #endif
+
+namespace {
+
+// op(X) of a stored matrix, as a plain matrix: the definition the matmul kernels are held against.
+Mat op_of(const Mat& x, bool transposed) { return transposed ? Mat(x.transpose()) : x; }
+
+}  // namespace
+
+TEST_CASE("matmul: both twins compute op(A)·op(B), with strides, transposes and accumulation", "[kernels]") {
+  // Shapes around the tile sizes (4 rows × 8 columns) and the reduction slice (256), in all four
+  // transpose combinations; every operand and C are views into wider matrices (row stride > width),
+  // and the columns past the view must come out untouched.
+  attn::Rng rng(811);
+  const std::array<int, 3> shapes[] = {{1, 1, 1}, {3, 7, 5}, {4, 8, 16}, {17, 9, 63}, {64, 16, 512}, {5, 30, 300},
+                                       {0, 4, 3}, {4, 0, 3}, {6, 5, 0}};
+  for (const auto& [m, n, k] : shapes)
+    for (int combo = 0; combo < 8; ++combo) {
+      const bool ta = combo & 1, tb = combo & 2, accumulate = combo & 4;
+      const int pad = 3;  // extra columns beside each view
+      const Mat A = random_mat(rng, ta ? k : m, (ta ? m : k) + pad);
+      const Mat B = random_mat(rng, tb ? n : k, (tb ? k : n) + pad);
+      const Mat C0 = random_mat(rng, m, n + pad);
+      const Mat a = A.leftCols(ta ? m : k), b = B.leftCols(tb ? k : n);
+      const Mat want = (accumulate ? Mat(C0.leftCols(n)) : Mat::Zero(m, n)) + op_of(a, ta) * op_of(b, tb);
+      Mat mag = (accumulate ? Mat(C0.leftCols(n).cwiseAbs()) : Mat::Zero(m, n)) +
+                op_of(a, ta).cwiseAbs() * op_of(b, tb).cwiseAbs();
+      for (int twin = 0; twin < 2; ++twin) {
+        Mat C = C0;
+        const attn::MatmulOperand oa{A.data(), static_cast<long>(A.cols()), ta};
+        const attn::MatmulOperand ob{B.data(), static_cast<long>(B.cols()), tb};
+        (twin ? attn::matmul_simd : attn::matmul_scalar)(m, n, k, oa, ob, C.data(), static_cast<long>(C.cols()),
+                                                         accumulate);
+        INFO("m=" << m << " n=" << n << " k=" << k << " ta=" << ta << " tb=" << tb << " acc=" << accumulate
+                  << (twin ? " simd" : " scalar"));
+        for (int i = 0; i < m; ++i) {
+          // Float sums in two orders differ by at most ≈ k·2^-24 of Σ|terms| (3e-5 at k = 512).
+          for (int j = 0; j < n; ++j) CHECK(std::abs(C(i, j) - want(i, j)) <= 4e-5 * (mag(i, j) + 1e-30));
+          for (int j = n; j < n + pad; ++j) CHECK(C(i, j) == C0(i, j));
+        }
+      }
+    }
+}
+
+#ifdef __wasm_simd128__
+TEST_CASE("wasm matmul sums in the scalar twin's order", "[kernels]") {
+  // Same order, mul + add, no FMA: the tiles reproduce the scalar twin bit for bit, also across the
+  // 256-step reduction slices and when the sum starts from C.
+  attn::Rng rng(812);
+  for (const auto& [m, n, k] : {std::array<int, 3>{13, 21, 70}, {64, 64, 512}, {7, 3, 600}})
+    for (int combo = 0; combo < 8; ++combo) {
+      const bool ta = combo & 1, tb = combo & 2, accumulate = combo & 4;
+      const Mat A = random_mat(rng, ta ? k : m, ta ? m : k), B = random_mat(rng, tb ? n : k, tb ? k : n);
+      const Mat C0 = random_mat(rng, m, n);
+      Mat C1 = C0, C2 = C0;
+      attn::matmul_scalar(m, n, k, {A.data(), static_cast<long>(A.cols()), ta}, {B.data(), static_cast<long>(B.cols()), tb},
+                          C1.data(), n, accumulate);
+      attn::matmul_simd(m, n, k, {A.data(), static_cast<long>(A.cols()), ta}, {B.data(), static_cast<long>(B.cols()), tb},
+                        C2.data(), n, accumulate);
+      INFO("m=" << m << " n=" << n << " k=" << k << " combo=" << combo);
+      CHECK(C1 == C2);
+    }
+}
+#endif
