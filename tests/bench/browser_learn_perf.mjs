@@ -94,12 +94,26 @@ function chromiumCpu() {
   return { renderer: sum(mine.filter((p) => p.renderer)), gpu: sum(mine.filter((p) => p.gpu)), all: sum(mine) };
 }
 
+// The machine's CPU time so far from /proc/stat (Linux; null elsewhere): all of it and the part a
+// virtual machine's host took for itself ("steal"), so a phase can say how much of the two CPUs
+// the guest really had.
+function machineCpu() {
+  try {
+    const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { total: f.reduce((a, b) => a + b, 0), steal: f[7] || 0 };
+  } catch (e) {
+    return null;
+  }
+}
+
 async function phase(page, name, learn) {
   await setStateOk(page, { learn });
   await waitFrames(page, 30);  // settle: the first frames after a change relayout
   const c0 = chromiumCpu();
+  const m0 = machineCpu();
   const r = await measureInPage(page, seconds * 1e3);
   const c1 = chromiumCpu();
+  const m1 = machineCpu();
   const s = r.elapsedMs / 1e3;
   const renderer = c1.renderer - c0.renderer;
   const out = {
@@ -112,6 +126,7 @@ async function phase(page, name, learn) {
     chromium_cpu_per_s: +((c1.all - c0.all) / s).toFixed(2),
     steps_per_renderer_cpu_s: renderer > 0 ? +(r.steps / renderer).toFixed(1) : null,
     load_average: +os.loadavg()[0].toFixed(2),
+    cpu_steal_share: m0 && m1 && m1.total > m0.total ? +((m1.steal - m0.steal) / (m1.total - m0.total)).toFixed(3) : null,
   };
   out.worker = r.worker;
   if (learn.playing) out.budget_limited = out.steps_per_app_frame < learn.speed - 0.05;
@@ -125,13 +140,14 @@ function report(figures, out) {
   else console.log(`training in the frame (no worker): at most learn.speed steps per frame, stopping after the step that passes ` +
                    `${SLICE_MS} ms (0.8 × the page's ${FRAME_BUDGET_MS} ms frame budget)`);
   const cols = ['phase', 'steps/s', 'fps', 'steps/frame', 'app ms/frame (median, p95)', 'CPU renderer / GPU process / all Chromium',
-    'steps per renderer CPU s', 'limited by'];
+    'steps per renderer CPU s', 'limited by', 'CPU stolen by the host'];
   console.log(cols.join(' | '));
   for (const p of figures.phases) {
     const limit = !p.playing ? '–' : !p.budget_limited ? `speed ${p.speed}` : p.worker ? 'the worker' : `the ${SLICE_MS} ms slice`;
     console.log([p.phase, p.steps_per_s, p.fps, p.steps_per_app_frame, `${p.app_ms_per_frame.median}, ${p.app_ms_per_frame.p95}`,
       [p.renderer_cpu_per_s, p.gpu_process_cpu_per_s, p.chromium_cpu_per_s].map((x) => `${(100 * x).toFixed(0)} %`).join(' / '),
-      p.steps_per_renderer_cpu_s ?? '–', limit].join(' | '));
+      p.steps_per_renderer_cpu_s ?? '–', limit,
+      p.cpu_steal_share === null ? '–' : `${(100 * p.cpu_steal_share).toFixed(0)} %`].join(' | '));
   }
   console.log(`load average (1 min) at start / end: ${figures.load_average_at_start[0]} / ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs`);
   console.log(`written to ${path.relative(process.cwd(), out)}`);
