@@ -79,6 +79,9 @@ class App {
   // steady clock. The time counts from the first call that sees the text.
   void age_status(double now_seconds);
   uint64_t frames = 0;  // frames drawn so far (the page is ready after the first)
+  // Of those, the frames whose pixels the target painted: the page skips painting a frame that would
+  // look exactly like the last one (the canvas keeps showing it).
+  uint64_t frames_painted = 0;
   HostServices host;    // clipboard, downloads, files: set by the platform
   EmbedSettings embed;  // embed mode (web query string); off on desktop
   // Lessons (lesson_run.h): the open step's answers, the controls it locks, progress across lessons,

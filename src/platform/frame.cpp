@@ -9,12 +9,40 @@
 #include <cfloat>
 
 #include "app/app.h"
+#include "core/hash.h"
 #include "render/gl.h"
+#include "render/heatmap.h"
 #include "ui/shell.h"
 
 namespace attn {
+namespace {
 
-void run_frame(App& app, ui::Shell& shell, const FrameSurface& surface) {
+// Everything a drawn frame's pixels depend on: the draw lists (vertices, indices, commands), the
+// surface, the background and the offscreen textures the lists sample.
+uint64_t frame_digest(const ImDrawData& dd, const FrameSurface& surface, bool dark) {
+  const uint64_t head[] = {static_cast<uint64_t>(surface.framebuffer_w), static_cast<uint64_t>(surface.framebuffer_h),
+                           dark ? 1u : 0u, offscreen_passes(),
+                           static_cast<uint64_t>(reinterpret_cast<uintptr_t>(ImGui::GetIO().Fonts->TexID))};
+  uint64_t h = digest_words(head, sizeof head);
+  for (int l = 0; l < dd.CmdListsCount; ++l) {
+    const ImDrawList& list = *dd.CmdLists[l];
+    h = digest_words(list.VtxBuffer.Data, static_cast<size_t>(list.VtxBuffer.Size) * sizeof(ImDrawVert), h);
+    h = digest_words(list.IdxBuffer.Data, static_cast<size_t>(list.IdxBuffer.Size) * sizeof(ImDrawIdx), h);
+    for (const ImDrawCmd& cmd : list.CmdBuffer) {
+      const float clip[4] = {cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w};
+      const uint64_t fields[] = {static_cast<uint64_t>(reinterpret_cast<uintptr_t>(cmd.TextureId)), cmd.VtxOffset,
+                                 cmd.IdxOffset, cmd.ElemCount,
+                                 static_cast<uint64_t>(reinterpret_cast<uintptr_t>(cmd.UserCallback))};
+      h = digest_words(clip, sizeof clip, h);
+      h = digest_words(fields, sizeof fields, h);
+    }
+  }
+  return h;
+}
+
+}  // namespace
+
+bool run_frame(App& app, ui::Shell& shell, const FrameSurface& surface) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
@@ -27,11 +55,17 @@ void run_frame(App& app, ui::Shell& shell, const FrameSurface& surface) {
   ImGui::NewFrame();
   shell.draw();
   ImGui::Render();
-  glViewport(0, 0, surface.framebuffer_w, surface.framebuffer_h);
   const bool dark = app.state.dark_theme;
+  if (surface.last_drawn) {
+    const uint64_t digest = frame_digest(*ImGui::GetDrawData(), surface, dark);
+    if (digest == *surface.last_drawn && !surface.force_draw) return false;
+    *surface.last_drawn = digest;
+  }
+  glViewport(0, 0, surface.framebuffer_w, surface.framebuffer_h);
   glClearColor(dark ? 0.08f : 0.92f, dark ? 0.08f : 0.92f, dark ? 0.10f : 0.94f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  return true;
 }
 
 }  // namespace attn

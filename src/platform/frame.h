@@ -1,6 +1,8 @@
 // frame.h — the one frame body both targets run: an ImGui frame of the shell, rendered with GL.
 #pragma once
 
+#include <cstdint>
+
 namespace attn {
 class App;
 namespace ui {
@@ -13,8 +15,14 @@ struct FrameSurface {
   // The UI's size in its own units, when the target sets it (the page: CSS pixels); 0 = the backend's.
   float display_w = 0, display_h = 0, display_scale = 1;
   bool hide_pointer = false;  // screenshots show the state, not wherever the pointer happens to rest
+  // Where the target keeps the digest of the last frame it drew, if it may skip drawing a frame that
+  // would show the same pixels (the page: the canvas keeps showing the last frame drawn into it, and a
+  // software GL spends tens of milliseconds per frame). Null: every frame is drawn.
+  uint64_t* last_drawn = nullptr;
+  bool force_draw = false;  // e.g. the drawing buffer is about to be read
 };
 
-// NewFrame of both backends, Shell::draw, Render, clear in the theme's background, draw the lists.
-void run_frame(App& app, ui::Shell& shell, const FrameSurface& surface);
+// NewFrame of both backends, Shell::draw, Render, then, unless the frame would show exactly what the
+// last drawn one shows, clear in the theme's background and draw the lists. Returns whether it drew.
+bool run_frame(App& app, ui::Shell& shell, const FrameSurface& surface);
 }  // namespace attn

@@ -66,6 +66,7 @@ struct WebContext {
   float pixel_ratio = 1;
   int canvas_w = 0, canvas_h = 0;
   std::string capture;  // PNG of the canvas requested: taken right after the next frame is drawn
+  uint64_t last_drawn = 0;  // digest of the last frame drawn into the canvas
 };
 
 void frame(void* arg) {
@@ -96,7 +97,9 @@ void frame(void* arg) {
   surface.display_h = static_cast<float>(css_h);
   surface.display_scale = dpr;
   poll_web_train();  // the newest training snapshots, before this frame draws them
-  run_frame(c.app, *c.shell, surface);
+  surface.last_drawn = &c.last_drawn;
+  surface.force_draw = !c.capture.empty();  // the capture reads the drawing buffer this frame fills
+  if (run_frame(c.app, *c.shell, surface)) ++c.app.frames_painted;
   if (!c.capture.empty()) {  // the drawing buffer still holds this frame until control returns to the browser
     web_capture_canvas(c.capture.c_str());
     c.capture.clear();

@@ -75,6 +75,7 @@ ATTNPLAY_EXPORT const char* attnplay_summary() {
 }
 
 ATTNPLAY_EXPORT double attnplay_frames() { return g_app ? static_cast<double>(g_app->frames) : 0.0; }
+ATTNPLAY_EXPORT double attnplay_frames_painted() { return g_app ? static_cast<double>(g_app->frames_painted) : 0.0; }
 
 // ---- sharing and embedding ---------------------------------------------------------------------
 ATTNPLAY_EXPORT const char* attnplay_share_link() { return out(g_app ? g_app->share_link() : std::string()); }

@@ -23,6 +23,7 @@ const char* attnplay_item_rect(const char* label);  // {"x","y","w","h"} in UI u
 const char* attnplay_focused();                     // id of the item with keyboard focus ("" = none)
 const char* attnplay_summary();                     // plain-text summary for the aria-live region
 double attnplay_frames();
+double attnplay_frames_painted();
 // Sharing and embedding (share.h, embed.h).
 const char* attnplay_share_link();                         // page address + "#s=1.…"
 const char* attnplay_open_fragment(const char* fragment);  // {"ok"} or {"ok":false,"error"}; defaults on error

@@ -75,9 +75,16 @@ bool HeatmapRenderer::ensure_program() {
   return true;
 }
 
+namespace {
+uint64_t g_offscreen_passes = 0;  // GL state is per context, and the one context is the process's
+}  // namespace
+
+uint64_t offscreen_passes() { return g_offscreen_passes; }
+
 void HeatmapRenderer::update(const float* values, int rows, int cols, uint64_t revision) {
   if (revision == revision_ && rows == rows_ && cols == cols_) return;
   if (rows <= 0 || cols <= 0 || !ensure_program()) return;
+  ++g_offscreen_passes;
   revision_ = revision;
   rows_ = rows;
   cols_ = cols;

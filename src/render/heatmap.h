@@ -12,6 +12,10 @@ namespace attn {
 void set_glsl_version(const char* version_line);
 const std::string& glsl_version();
 
+// How many colormap passes have run so far, in all heatmaps: a frame whose draw lists did not change
+// still shows new pixels when this moved (its textures changed under the same names).
+uint64_t offscreen_passes();
+
 class HeatmapRenderer {
  public:
   HeatmapRenderer() = default;

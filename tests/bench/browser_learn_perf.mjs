@@ -7,8 +7,9 @@
 //   speed 4        playing at the default speed (at most 4 steps per frame)
 //   speed 50       the speed slider's maximum
 //   speed 200      the API's maximum (setState learn.speed)
-// training steps per second (getResult().learn.steps), frames per second (requestAnimationFrame), steps per
-// frame, the app's own time per frame (its requestAnimationFrame callback), and the CPU time of Chromium's
+// training steps per second (getResult().learn.steps), frames per second (requestAnimationFrame), frames
+// painted per second (attnplay.framesPainted(): the page skips painting a frame that would look like the last
+// one, so this is how often the picture changed), steps per frame, the app's own time per frame (its requestAnimationFrame callback), and the CPU time of Chromium's
 // processes (/proc: the renderer, which runs the page and the wasm, and all of Chromium with SwiftShader's GPU
 // process, where SwiftShader draws in software), so steps per second of renderer CPU time too.
 // Where the steps run: the page trains in a Web Worker (getResult().learn.worker, web/site/attnplay-train-worker.js),
@@ -50,7 +51,7 @@ function timeRafCallbacks() {
 // One phase, measured inside the page: steps and app frames at both ends, rAF timestamps in between.
 const measureInPage = (page, ms) => page.evaluate(async (ms) => {
   const steps = async () => (await window.attnplay.getResult()).learn.steps;
-  const s0 = await steps(), f0 = window.attnplay.frames();
+  const s0 = await steps(), f0 = window.attnplay.frames(), p0 = window.attnplay.framesPainted();
   window.__cbMs.length = 0;
   const stamps = [];
   const t0 = performance.now();
@@ -59,9 +60,9 @@ const measureInPage = (page, ms) => page.evaluate(async (ms) => {
     window.__rawRAF(tick);
   });
   const elapsed = performance.now() - t0;
-  const s1 = await steps(), f1 = window.attnplay.frames();
+  const s1 = await steps(), f1 = window.attnplay.frames(), p1 = window.attnplay.framesPainted();
   const worker = (await window.attnplay.getResult()).learn.worker;
-  return { worker, steps: s1 - s0, appFrames: f1 - f0, elapsedMs: elapsed, intervals: stamps.slice(1).map((v, i) => v - stamps[i]),
+  return { worker, steps: s1 - s0, appFrames: f1 - f0, paintedFrames: p1 - p0, elapsedMs: elapsed, intervals: stamps.slice(1).map((v, i) => v - stamps[i]),
     appMs: window.__cbMs.filter((x) => x >= 0.5) };  // shorter callbacks are the probe's own
 }, ms);
 
@@ -119,6 +120,7 @@ async function phase(page, name, learn) {
   const out = {
     phase: name, speed: learn.speed ?? null, playing: learn.playing, seconds: +s.toFixed(2), steps: r.steps,
     steps_per_s: +(r.steps / s).toFixed(1), fps: +(r.intervals.length / s).toFixed(1),
+    painted_per_s: +(r.paintedFrames / s).toFixed(1),
     frame_interval_ms: { median: +quantile(r.intervals, 0.5).toFixed(1), p95: +quantile(r.intervals, 0.95).toFixed(1) },
     app_frames: r.appFrames, steps_per_app_frame: +(r.steps / Math.max(1, r.appFrames)).toFixed(2),
     app_ms_per_frame: { mean: +mean(r.appMs).toFixed(2), median: +quantile(r.appMs, 0.5).toFixed(2), p95: +quantile(r.appMs, 0.95).toFixed(2) },
@@ -139,12 +141,12 @@ function report(figures, out) {
   if (inWorker) console.log('training in the Web Worker: each drawn frame allows learn.speed more steps; the frame itself trains none');
   else console.log(`training in the frame (no worker): at most learn.speed steps per frame, stopping after the step that passes ` +
                    `${SLICE_MS} ms (0.8 × the page's ${FRAME_BUDGET_MS} ms frame budget)`);
-  const cols = ['phase', 'steps/s', 'fps', 'steps/frame', 'app ms/frame (median, p95)', 'CPU renderer / GPU process / all Chromium',
+  const cols = ['phase', 'steps/s', 'fps', 'frames painted/s', 'steps/frame', 'app ms/frame (median, p95)', 'CPU renderer / GPU process / all Chromium',
     'steps per renderer CPU s', 'limited by', 'CPU stolen by the host'];
   console.log(cols.join(' | '));
   for (const p of figures.phases) {
     const limit = !p.playing ? '–' : !p.budget_limited ? `speed ${p.speed}` : p.worker ? 'the worker' : `the ${SLICE_MS} ms slice`;
-    console.log([p.phase, p.steps_per_s, p.fps, p.steps_per_app_frame, `${p.app_ms_per_frame.median}, ${p.app_ms_per_frame.p95}`,
+    console.log([p.phase, p.steps_per_s, p.fps, p.painted_per_s, p.steps_per_app_frame, `${p.app_ms_per_frame.median}, ${p.app_ms_per_frame.p95}`,
       [p.renderer_cpu_per_s, p.gpu_process_cpu_per_s, p.chromium_cpu_per_s].map((x) => `${(100 * x).toFixed(0)} %`).join(' / '),
       p.steps_per_renderer_cpu_s ?? '–', limit,
       p.cpu_steal_share === null ? '–' : `${(100 * p.cpu_steal_share).toFixed(0)} %`].join(' | '));

@@ -41,3 +41,22 @@ TEST_CASE("FNV-1a fed in pieces equals the whole", "[hash]") {
   b.pod(uint32_t{2});
   CHECK(a.value() != b.value());
 }
+
+TEST_CASE("digest_words tells buffers apart by every byte and by length", "[hash]") {
+  // The page skips painting a frame whose draw lists digest to the last painted one's, so any change
+  // of a vertex byte, and a buffer that only grew by zeros, must change the digest.
+  std::vector<unsigned char> buf(1003);
+  for (size_t i = 0; i < buf.size(); ++i) buf[i] = static_cast<unsigned char>(i * 7 + 3);
+  const uint64_t base = attn::digest_words(buf.data(), buf.size());
+  CHECK(attn::digest_words(buf.data(), buf.size()) == base);
+  for (size_t i = 0; i < buf.size(); ++i) {
+    buf[i] ^= 1;
+    INFO("byte " << i);
+    CHECK(attn::digest_words(buf.data(), buf.size()) != base);
+    buf[i] ^= 1;
+  }
+  std::vector<unsigned char> zeros(16, 0), more_zeros(17, 0);
+  CHECK(attn::digest_words(zeros.data(), zeros.size()) != attn::digest_words(more_zeros.data(), more_zeros.size()));
+  // Chained digests depend on the seed they continue from.
+  CHECK(attn::digest_words(buf.data(), 8, 1) != attn::digest_words(buf.data(), 8, 2));
+}

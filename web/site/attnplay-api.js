@@ -328,6 +328,8 @@
       },
     },
     frames() { return isReady ? Module._attnplay_frames() : 0; },
+    // Of those, the frames painted into the canvas (a frame that would look like the last is not).
+    framesPainted() { return isReady ? Module._attnplay_frames_painted() : 0; },
     // The link "Copy link" copies: this page's address + "#s=1.…" (versioned, deflated state).
     shareURL() { return needReady() || Promise.resolve(call('attnplay_share_link')); },
     // Imports a scenario (CLI schema) or a full state, as if the file had been dropped on the page.
