@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kernels.h"
+#include "matmul_eigen.h"
 
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
@@ -236,7 +237,9 @@ void pack_operand_b(MatmulOperand b, int k, int n, float* out) {
     }
     for (int t = 0; t < k; ++t)
       for (int c = 0; c < kNR; ++c)
-        dst[t * kNR + c] = c >= cols ? 0.0f : b.transposed ? b.data[(j0 + c) * b.stride + t] : b.data[t * b.stride + j0 + c];
+        dst[t * kNR + c] = c >= cols      ? 0.0f
+                           : b.transposed ? b.data[(j0 + c) * b.stride + t]
+                                          : b.data[t * b.stride + j0 + c];
   }
 }
 
@@ -438,20 +441,7 @@ void weighted_sum_simd(const Mat& A, const Mat& V, Mat& Z) {
 }
 
 void matmul_simd(int m, int n, int k, MatmulOperand a, MatmulOperand b, float* c, long ldc, bool accumulate) {
-  using Stride = Eigen::OuterStride<>;
-  using In = Eigen::Map<const Mat, 0, Stride>;
-  Eigen::Map<Mat, 0, Stride> out(c, m, n, Stride(ldc));
-  const In A(a.data, a.transposed ? k : m, a.transposed ? m : k, Stride(a.stride));
-  const In B(b.data, b.transposed ? n : k, b.transposed ? k : n, Stride(b.stride));
-  if (!accumulate) out.setZero();
-  if (a.transposed && b.transposed)
-    out.noalias() += A.transpose() * B.transpose();
-  else if (a.transposed)
-    out.noalias() += A.transpose() * B;
-  else if (b.transposed)
-    out.noalias() += A * B.transpose();
-  else
-    out.noalias() += A * B;
+  matmul_eigen(m, n, k, a.data, a.stride, a.transposed, b.data, b.stride, b.transposed, c, ldc, accumulate);
 }
 
 bool simd_is_wasm128() { return false; }

@@ -8,6 +8,7 @@
 
 #include "attention.h"  // row_entropy, row_jacobian_norm, sinusoidal_encoding
 #include "kernels.h"
+#include "matmul_eigen.h"
 
 namespace attn::train {
 
@@ -43,21 +44,9 @@ void matmul_into(float* c, Eigen::Index ldc, Operand<float> a, Operand<float> b,
 }
 
 void matmul_into(double* c, Eigen::Index ldc, Operand<double> a, Operand<double> b, bool accumulate) {
-  using Stride = Eigen::OuterStride<>;
-  using In = Eigen::Map<const MatX<double>, 0, Stride>;
-  Eigen::Map<MatX<double>, 0, Stride> out(c, a.rows, b.cols, Stride(ldc));
-  // The stored matrix: op(X)'s transpose when op transposes.
-  const In A(a.data, a.transposed ? a.cols : a.rows, a.transposed ? a.rows : a.cols, Stride(a.stride));
-  const In B(b.data, b.transposed ? b.cols : b.rows, b.transposed ? b.rows : b.cols, Stride(b.stride));
-  if (!accumulate) out.setZero();
-  if (a.transposed && b.transposed)
-    out.noalias() += A.transpose() * B.transpose();
-  else if (a.transposed)
-    out.noalias() += A.transpose() * B;
-  else if (b.transposed)
-    out.noalias() += A * B.transpose();
-  else
-    out.noalias() += A * B;
+  matmul_eigen(static_cast<int>(a.rows), static_cast<int>(b.cols), static_cast<int>(a.cols), a.data,
+               static_cast<long>(a.stride), a.transposed, b.data, static_cast<long>(b.stride), b.transposed, c,
+               static_cast<long>(ldc), accumulate);
 }
 
 // out = op(A)·op(B), or out += op(A)·op(B). `out` is a whole matrix (resized to fit), a block or a map.

@@ -65,7 +65,7 @@ struct WebContext {
   std::unique_ptr<ui::Shell> shell;
   float pixel_ratio = 1;
   int canvas_w = 0, canvas_h = 0;
-  std::string capture;  // PNG of the canvas requested: taken right after the next frame is drawn
+  std::string capture;      // PNG of the canvas requested: taken right after the next frame is drawn
   uint64_t last_drawn = 0;  // digest of the last frame drawn into the canvas
 };
 

@@ -345,8 +345,8 @@ TEST_CASE("matmul: both twins compute op(A)·op(B), with strides, transposes and
   // transpose combinations; every operand and C are views into wider matrices (row stride > width),
   // and the columns past the view must come out untouched.
   attn::Rng rng(811);
-  const std::array<int, 3> shapes[] = {{1, 1, 1}, {3, 7, 5}, {4, 8, 16}, {17, 9, 63}, {64, 16, 512}, {5, 30, 300},
-                                       {0, 4, 3}, {4, 0, 3}, {6, 5, 0}};
+  const std::array<int, 3> shapes[] = {{1, 1, 1},    {3, 7, 5}, {4, 8, 16}, {17, 9, 63}, {64, 16, 512},
+                                       {5, 30, 300}, {0, 4, 3}, {4, 0, 3},  {6, 5, 0}};
   for (const auto& [m, n, k] : shapes)
     for (int combo = 0; combo < 8; ++combo) {
       const bool ta = combo & 1, tb = combo & 2, accumulate = combo & 4;
@@ -386,10 +386,10 @@ TEST_CASE("wasm matmul sums in the scalar twin's order", "[kernels]") {
       const Mat A = random_mat(rng, ta ? k : m, ta ? m : k), B = random_mat(rng, tb ? n : k, tb ? k : n);
       const Mat C0 = random_mat(rng, m, n);
       Mat C1 = C0, C2 = C0;
-      attn::matmul_scalar(m, n, k, {A.data(), static_cast<long>(A.cols()), ta}, {B.data(), static_cast<long>(B.cols()), tb},
-                          C1.data(), n, accumulate);
-      attn::matmul_simd(m, n, k, {A.data(), static_cast<long>(A.cols()), ta}, {B.data(), static_cast<long>(B.cols()), tb},
-                        C2.data(), n, accumulate);
+      attn::matmul_scalar(m, n, k, {A.data(), static_cast<long>(A.cols()), ta},
+                          {B.data(), static_cast<long>(B.cols()), tb}, C1.data(), n, accumulate);
+      attn::matmul_simd(m, n, k, {A.data(), static_cast<long>(A.cols()), ta},
+                        {B.data(), static_cast<long>(B.cols()), tb}, C2.data(), n, accumulate);
       INFO("m=" << m << " n=" << n << " k=" << k << " combo=" << combo);
       CHECK(C1 == C2);
     }
