@@ -2,8 +2,6 @@
 // in the learner's language.
 #include "app/summary.h"
 
-#include <cstdio>
-
 #include "app/app.h"
 
 namespace attn {

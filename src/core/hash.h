@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace attn {
@@ -35,7 +36,8 @@ class Fnv1a {
 
 // A fast 64-bit digest of a large buffer, eight bytes at a time (a multiply–xor–shift mix, not FNV):
 // for telling whether a frame's draw lists changed, where FNV's byte loop would cost a millisecond.
-// The same bytes give the same value on every platform; not for seeding anything.
+// Change detection within one process only (words are read in the machine's byte order); not for
+// seeding anything.
 inline uint64_t digest_words(const void* p, size_t n, uint64_t h = 0x9e3779b97f4a7c15ull) {
   const unsigned char* c = static_cast<const unsigned char*>(p);
   const auto mix = [&h](uint64_t w) {
@@ -43,13 +45,12 @@ inline uint64_t digest_words(const void* p, size_t n, uint64_t h = 0x9e3779b97f4
     h = (h << 29 | h >> 35) * 0xc4ceb9fe1a85ec53ull;
   };
   size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w = 0;
-    for (int b = 0; b < 8; ++b) w |= static_cast<uint64_t>(c[i + static_cast<size_t>(b)]) << (8 * b);
+  for (uint64_t w; i + 8 <= n; i += 8) {
+    std::memcpy(&w, c + i, 8);
     mix(w);
   }
   uint64_t tail = 0;
-  for (unsigned shift = 0; i < n && shift < 64; ++i, shift += 8) tail |= static_cast<uint64_t>(c[i]) << shift;
+  if (i < n) std::memcpy(&tail, c + i, n - i);
   mix(tail);
   mix(n);  // the length, so buffers that differ only by trailing zeros differ
   return h;

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <memory>
 #include <vector>
 
 #include "kernels.h"
@@ -45,28 +44,35 @@ namespace {
 constexpr int kMR = 4;  // output rows per tile
 constexpr int kNR = 8;  // output columns per tile = one packed panel (two f32x4)
 
-// A float buffer aligned to 16 bytes, uninitialised (every element is written before it is read).
-class Scratch {
- public:
-  explicit Scratch(long count) : raw_(new float[static_cast<size_t>(count) + 4]) {
-    const auto addr = reinterpret_cast<uintptr_t>(raw_.get());
-    data_ = raw_.get() + ((16 - addr % 16) % 16) / sizeof(float);
-  }
-  float* data() { return data_; }
+// A growing 16-byte-aligned buffer per thread: every attention head and the trainer's
+// hundreds of small products per step pack into it, where a fresh allocation each would cost more than
+// the packing. Only one kernel call uses it at a time.
+float* thread_scratch(long count) {
+  thread_local std::vector<float> v;
+  if (static_cast<long>(v.size()) < count + 4) v.resize(static_cast<size_t>(count) + 4);
+  const auto addr = reinterpret_cast<uintptr_t>(v.data());
+  return v.data() + ((16 - addr % 16) % 16) / sizeof(float);
+}
 
- private:
-  std::unique_ptr<float[]> raw_;
-  float* data_;
-};
-
-// Kᵀ in panels of kNR keys: panel p holds, for t = 0..d−1, K[p·kNR + c][t] for c = 0..kNR−1
-// (zeros past the last key), so the scores' reduction over t reads each panel front to back.
-void pack_kt(const float* K, int m, int d, float* out) {
-  for (int j0 = 0; j0 < m; j0 += kNR) {
-    const int cols = std::min(kNR, m - j0);
-    float* dst = out + static_cast<long>(j0) * d;
-    for (int t = 0; t < d; ++t)
-      for (int c = 0; c < kNR; ++c) dst[t * kNR + c] = c < cols ? K[static_cast<long>(j0 + c) * d + t] : 0.0f;
+// op(B) (k×n) in panels of kNR columns, zeros past n: panel p holds, for t = 0..k−1,
+// op(B)[t][p·kNR + c] for c = 0..kNR−1.
+void pack_operand_b(MatmulOperand b, int k, int n, float* out) {
+  for (int j0 = 0; j0 < n; j0 += kNR) {
+    const int cols = std::min(kNR, n - j0);
+    float* dst = out + static_cast<long>(j0) * k;
+    if (!b.transposed && cols == kNR) {
+      for (int t = 0; t < k; ++t) {
+        const float* src = b.data + t * b.stride + j0;
+        wasm_v128_store(dst + t * kNR, wasm_v128_load(src));
+        wasm_v128_store(dst + t * kNR + 4, wasm_v128_load(src + 4));
+      }
+      continue;
+    }
+    for (int t = 0; t < k; ++t)
+      for (int c = 0; c < kNR; ++c)
+        dst[t * kNR + c] = c >= cols      ? 0.0f
+                           : b.transposed ? b.data[(j0 + c) * b.stride + t]
+                                          : b.data[t * b.stride + j0 + c];
   }
 }
 
@@ -212,37 +218,6 @@ void gemm_packed(const float* a, long lda, int rows, const float* packed, int le
   }
 }
 
-// A growing 16-byte-aligned buffer per thread: the trainer multiplies hundreds of small matrices
-// per step, and a fresh allocation for each would cost more than packing them.
-float* thread_scratch(long count) {
-  thread_local std::vector<float> v;
-  if (static_cast<long>(v.size()) < count + 4) v.resize(static_cast<size_t>(count) + 4);
-  const auto addr = reinterpret_cast<uintptr_t>(v.data());
-  return v.data() + ((16 - addr % 16) % 16) / sizeof(float);
-}
-
-// op(B) (k×n) in panels of kNR columns, zeros past n: panel p holds, for t = 0..k−1,
-// op(B)[t][p·kNR + c] for c = 0..kNR−1.
-void pack_operand_b(MatmulOperand b, int k, int n, float* out) {
-  for (int j0 = 0; j0 < n; j0 += kNR) {
-    const int cols = std::min(kNR, n - j0);
-    float* dst = out + static_cast<long>(j0) * k;
-    if (!b.transposed && cols == kNR) {
-      for (int t = 0; t < k; ++t) {
-        const float* src = b.data + t * b.stride + j0;
-        wasm_v128_store(dst + t * kNR, wasm_v128_load(src));
-        wasm_v128_store(dst + t * kNR + 4, wasm_v128_load(src + 4));
-      }
-      continue;
-    }
-    for (int t = 0; t < k; ++t)
-      for (int c = 0; c < kNR; ++c)
-        dst[t * kNR + c] = c >= cols      ? 0.0f
-                           : b.transposed ? b.data[(j0 + c) * b.stride + t]
-                                          : b.data[t * b.stride + j0 + c];
-  }
-}
-
 inline float hsum(v128_t v) {
   v128_t s = wasm_f32x4_add(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
   s = wasm_f32x4_add(s, wasm_i32x4_shuffle(s, s, 1, 0, 3, 2));
@@ -346,9 +321,10 @@ void scores_simd(const Mat& Q, const Mat& K, float alpha, Mat& S) {
   S.resize(n, m);
   if (n == 0 || m == 0) return;
   const int panels = (m + kNR - 1) / kNR;
-  Scratch kt(static_cast<long>(panels) * kNR * d);
-  pack_kt(K.data(), m, d, kt.data());
-  gemm_packed(Q.data(), d, n, kt.data(), d, m, alpha, S.data(), m);
+  // Kᵀ (d×m) in panels of kNR keys, read from K in place.
+  float* kt = thread_scratch(static_cast<long>(panels) * kNR * d);
+  pack_operand_b({K.data(), d, true}, d, m, kt);
+  gemm_packed(Q.data(), d, n, kt, d, m, alpha, S.data(), m);
 }
 
 void softmax_rows_simd(Mat& A) {
@@ -363,10 +339,10 @@ void weighted_sum_simd(const Mat& A, const Mat& V, Mat& Z) {
   Z.resize(n, dv);
   if (n == 0 || dv == 0) return;
   const int panels = (dv + kNR - 1) / kNR;
-  Scratch vp(static_cast<long>(panels) * kNR * m);
-  if (pack_v(V.data(), m, dv, vp.data())) {
+  float* vp = thread_scratch(static_cast<long>(panels) * kNR * m);
+  if (pack_v(V.data(), m, dv, vp)) {
     // Finite values: a zero weight contributes exactly ±0, so the tiles need not skip it.
-    gemm_packed(A.data(), m, n, vp.data(), m, dv, 1.0f, Z.data(), dv);
+    gemm_packed(A.data(), m, n, vp, m, dv, 1.0f, Z.data(), dv);
     return;
   }
   // A non-finite value row: zero weights must be skipped so that 0 · inf can't be NaN (masked keys).
