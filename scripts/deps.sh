@@ -2,6 +2,8 @@
 # deps.sh — install what the build and tests need, only when it is missing (Debian bookworm, as root).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+SETUP_WHO=deps
+. "$ROOT/scripts/lib/setup.sh"
 
 PKGS=(cmake ninja-build g++ clang make pkg-config emscripten libeigen3-dev libglfw3-dev libgl-dev catch2 nlohmann-json3-dev
       chromium xvfb xauth fonts-dejavu-core fonttools dpkg-dev gzip python3 libclang-rt-14-dev libstb-dev zlib1g-dev clang-format
@@ -16,9 +18,8 @@ command -v node >/dev/null || missing+=(nodejs)
 command -v npm >/dev/null || missing+=(npm)
 if ((${#missing[@]})); then
   echo "deps: installing ${missing[*]}"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  step "apt-get update" $SUDO apt-get update
+  step "apt-get install (${#missing[@]} packages)" $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
 "$ROOT/scripts/fetch_imgui.sh"
@@ -26,5 +27,5 @@ fi
 
 # Browser tests and the benchmark's peer come from npm (package-lock.json pins them).
 if [ "${1:-}" = "--npm" ] && [ ! -d "$ROOT/node_modules/playwright-core" ]; then
-  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+  (cd "$ROOT" && step "npm ci" npm ci --no-audit --no-fund --loglevel=error)
 fi
