@@ -18,6 +18,10 @@ target_link_options(attnplay_web PRIVATE
   -sEXPORTED_FUNCTIONS=@${CMAKE_SOURCE_DIR}/web/exports.txt
   -sINVOKE_RUN=1 -sEXIT_RUNTIME=0)
 set_property(TARGET attnplay_web APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/web/exports.txt)
+# The "webcheck" preset: Emscripten's run-time checks turn a silent memory error into a report naming the function.
+if(ATTNPLAY_WEB_CHECKS)
+  target_link_options(attnplay_web PRIVATE -sASSERTIONS=2 -sSAFE_HEAP=1 -sSTACK_OVERFLOW_CHECK=2 --profiling-funcs)
+endif()
 
 # Learn mode's training thread: the core alone, loaded by web/site/attnplay-train-worker.js (importScripts).
 add_executable(attnplay_train_worker src/platform/train_worker.cpp)

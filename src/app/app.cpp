@@ -156,8 +156,20 @@ bool flip_scaling(const Result& r, const Scenario& sc, Result& out) {
 uint64_t App::change_stamp() const {
   Hasher h;
   h.pod(result.revision);
-  h.pod(core_key_);
+  h.pod(state_stamp());
+  h.str(status);
+  h.pod(step_progress.attempts);
+  h.pod(step_progress.goal_met);
+  return h.value();
+}
+
+uint64_t App::state_stamp() const {
+  Hasher h;
   const State& s = state;
+  h.pod(fingerprint(build_scenario(s)));  // the state's own scenario, whether computed yet or not
+  h.str(s.exercise);
+  h.pod(s.learn_playing);
+  h.pod(s.learn_speed);
   h.pod(s.d_k);
   h.pod(s.scale);
   h.pod(s.temperature);
@@ -176,9 +188,6 @@ uint64_t App::change_stamp() const {
   h.str(s.preset);
   h.str(s.sentence);
   for (const PanelInfo& p : panel_table()) h.pod(s.panels[p.id]);
-  h.str(status);
-  h.pod(step_progress.attempts);
-  h.pod(step_progress.goal_met);
   return h.value();
 }
 

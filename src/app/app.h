@@ -121,6 +121,8 @@ class App {
   // A number that changes whenever the state, the computed result or the status line does (cheap: the
   // scenario fingerprint the update already keeps, plus the small display fields).
   uint64_t change_stamp() const;
+  // The part of it that is the state alone (no result, status or lesson attempts).
+  uint64_t state_stamp() const;
   // The lesson step now in `state.lesson` has had its state applied (lesson_run.cpp calls this).
   void mark_lesson_entered() { entered_lesson_ = state.lesson; }
 

@@ -19,16 +19,13 @@ void emit(App& app, const char* type, json detail) {
   if (app.events.size() > 256) app.events.erase(app.events.begin());  // nobody is listening: keep it bounded
 }
 
-void save(App& app) {
-  if (app.host.save_progress) app.host.save_progress(app.progress.dump());
-}
 
 void note_progress(App& app, const Lesson& l, int step, bool completed) {
   json& p = app.progress[l.id];
   if (!p.is_object()) p = json::object();
   p["furthest"] = std::max(p.value("furthest", 0), step);
   p["completed"] = p.value("completed", false) || completed;
-  save(app);
+  save_progress(app);
 }
 
 // Shows exactly the step's panels (the lesson panel always), as a workspace would.
@@ -163,6 +160,10 @@ bool step_complete(const App& app) {
   return true;
 }
 
+void save_progress(App& app) {
+  if (app.host.save_progress) app.host.save_progress(app.progress.dump());
+}
+
 json progress_json(const App& app) { return app.progress; }
 
 std::string load_progress(App& app, const std::string& text) {
@@ -172,6 +173,11 @@ std::string load_progress(App& app, const std::string& text) {
   json clean = json::object();
   for (auto it = j.begin(); it != j.end(); ++it) {
     const json& v = it.value();
+    if (it.key() == "worksheet") {  // the worksheet's typed cells (worksheet.cpp)
+      clean["worksheet"] = clean_worksheet_progress(v);
+      app.worksheet.loaded.clear();  // reopened with them at the next frame
+      continue;
+    }
     if (!find_lesson(it.key()) || !v.is_object()) continue;  // lessons since removed, or garbage
     const json furthest = v.value("furthest", json(0)), completed = v.value("completed", json(false));
     clean[it.key()] = {{"furthest", furthest.is_number_integer() ? furthest.get<int>() : 0},
@@ -183,7 +189,8 @@ std::string load_progress(App& app, const std::string& text) {
 
 void reset_progress(App& app) {
   app.progress = json::object();
-  save(app);
+  app.worksheet.loaded.clear();  // its cells go with the rest
+  save_progress(app);
 }
 
 }  // namespace attn

@@ -43,6 +43,7 @@ bool step_complete(const App& app);
 
 // Progress across lessons: {"<lesson id>": {"furthest": k, "completed": bool}}; the host stores it.
 nlohmann::json progress_json(const App& app);
+void save_progress(App& app);  // hands app.progress to the host (local storage, the config folder)
 std::string load_progress(App& app, const std::string& text);  // "" or why it was ignored
 void reset_progress(App& app);
 

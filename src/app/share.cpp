@@ -240,6 +240,11 @@ json app_result_json(const App& app) {
   json j = result_to_json(app.result.core);
   if (!app.result.error.empty()) j["error"] = app.result.error;
   if (app.state.panels.learn || app.learn.trainer.steps_done() > 0) j["learn"] = learn_result_json(app);
+  if (app.worksheet.loaded == app.state.exercise && app.worksheet.error.empty())
+    j["worksheet"] = {{"exercise", app.worksheet.loaded},
+                      {"answers", worksheet_answers_json(app.worksheet.answers)},
+                      {"answered", app.worksheet.grade.answered},
+                      {"mistakes", app.worksheet.grade.mistakes}};
   j["tokens"] = app.result.row_labels;      // query rows
   j["key_tokens"] = app.result.col_labels;  // key columns
   const CrossResult& c = app.result.cross;

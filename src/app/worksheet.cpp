@@ -1,7 +1,10 @@
 // worksheet.cpp — opening exercises by key and regrading after every typed cell.
 #include "app/worksheet.h"
 
+#include <algorithm>
+
 #include "app/app.h"
+#include "app/lesson_run.h"
 
 namespace attn {
 
@@ -17,7 +20,62 @@ std::string open_exercise(const std::string& key, Exercise& out) {
   }
   return note_exercise(key, out);
 }
+// The learner's cells live in the progress document (web: local storage; desktop: the config folder) under
+// "worksheet" → exercise key → stage id → the stage's cells, row by row, so a reload or a crash keeps them.
+constexpr size_t kKeptExercises = 16;
+constexpr size_t kMaxCellChars = 31;  // what the cell's field holds
+
 }  // namespace
+
+nlohmann::json worksheet_answers_json(const Answers& a) {
+  nlohmann::json j = nlohmann::json::object();
+  for (int k = 0; k < kStageCount; ++k) {
+    const auto& cells = a.text[static_cast<size_t>(k)];
+    if (std::any_of(cells.begin(), cells.end(), [](const std::string& c) { return !c.empty(); }))
+      j[stage_id(static_cast<Stage>(k))] = cells;
+  }
+  return j;
+}
+
+namespace {
+// Saved cells into `a` where each stage still has the exercise's shape (anything else is left blank).
+void restore_answers(const nlohmann::json& saved, Answers& a) {
+  if (!saved.is_object()) return;
+  for (int k = 0; k < kStageCount; ++k) {
+    const auto it = saved.find(stage_id(static_cast<Stage>(k)));
+    auto& cells = a.text[static_cast<size_t>(k)];
+    if (it == saved.end() || !it->is_array() || it->size() != cells.size()) continue;
+    for (size_t c = 0; c < cells.size(); ++c) {
+      const nlohmann::json& v = (*it)[c];
+      if (v.is_string() && v.get_ref<const std::string&>().size() <= kMaxCellChars) cells[c] = v.get<std::string>();
+    }
+  }
+}
+
+void remember_answers(App& app) {
+  nlohmann::json& kept = app.progress["worksheet"];
+  if (!kept.is_object()) kept = nlohmann::json::object();
+  const nlohmann::json mine = worksheet_answers_json(app.worksheet.answers);
+  if (!mine.empty()) kept[app.state.exercise] = mine;
+  while (kept.size() > kKeptExercises) kept.erase(kept.begin() == kept.find(app.state.exercise) ? std::next(kept.begin()) : kept.begin());
+  save_progress(app);
+}
+}  // namespace
+
+nlohmann::json clean_worksheet_progress(const nlohmann::json& saved) {
+  nlohmann::json out = nlohmann::json::object();
+  if (!saved.is_object()) return out;
+  for (auto it = saved.begin(); it != saved.end() && out.size() < kKeptExercises; ++it) {
+    if (!exercise_key_error(it.key()).empty() || !it->is_object()) continue;
+    Exercise ex;
+    open_exercise(it.key(), ex);
+    Answers a = blank_answers(ex);
+    restore_answers(*it, a);
+    const nlohmann::json kept = worksheet_answers_json(a);
+    if (!kept.empty()) out[it.key()] = kept;
+  }
+  return out;
+}
 
 std::string exercise_key_error(const std::string& key) {
   Exercise ex;
@@ -33,6 +91,8 @@ void sync_worksheet(App& app) {
     if (w.error.empty()) {
       w.exercise = std::move(ex);
       w.answers = blank_answers(w.exercise);
+      if (const auto kept = app.progress.find("worksheet"); kept != app.progress.end() && kept->is_object())
+        if (const auto mine = kept->find(app.state.exercise); mine != kept->end()) restore_answers(*mine, w.answers);
       w.show_stage = -1;
     }
   }
@@ -42,6 +102,7 @@ void sync_worksheet(App& app) {
 void type_cell(App& app, Stage s, int row, int col, const std::string& text) {
   app.worksheet.answers.set(s, row, col, text);
   app.worksheet.grade = grade(app.worksheet.exercise, app.worksheet.answers);
+  remember_answers(app);
 }
 
 }  // namespace attn

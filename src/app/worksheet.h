@@ -2,6 +2,7 @@
 // teacher can link "exercise 17"), the learner's typed cells, and their grade, kept current.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "app/strings.h"
@@ -22,9 +23,13 @@ struct WorksheetSession {
 
 // "exercise-17" (generated, seeded by the number) or a note's worked example ("note-…").
 std::string exercise_key_error(const std::string& key);  // "" if the key names an exercise
+// The typed cells by stage id, row by row (stages with nothing typed left out): getResult().worksheet.answers.
+nlohmann::json worksheet_answers_json(const exercise::Answers& a);
+// Saved worksheet cells as read back from storage: only exercises that exist, cells of their shapes.
+nlohmann::json clean_worksheet_progress(const nlohmann::json& saved);
 // Opens the state's exercise when it changed (answers start blank) and regrades.
 void sync_worksheet(App& app);
-// The learner typed into a cell: store it and regrade.
+// The learner typed into a cell: store it, regrade, and keep the cells in the saved progress.
 void type_cell(App& app, exercise::Stage s, int row, int col, const std::string& text);
 
 // ---- the worksheet's texts in the learner's language (worksheet_text.cpp) ----------------------------------------

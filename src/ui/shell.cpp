@@ -2,6 +2,7 @@
 #include "ui/shell.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -258,10 +259,14 @@ void Shell::draw() {
   app_.focused_item.clear();
   app_.update_frame();
   PanelContext ctx(app_);
+  // The state changed since the widgets last drew, not through them (the API, a host page's message, a
+  // lesson step, a preset): an active widget would write its own old value back this frame, so it lets go.
+  if (app_.state_stamp() != drawn_stamp_ && ImGui::GetActiveID() != 0) ImGui::ClearActiveID();
 
   if (app_.embed.enabled) {
     draw_embedded(ctx);
     ++app_.frames;
+    drawn_stamp_ = app_.state_stamp();
     return;
   }
   // "?" opens the list of keys (unless the learner is typing into a field).
@@ -292,6 +297,7 @@ void Shell::draw() {
     for (const std::string& id : app_.lesson_locks)
       if (const ControlInfo* c = find_control(id)) c->revert(app_.state, before);
   ++app_.frames;
+  drawn_stamp_ = app_.state_stamp();
 }
 
 }  // namespace attn::ui

@@ -104,7 +104,6 @@ class WorksheetPanel : public Panel {
   void stage(PanelContext& ctx, Stage s) {
     WorksheetSession& w = ctx.app.worksheet;
     const Exercise& ex = w.exercise;
-    const StageGrade& g = w.grade.stage(s);
     const Lang lang = ctx.state.lang;
     section_header((worksheet_stage_title(s, lang) + "   " + worksheet_stage_formula(s, lang)).c_str());
     if (ex.is_given(s)) {
@@ -118,7 +117,7 @@ class WorksheetPanel : public Panel {
       ImGui::TextUnformatted(i < static_cast<int>(rows.size()) ? rows[static_cast<size_t>(i)].c_str() : "");
       for (int j = 0; j < ex.cols(s); ++j) {
         ImGui::SameLine(ImGui::GetFontSize() * 4.5f + static_cast<float>(j) * (cell_w + 6));
-        cell(ctx, s, i, j, g.at(i, j), cell_w);
+        cell(ctx, s, i, j, cell_w);
       }
     }
     ImGui::PopID();
@@ -126,11 +125,13 @@ class WorksheetPanel : public Panel {
     if (w.show_stage == stage_index(s)) show_me(ctx, s);
   }
 
-  void cell(PanelContext& ctx, Stage s, int i, int j, const CellGrade& cg, float width) {
+  // Typing into a cell regrades the whole sheet (type_cell replaces w.grade): nothing of the old grade is held
+  // across it, so the cell's grade is read before the field for its colour and again after it for the tooltip.
+  void cell(PanelContext& ctx, Stage s, int i, int j, float width) {
     WorksheetSession& w = ctx.app.worksheet;
     char buf[32];
     std::snprintf(buf, sizeof buf, "%s", w.answers.at(s, i, j).c_str());
-    ImGui::PushStyleColor(ImGuiCol_FrameBg, status_colour(cg.status));
+    ImGui::PushStyleColor(ImGuiCol_FrameBg, status_colour(w.grade.stage(s).at(i, j).status));
     ImGui::SetNextItemWidth(width);
     ImGui::PushID(i * 64 + j);
     if (ImGui::InputText("##cell", buf, sizeof buf, ImGuiInputTextFlags_CharsScientific))
@@ -144,8 +145,9 @@ class WorksheetPanel : public Panel {
     ImGui::PopID();
     ImGui::PopStyleColor();
     ctx.track(std::string("worksheet:") + stage_id(s) + ":" + std::to_string(i + 1) + "," + std::to_string(j + 1));
-    if (ImGui::IsItemHovered() && cg.issue != InputIssue::None)
-      ImGui::SetTooltip("%s", issue_message(cg.issue, w.answers.at(s, i, j), ctx.state.lang).c_str());
+    const InputIssue issue = w.grade.stage(s).at(i, j).issue;
+    if (ImGui::IsItemHovered() && issue != InputIssue::None)
+      ImGui::SetTooltip("%s", issue_message(issue, w.answers.at(s, i, j), ctx.state.lang).c_str());
   }
 
   void diagnoses(PanelContext& ctx, Stage s) {

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "app/app.h"
+#include "app/lesson_run.h"
 #include "app/state_json.h"
 
 using namespace attn;
@@ -36,4 +37,47 @@ TEST_CASE("the worksheet opens the state's exercise and grades typed cells", "[w
     sync_worksheet(app);
     CHECK(app.worksheet.error.empty());
   }
+}
+
+TEST_CASE("typed worksheet cells survive a reload through the saved progress", "[worksheet][progress]") {
+  std::string saved;
+  App first;
+  first.host.save_progress = [&saved](const std::string& json) { saved = json; };
+  REQUIRE(apply_state_text(first.state, R"({"exercise": "exercise-17"})") == "");
+  sync_worksheet(first);
+  type_cell(first, Stage::Q, 0, 0, "1.25");
+  type_cell(first, Stage::K, 1, 0, "-3");
+  REQUIRE_FALSE(saved.empty());
+
+  App second;  // the reloaded page: same exercise, progress read back from storage
+  REQUIRE(apply_state_text(second.state, R"({"exercise": "exercise-17"})") == "");
+  sync_worksheet(second);
+  CHECK(second.worksheet.answers.at(Stage::Q, 0, 0).empty());
+  REQUIRE(load_progress(second, saved) == "");
+  sync_worksheet(second);
+  CHECK(second.worksheet.answers.at(Stage::Q, 0, 0) == "1.25");
+  CHECK(second.worksheet.answers.at(Stage::K, 1, 0) == "-3");
+  CHECK(second.worksheet.grade.answered == first.worksheet.grade.answered);
+
+  // Another exercise opens blank; the first one's cells come back when it is chosen again.
+  REQUIRE(apply_state_text(second.state, R"({"exercise": "exercise-18"})") == "");
+  sync_worksheet(second);
+  CHECK(second.worksheet.answers.at(Stage::Q, 0, 0).empty());
+  REQUIRE(apply_state_text(second.state, R"({"exercise": "exercise-17"})") == "");
+  sync_worksheet(second);
+  CHECK(second.worksheet.answers.at(Stage::Q, 0, 0) == "1.25");
+}
+
+TEST_CASE("saved worksheet cells that do not fit are dropped, never applied", "[worksheet][progress]") {
+  App app;
+  REQUIRE(apply_state_text(app.state, R"({"exercise": "exercise-17"})") == "");
+  const std::string junk = R"({"worksheet": {"exercise-17": {"Q": ["1"], "K": 7},
+                                            "exercise-x": {"Q": ["1"]}, "note-nope": []}})";
+  REQUIRE(load_progress(app, junk) == "");
+  sync_worksheet(app);
+  CHECK(app.worksheet.answers.at(Stage::Q, 0, 0).empty());  // Q has another shape: left blank
+  CHECK(app.progress["worksheet"].empty());
+  CHECK(load_progress(app, R"({"worksheet": "x"})") == "");
+  sync_worksheet(app);
+  CHECK(app.worksheet.error.empty());
 }

@@ -263,6 +263,7 @@
         else p.reject(new Error(String(d.error)));
         return;
       }
+      if (d.event === 'error' && d.crashed === true) { this._dispatch('error', { error: String(d.error), crashed: true }); return; }
       if (typeof d.event !== 'string' || !EVENT_NAME.test(d.event) || d.event === 'ready' || d.event === 'error') return;
       const detail = Object.assign({}, d);
       delete detail.attnplay;

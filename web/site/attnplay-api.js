@@ -21,6 +21,45 @@
     rejectReady(new Error(message));
   }
 
+  // ---- when the module dies ------------------------------------------------------------------------
+  // A WebAssembly trap inside a frame ends the frame loop. Say so in the learner's language (the words are
+  // fetched while the module still answers), keep the state the address bar and storage already hold, offer a
+  // reload that opens it again, and tell an embedding page (attnplay-embed.js listens for attnplay-crash).
+  let crashed = false, crashLang = '';
+  const crashBox = document.getElementById('crash');
+  function learnCrashWords(lang) {
+    if (!crashBox || lang === crashLang) return;
+    crashLang = lang;
+    document.getElementById('crash-text').textContent = say('crash.message');
+    document.getElementById('crash-reload').textContent = say('crash.reload');
+  }
+  function crash(what) {
+    if (crashed || !isReady) return false;
+    crashed = true;
+    if (persistTimer) { clearTimeout(persistTimer); try { persist(); } catch (e) { /* the state of 400 ms ago stays */ } }
+    isReady = false;
+    console.error('attnplay stopped: ' + what);
+    if (crashBox) {
+      crashBox.hidden = false;
+      document.getElementById('crash-reload').focus();
+    }
+    document.dispatchEvent(new CustomEvent('attnplay-crash', { detail: { error: String(what) } }));
+    return true;
+  }
+  const isTrap = (e) => e instanceof WebAssembly.RuntimeError || /^(RuntimeError|Aborted)\b/.test(String(e));
+  window.addEventListener('error', (ev) => { if (isTrap(ev.error)) crash(String(ev.error.message || ev.error)); });
+  window.addEventListener('unhandledrejection', (ev) => { if (isTrap(ev.reason)) crash(String(ev.reason.message || ev.reason)); });
+  if (crashBox) document.getElementById('crash-reload').addEventListener('click', () => location.reload());
+  // A loop that stops without an error (rAF runs only while the page is shown).
+  const STALL_MS = 6000;
+  let stallFrames = -1, stallSince = 0;
+  setInterval(() => {
+    if (!isReady || document.visibilityState !== 'visible') { stallFrames = -1; return; }
+    const f = Module._attnplay_frames();
+    if (f !== stallFrames) { stallFrames = f; stallSince = performance.now(); return; }
+    if (performance.now() - stallSince > STALL_MS) crash('the frame loop stopped');
+  }, 1000);
+
   // WebGL2 is required; say so plainly instead of failing inside the module.
   const probe = document.createElement('canvas').getContext('webgl2');
   if (!probe) { fatal('This page needs WebGL2, which this browser does not provide.'); return; }
@@ -112,7 +151,7 @@
         .catch((e) => fatal('Could not start: ' + e.message));
       return {};
     },
-    onAbort: (what) => fatal('The playground stopped: ' + what),
+    onAbort: (what) => { if (!crash('aborted: ' + what)) fatal('The playground stopped: ' + what); },
   };
   window.Module = Module;
 
@@ -134,6 +173,7 @@
     }
   }
   function needReady() {
+    if (crashed) return Promise.reject(new Error('attnplay stopped: reload the page to continue'));
     if (!isReady) return Promise.reject(new Error('attnplay is not ready yet: await attnplay.ready'));
     return null;
   }
@@ -400,6 +440,7 @@
     if (text !== lastSummary) { summaryEl.textContent = text; lastSummary = text; }
     const lang = call('attnplay_lang');  // screen readers pick their voice from lang
     if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
+    learnCrashWords(lang);
   }
   // The wasm side calls Module.attnplayChanged after a drawn frame in which the change stamp moved
   // (web_api.cpp, push_web_changes): listeners run on changes, nothing polls.

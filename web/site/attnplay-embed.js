@@ -140,6 +140,15 @@
     api.onEvent((ev) => { const body = Object.assign({}, ev); const name = body.type; delete body.type; emit(name, body); });
   }
 
+  // The module died (attnplay-api.js): every subscriber and an allow-listed parent hear {event: 'error'}.
+  document.addEventListener('attnplay-crash', (e) => {
+    const msg = { attnplay: 1, event: 'error', error: String(e.detail && e.detail.error), crashed: true };
+    for (const s of subscribers) s.source.postMessage(msg, s.origin);
+    const parentOrigin = location.ancestorOrigins && location.ancestorOrigins.length ? location.ancestorOrigins[0] : '';
+    if (window.parent !== window && parentOrigin && origins && origins.includes(parentOrigin) &&
+        !subscribers.some((s) => s.source === window.parent)) window.parent.postMessage(msg, parentOrigin);
+  });
+
   window.addEventListener('message', (ev) => {
     if (origins) { handle(ev); return; }
     if (queue.length < MAX_QUEUE) queue.push(ev);
