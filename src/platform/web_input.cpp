@@ -224,9 +224,23 @@ EM_BOOL on_touch(int event_type, const EmscriptenTouchEvent* e, void* user) {
   return EM_TRUE;
 }
 
+// The wheel over the canvas, as the ImGui backend reads it (100 px, 3 lines or 1/80 page a step). The backend
+// listens on the document, where Chromium makes wheel listeners passive, so its preventDefault is refused
+// with a console error on every notch; on the canvas the listener may prevent the page from scrolling.
+EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
+  float step = 0;
+  if (e->deltaMode == DOM_DELTA_PIXEL) step = 1.0f / 100.0f;
+  else if (e->deltaMode == DOM_DELTA_LINE) step = 1.0f / 3.0f;
+  else if (e->deltaMode == DOM_DELTA_PAGE) step = 80.0f;
+  ImGui::GetIO().AddMouseWheelEvent(static_cast<float>(e->deltaX) * -step, static_cast<float>(e->deltaY) * -step);
+  return EM_TRUE;
+}
+
 }  // namespace
 
 void install_web_input(GLFWwindow* window, const char* canvas_selector) {
+  emscripten_set_wheel_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, EM_FALSE, nullptr);  // the backend's
+  emscripten_set_wheel_callback(canvas_selector, nullptr, EM_FALSE, on_wheel);
   glfwSetCursorPosCallback(window, on_cursor_pos);
   glfwSetMouseButtonCallback(window, on_mouse_button);
   glfwSetCursorEnterCallback(window, on_cursor_enter);

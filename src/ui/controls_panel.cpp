@@ -93,7 +93,7 @@ class ControlsPanel : public Panel {
     std::snprintf(buf, sizeof buf, "%s", s.sentence.c_str());
     if (ImGui::InputText(ctx.label("controls.sentence", "sentence").c_str(), buf, sizeof buf,
                          ImGuiInputTextFlags_EnterReturnsTrue) ||
-        (ImGui::IsItemDeactivatedAfterEdit())) {
+        (ImGui::IsItemDeactivatedAfterEdit() && !ctx.outside_change)) {
       if (!split_tokens(buf).empty() && s.sentence != buf) {
         const auto before = split_tokens(s.sentence);
         s.sentence = buf;

@@ -18,6 +18,9 @@ class PanelContext {
   State& state;
   const AppResult& result;
   App& app;
+  // The state changed this frame from outside the widgets (Shell::draw let the active widget go): a field
+  // that applies its text when it loses focus must not apply it now, over the change.
+  bool outside_change = false;
 
   // The learner's language: tr("key") is the catalog text, trf("key", {{"w", "0.88"}}) fills placeholders.
   const char* tr(const char* key) const { return attn::tr(state.lang, key); }

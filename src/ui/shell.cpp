@@ -261,7 +261,10 @@ void Shell::draw() {
   PanelContext ctx(app_);
   // The state changed since the widgets last drew, not through them (the API, a host page's message, a
   // lesson step, a preset): an active widget would write its own old value back this frame, so it lets go.
-  if (app_.state_stamp() != drawn_stamp_ && ImGui::GetActiveID() != 0) ImGui::ClearActiveID();
+  if (app_.state_stamp() != drawn_stamp_ && ImGui::GetActiveID() != 0) {
+    ImGui::ClearActiveID();
+    ctx.outside_change = true;
+  }
 
   if (app_.embed.enabled) {
     draw_embedded(ctx);

@@ -54,6 +54,9 @@ describe('external changes win over the focused control', { timeout: 170000 }, (
     await typeText(page, ' again');
     await setStateOk(page, { sentence: 'dogs chase cats' });
     await holds('sentence', 'dogs chase cats');
+    // The field let go of the typed text: leaving it now does not put "… again" back over the change.
+    await page.keyboard.press('Tab');
+    await holds('sentence', 'dogs chase cats', 10);
     assert.deepEqual(app.errors.page, []);
     assert.deepEqual(app.errors.console, []);
   });
