@@ -19,7 +19,6 @@ void emit(App& app, const char* type, json detail) {
   if (app.events.size() > 256) app.events.erase(app.events.begin());  // nobody is listening: keep it bounded
 }
 
-
 void note_progress(App& app, const Lesson& l, int step, bool completed) {
   json& p = app.progress[l.id];
   if (!p.is_object()) p = json::object();

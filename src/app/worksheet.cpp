@@ -57,7 +57,8 @@ void remember_answers(App& app) {
   if (!kept.is_object()) kept = nlohmann::json::object();
   const nlohmann::json mine = worksheet_answers_json(app.worksheet.answers);
   if (!mine.empty()) kept[app.state.exercise] = mine;
-  while (kept.size() > kKeptExercises) kept.erase(kept.begin() == kept.find(app.state.exercise) ? std::next(kept.begin()) : kept.begin());
+  while (kept.size() > kKeptExercises)
+    kept.erase(kept.begin() == kept.find(app.state.exercise) ? std::next(kept.begin()) : kept.begin());
   save_progress(app);
 }
 }  // namespace

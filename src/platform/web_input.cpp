@@ -229,9 +229,12 @@ EM_BOOL on_touch(int event_type, const EmscriptenTouchEvent* e, void* user) {
 // with a console error on every notch; on the canvas the listener may prevent the page from scrolling.
 EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
   float step = 0;
-  if (e->deltaMode == DOM_DELTA_PIXEL) step = 1.0f / 100.0f;
-  else if (e->deltaMode == DOM_DELTA_LINE) step = 1.0f / 3.0f;
-  else if (e->deltaMode == DOM_DELTA_PAGE) step = 80.0f;
+  if (e->deltaMode == DOM_DELTA_PIXEL)
+    step = 1.0f / 100.0f;
+  else if (e->deltaMode == DOM_DELTA_LINE)
+    step = 1.0f / 3.0f;
+  else if (e->deltaMode == DOM_DELTA_PAGE)
+    step = 80.0f;
   ImGui::GetIO().AddMouseWheelEvent(static_cast<float>(e->deltaX) * -step, static_cast<float>(e->deltaY) * -step);
   return EM_TRUE;
 }

@@ -29,7 +29,7 @@ class Shell {
   float draw_menu_bar(PanelContext& ctx);
   std::vector<PanelId> tiled_panels() const;
   App& app_;
-  uint64_t drawn_stamp_ = 0;  // App::state_stamp() when the widgets had last drawn
+  uint64_t drawn_stamp_ = 0;                                // App::state_stamp() when the widgets had last drawn
   std::array<std::unique_ptr<Panel>, kPanelCount> panels_;  // indexed by PanelId
   float pixel_ratio_ = 1;
   bool dark_applied_ = false, theme_set_ = false;
