@@ -6,7 +6,7 @@ attnplay_warnings(attnplay)
 
 if(ATTNPLAY_APP)
   include(AttnplayGui)
-  target_sources(attn_gui PRIVATE src/platform/desktop.cpp)
+  target_sources(attn_gui PRIVATE src/platform/desktop.cpp src/platform/input_script.cpp)
   target_link_libraries(attnplay PRIVATE attn_gui)
   target_compile_definitions(attnplay PRIVATE ATTNPLAY_WITH_GUI=1)
 endif()

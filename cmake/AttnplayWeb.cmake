@@ -14,7 +14,7 @@ set_target_properties(attnplay_web PROPERTIES OUTPUT_NAME attnplay SUFFIX ".js"
 target_link_options(attnplay_web PRIVATE
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=1MB
   -sDYNAMIC_EXECUTION=0 -sENVIRONMENT=web
-  -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,stringToUTF8,lengthBytesUTF8
+  -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,stringToUTF8,lengthBytesUTF8,HEAPU8
   -sEXPORTED_FUNCTIONS=@${CMAKE_SOURCE_DIR}/web/exports.txt
   -sINVOKE_RUN=1 -sEXIT_RUNTIME=0)
 set_property(TARGET attnplay_web APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/web/exports.txt)

@@ -2,6 +2,7 @@
 # become nested lists of float32-exact numbers, and bad input is refused here with a message naming it.
 import json
 import math
+import os
 
 import numpy as np
 
@@ -9,11 +10,11 @@ import numpy as np
 MATRIX_KEYS = ("X", "W_q", "W_k", "W_v", "W_o", "Q", "K", "V", "memory", "W_a", "U_a")
 SCENARIO_KEYS = MATRIX_KEYS + ("v_a", "score", "scale", "temperature", "mask", "key_padding", "mask_cells",
                                "heads", "positional_encoding", "tokens", "memory_tokens")
-# The page's state keys (src/app/state_json.cpp); "scenario" carries a scenario of one's own.
-STATE_KEYS = ("mode", "sentence", "d_model", "d_k", "d_v", "seed", "embeddings", "scale", "temperature", "mask",
-              "key_padding", "mask_cells", "heads", "positional_encoding", "preset", "selected_row", "plane_x",
-              "plane_y", "theme", "text_scale", "lang", "heatmap_scale", "panels", "cross", "scenario", "exercise",
-              "lesson")
+# The page's state keys: the app's own schema (`attnplay schema`, kept beside this module and checked
+# against the binary by tests/cli/schema.sh); "scenario" carries a scenario of one's own.
+with open(os.path.join(os.path.dirname(__file__), "state_schema.json"), encoding="utf-8") as _f:
+    STATE_SCHEMA = json.load(_f)
+STATE_KEYS = tuple(k for k, v in STATE_SCHEMA.items() if not v.get("read_only"))
 
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
 

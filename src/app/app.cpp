@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "app/presets.h"
+#include "app/state_json.h"
 #include "core/attention.h"
 #include "core/hash.h"
 #include "core/kernels.h"
@@ -32,26 +33,6 @@ struct Hasher : Fnv1a {
   }
 };
 }  // namespace
-
-uint64_t fingerprint(const Scenario& sc) {
-  Hasher h;
-  for (const auto* m : {&sc.X, &sc.W_q, &sc.W_k, &sc.W_v, &sc.W_o, &sc.Q, &sc.K, &sc.V, &sc.memory, &sc.W_a, &sc.U_a})
-    h.mat(*m);
-  h.pod(sc.v_a.has_value());
-  if (sc.v_a) h.bytes(sc.v_a->data(), sizeof(float) * static_cast<size_t>(sc.v_a->size()));
-  h.pod(sc.score);
-  h.pod(sc.scale);
-  h.pod(sc.temperature);
-  h.pod(sc.mask);
-  for (bool b : sc.key_padding) h.pod(b);
-  h.pod(sc.mask_cells.has_value());
-  if (sc.mask_cells) h.bytes(sc.mask_cells->data(), static_cast<size_t>(sc.mask_cells->size()));
-  h.pod(sc.heads);
-  h.pod(sc.positional_encoding);
-  for (const auto& t : sc.tokens) h.str(t);
-  for (const auto& t : sc.memory_tokens) h.str(t);
-  return h.value();
-}
 
 App::App() {
   apply_preset(state, "default");
@@ -163,33 +144,7 @@ uint64_t App::change_stamp() const {
   return h.value();
 }
 
-uint64_t App::state_stamp() const {
-  Hasher h;
-  const State& s = state;
-  h.pod(fingerprint(build_scenario(s)));  // the state's own scenario, whether computed yet or not
-  h.str(s.exercise);
-  h.pod(s.learn_playing);
-  h.pod(s.learn_speed);
-  h.pod(s.d_k);
-  h.pod(s.scale);
-  h.pod(s.temperature);
-  h.pod(s.selected_row);
-  h.pod(s.dark_theme);
-  h.pod(s.text_scale);
-  h.pod(s.heatmap_row_scale);
-  h.pod(s.plane_x);
-  h.pod(s.plane_y);
-  h.pod(s.heads);
-  h.pod(s.lang);
-  h.pod(s.cross.step);
-  h.pod(s.cross.states);
-  h.pod(s.lesson.step);
-  h.str(s.lesson.id);
-  h.str(s.preset);
-  h.str(s.sentence);
-  for (const PanelInfo& p : panel_table()) h.pod(s.panels[p.id]);
-  return h.value();
-}
+uint64_t App::state_stamp() const { return state_digest(state); }  // every key setState reads (state_json.h)
 
 void App::update() {
   enter_requested_lesson();
@@ -333,14 +288,14 @@ uint64_t heads_key(const State& state) {
   State copy = state;
   copy.heads = 1;
   Hasher hk;
-  hk.pod(fingerprint(build_scenario(copy)));
+  hk.pod(scenario_fingerprint(build_scenario(copy)));
   return hk.value();
 }
 }  // namespace
 
 void App::update_with_budget(double budget_ms) {
   const Scenario sc = build_scenario(state);
-  const uint64_t ck = fingerprint(sc);
+  const uint64_t ck = scenario_fingerprint(sc);
   const int n_rows = sc.Q ? static_cast<int>(sc.Q->rows()) : (sc.X ? static_cast<int>(sc.X->rows()) : 0);
   if (n_rows > 0) state.selected_row = std::min(std::max(state.selected_row, 0), n_rows - 1);
   // About 3 units per microsecond in WebAssembly: beyond a quarter of the budget, spread the work.

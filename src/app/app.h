@@ -89,6 +89,7 @@ class App {
   StepProgress step_progress;
   std::vector<std::string> lesson_locks;
   nlohmann::json progress = nlohmann::json::object();
+  uint64_t progress_loads = 0;  // load_progress calls: a reload's kept views are applied once after each
   std::vector<nlohmann::json> events;
   WorksheetSession worksheet;
   LearnSession learn;  // Learn mode's two models (learn.h)  // the hand-calculation checker (worksheet.h)
@@ -154,7 +155,6 @@ std::vector<int> sweep_dks();
 DkSweep compute_sweep(const State& s, int row);
 std::vector<HeadsOption> compute_heads_options(const State& s);
 PositionalCheck compute_positional_check(const Scenario& sc, const std::vector<std::string>& tokens);
-uint64_t fingerprint(const Scenario& sc);
 // The same result with scaling toggled, from the existing scores (false: recompute instead).
 bool flip_scaling(const Result& r, const Scenario& sc, Result& out);
 

@@ -107,6 +107,30 @@ std::string learn_adopt(App& app, const std::string& state, uint64_t generation)
   return "";
 }
 
+KeptRun learn_snapshot(App& app, std::string& bytes) {
+  LearnSession& L = app.learn;
+  const long steps = L.started ? L.trainer.steps_done() : 0;
+  if (steps == L.kept_steps) return KeptRun::Unchanged;
+  L.kept_steps = steps;
+  if (steps == 0) return KeptRun::Forget;  // reset, or other settings: a reload must not bring the old run back
+  bytes = L.trainer.save_state();
+  return KeptRun::Save;
+}
+
+std::string learn_resume(App& app, const std::string& bytes) {
+  train::Trainer probe;
+  if (std::string err = probe.load_state(bytes); !err.empty()) return "the kept run is not readable: " + err;
+  if (train::settings_to_json(probe.settings()) != train::settings_to_json(app.state.learn_settings))
+    return "the kept run has other settings than this page";
+  LearnSession& L = app.learn;
+  halt_worker(L);
+  if (std::string err = L.trainer.load_state(bytes); !err.empty()) return err;
+  L.started = true;
+  L.kept_steps = L.trainer.steps_done();
+  app.status = tr_format(app.state.lang, "learn.resumed", {{"steps", std::to_string(L.trainer.steps_done())}});
+  return "";
+}
+
 void learn_worker_failed(App& app, const std::string& reason) {
   LearnSession& L = app.learn;
   if (L.worker_running && L.worker.stop) L.worker.stop();  // a worker still alive trains nothing more

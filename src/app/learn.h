@@ -38,6 +38,7 @@ struct LearnSession {
   bool worker_running = false;  // that generation is training there now
   long allowance = 0;           // learn.speed × frames since the generation started
   std::string in_page_reason;   // why training runs in the frame although a worker was tried ("" = it was not)
+  long kept_steps = 0;          // steps_done() when learn_snapshot last handed the run out
 };
 
 // Per frame: applies changed settings, then either drives the worker (allowing learn.speed more steps) or,
@@ -52,6 +53,13 @@ void learn_worker_failed(App& app, const std::string& reason);
 // One step now (the Step button), whether playing or not.
 int learn_step(App& app);
 void learn_reset(App& app);  // the same settings from step 0
+// The run as bytes the page keeps across reloads (Trainer::save_state): Save (into `bytes`) when it moved since
+// the last call, Forget when it went back to step 0 (reset, other settings), Unchanged otherwise. And a kept run
+// read back, adopted only when it is of the settings the state names ("" or why not; the status line then says
+// at which step it resumed).
+enum class KeptRun { Unchanged, Save, Forget };
+KeptRun learn_snapshot(App& app, std::string& bytes);
+std::string learn_resume(App& app, const std::string& bytes);
 // Loads head `head` of `layer` of model `which` on the probe example into the playground as an
 // explicit scenario (every panel then explains a learned head). "" or why not.
 std::string open_head_in_playground(App& app, int which, int layer, int head);

@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include "app/app.h"
 #include "app/registry.h"
 #include "app/state_json.h"
+#include "app/strings.h"
 
 namespace attn {
 
@@ -64,6 +66,7 @@ std::string go_to_step(App& app, int step) {
   const std::string err = apply_state_json(next, s.state);  // validated by the lesson test; checked again
   if (!err.empty()) return "step " + std::to_string(step) + " of " + l->id + " cannot be shown: " + err;
   next.lesson.step = step;
+  if (!(next.lesson == app.state.lesson)) set_lesson_draft(app, "");  // reopening the same step keeps it
   show_panels(next, s);
   app.state = std::move(next);
   app.mark_lesson_entered();
@@ -76,6 +79,7 @@ std::string go_to_step(App& app, int step) {
 }
 
 void leave_lesson(App& app) {
+  set_lesson_draft(app, "");
   app.state.lesson = LessonRef{};
   app.mark_lesson_entered();
   app.lesson_locks.clear();
@@ -159,6 +163,39 @@ bool step_complete(const App& app) {
   return true;
 }
 
+namespace {
+// Which step a kept draft belongs to ("why-sqrt-dk/3").
+std::string draft_owner(const App& app) { return app.state.lesson.id + "/" + std::to_string(app.state.lesson.step); }
+constexpr size_t kMaxDraftBytes = 64;
+}  // namespace
+
+std::string lesson_draft(const App& app) {
+  const json& d = app.progress.value("draft", json::object());
+  if (!d.is_object() || d.value("step", json()) != draft_owner(app) || app.state.lesson.id.empty()) return "";
+  const json& text = d.value("text", json());
+  return text.is_string() ? text.get<std::string>() : "";
+}
+
+void set_lesson_draft(App& app, const std::string& text) {
+  if (text == lesson_draft(app)) return;
+  if (text.empty())
+    app.progress.erase("draft");
+  else
+    app.progress["draft"] = {{"step", draft_owner(app)}, {"text", text.substr(0, kMaxDraftBytes)}};
+  save_progress(app);
+}
+
+bool answer_typed(App& app, const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  while (end && *end == ' ') ++end;
+  if (text.empty() || !end || *end != '\0' || !std::isfinite(v)) {
+    app.status = tr(app.state.lang, "lesson.ui.need_number");
+    return false;
+  }
+  return answer_number(app, v);
+}
+
 void save_progress(App& app) {
   if (app.host.save_progress) app.host.save_progress(app.progress.dump());
 }
@@ -177,12 +214,27 @@ std::string load_progress(App& app, const std::string& text) {
       app.worksheet.loaded.clear();  // reopened with them at the next frame
       continue;
     }
+    if (it.key() == "view") {  // where panels were scrolled to (kept_view.h)
+      if (v.is_object() && v.value("scroll", json()).is_object()) {
+        json scroll = json::object();
+        for (auto p = v["scroll"].begin(); p != v["scroll"].end(); ++p)
+          if (p.value().is_number() && (find_panel(p.key()) || p.key() == "stack")) scroll[p.key()] = p.value();
+        clean["view"] = {{"scroll", scroll}};
+      }
+      continue;
+    }
+    if (it.key() == "draft") {  // an answer typed but not checked (lesson_draft)
+      if (v.is_object() && v.value("step", json()).is_string() && v.value("text", json()).is_string())
+        clean["draft"] = {{"step", v["step"]}, {"text", v["text"].get<std::string>().substr(0, kMaxDraftBytes)}};
+      continue;
+    }
     if (!find_lesson(it.key()) || !v.is_object()) continue;  // lessons since removed, or garbage
     const json furthest = v.value("furthest", json(0)), completed = v.value("completed", json(false));
     clean[it.key()] = {{"furthest", furthest.is_number_integer() ? furthest.get<int>() : 0},
                        {"completed", completed.is_boolean() && completed.get<bool>()}};
   }
   app.progress = clean;
+  ++app.progress_loads;
   return "";
 }
 

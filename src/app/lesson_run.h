@@ -36,6 +36,12 @@ bool next_step(App& app);  // back to free play; the state stays as it is
 // answer reveals (applies the task's reveal state). Emits an "answer" event either way.
 bool answer_choice(App& app, int choice);
 bool answer_number(App& app, double value);
+// The open step's answer box: what was typed but not yet checked. It is kept with the progress (a reload
+// brings it back) and belongs to its step: any other step, or the same step opened afresh, starts empty.
+std::string lesson_draft(const App& app);
+void set_lesson_draft(App& app, const std::string& text);
+// Checks the typed text as a number answer: false, with the reason in the status line, when it is no number.
+bool answer_typed(App& app, const std::string& text);
 // Per frame: a do task whose goal now holds is marked done (once; emits "answer" with correct: true).
 void lesson_tick(App& app);
 // Whether Next is allowed: no task, or the task answered right / its goal met.

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "app/state_json.h"
 #include "app/strings.h"
 
 namespace attn {
@@ -20,16 +21,6 @@ Mat rows(std::initializer_list<std::initializer_list<float>> r) {
     ++i;
   }
   return m;
-}
-
-void keep_display(State& s, const State& old) {
-  s.dark_theme = old.dark_theme;
-  s.text_scale = old.text_scale;
-  s.heatmap_row_scale = old.heatmap_row_scale;
-  s.panels = old.panels;
-  s.lang = old.lang;          // the learner's language,
-  s.lesson = old.lesson;      // the lesson being followed (a step may apply a preset)
-  s.exercise = old.exercise;  // and the worksheet are not part of an example
 }
 
 // The texts live in the string catalog (data/strings/), one key per text and language.
@@ -214,7 +205,7 @@ bool apply_preset(State& s, const std::string& id) {
   const State old = s;
   static const State defaults;
   s = defaults;
-  keep_display(s, old);
+  keep_learner_fields(s, old);  // the example changes; language, panels, lesson, worksheet and Learn stay
   s.preset = id;
   for (const PresetSetup& p : kPresetSetups)
     if (id == p.id) {

@@ -40,10 +40,13 @@ std::string apply_query_state(State& s, const std::string& query_in) {
   }
   if (!workspace.empty()) {
     const Workspace* w = plain(workspace) ? find_workspace(workspace) : nullptr;
-    if (w)
+    if (w) {
       apply_workspace(s.panels, *w);
-    else
-      err = "unknown workspace (expected one of scaling, masks-heads, positions, cross-attention, numerics)";
+    } else {
+      std::string names;  // from the workspace table itself, so a new workspace is listed here too
+      for (const Workspace& known : workspaces()) names += (names.empty() ? "" : ", ") + std::string(known.key);
+      err = "unknown workspace (expected one of " + names + ")";
+    }
   }
   if (lang_given) {
     Lang l = kDefaultLang;

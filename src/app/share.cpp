@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/lesson_run.h"
 #include "app/presets.h"
 #include "app/state_json.h"
 #include "core/json_codec.h"
@@ -112,6 +113,7 @@ namespace {
 json full_share_json(const State& s) {
   json j = state_to_json(s);
   j.erase("tokens");
+  j["panels"]["share"] = false;  // the window the link was made in is the sender's, not what they share
   if (s.mode == InputMode::Random) j.erase("scenario");
   if (s.embeddings.size() == 0)
     j["embeddings"] = nullptr;
@@ -245,6 +247,12 @@ json app_result_json(const App& app) {
                       {"answers", worksheet_answers_json(app.worksheet.answers)},
                       {"answered", app.worksheet.grade.answered},
                       {"mistakes", app.worksheet.grade.mistakes}};
+  if (!app.state.lesson.id.empty())  // the open step as the learner left it (answer box included)
+    j["lesson"] = {{"id", app.state.lesson.id},
+                   {"step", app.state.lesson.step},
+                   {"attempts", app.step_progress.attempts},
+                   {"correct", app.step_progress.correct},
+                   {"draft", lesson_draft(app)}};
   j["tokens"] = app.result.row_labels;      // query rows
   j["key_tokens"] = app.result.col_labels;  // key columns
   const CrossResult& c = app.result.cross;

@@ -89,4 +89,43 @@ Widths computed_widths(const State& s) {
   return w;
 }
 
+namespace {
+// FNV-1a over the scenario's matrices, flags and labels.
+struct ScenarioHasher : Fnv1a {
+  void mat(const Mat& m) {
+    pod(m.rows());
+    pod(m.cols());
+    bytes(m.data(), sizeof(float) * static_cast<size_t>(m.size()));
+  }
+  void mat(const std::optional<Mat>& m) {
+    pod(m.has_value());
+    if (m) mat(*m);
+  }
+  void str(const std::string& s) {
+    pod(s.size());
+    text(s);
+  }
+};
+}  // namespace
+
+uint64_t scenario_fingerprint(const Scenario& sc) {
+  ScenarioHasher h;
+  for (const auto* m : {&sc.X, &sc.W_q, &sc.W_k, &sc.W_v, &sc.W_o, &sc.Q, &sc.K, &sc.V, &sc.memory, &sc.W_a, &sc.U_a})
+    h.mat(*m);
+  h.pod(sc.v_a.has_value());
+  if (sc.v_a) h.bytes(sc.v_a->data(), sizeof(float) * static_cast<size_t>(sc.v_a->size()));
+  h.pod(sc.score);
+  h.pod(sc.scale);
+  h.pod(sc.temperature);
+  h.pod(sc.mask);
+  for (bool b : sc.key_padding) h.pod(b);
+  h.pod(sc.mask_cells.has_value());
+  if (sc.mask_cells) h.bytes(sc.mask_cells->data(), static_cast<size_t>(sc.mask_cells->size()));
+  h.pod(sc.heads);
+  h.pod(sc.positional_encoding);
+  for (const auto& t : sc.tokens) h.str(t);
+  for (const auto& t : sc.memory_tokens) h.str(t);
+  return h.value();
+}
+
 }  // namespace attn

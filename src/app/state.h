@@ -91,6 +91,8 @@ Vec random_embedding(uint64_t seed, const std::string& token, int index, int d_m
 
 // The scenario the core computes for this state (random or explicit).
 Scenario build_scenario(const State& s);
+// A digest of everything in a scenario (matrices, flags, labels): equal digests, equal results.
+uint64_t scenario_fingerprint(const Scenario& sc);
 
 // The widths the state computes with, which getState reports: in random mode its own d_model, d_k
 // and d_v; in explicit mode the matrices' (d_k and d_v are the full widths, before any split into

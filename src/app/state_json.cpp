@@ -15,6 +15,7 @@
 #include "app/presets.h"
 #include "app/worksheet.h"
 #include "core/attention.h"
+#include "core/hash.h"
 #include "core/json_codec.h"
 
 namespace attn {
@@ -22,7 +23,6 @@ namespace attn {
 using nlohmann::json;
 
 namespace {
-const char* mode_name(InputMode m) { return m == InputMode::Random ? "random" : "explicit"; }
 
 json panels_json(const PanelVisibility& p) {
   json j = json::object();
@@ -70,15 +70,36 @@ struct Pending {
   bool sentence_changed = false, seed_changed = false, width_changed = false, embeddings_cleared = false;
 };
 
-// One row per state key: how getState() writes it and how setState() reads it (nullptr: read-only echo).
+// One row per state key: what kind of field it is, how getState() writes it, how setState() reads it
+// (nullptr: read-only echo), what values it takes (the schema), and, for the large ones, a digest for the
+// change stamp that stands in for hashing its JSON.
 struct StateKey {
   const char* key;
+  StateKind kind;
   json (*encode)(const State& s);
   std::string (*decode)(const json& v, State& s, Pending& p);
+  json (*schema)();
+  uint64_t (*digest)(const State& s) = nullptr;
+  // Every kind but Example and Echo: copies the field from `from` (what a preset keeps). A direct copy, not
+  // encode → decode: a state in the middle of a change (a lesson at step 0) need not read back.
+  void (*copy)(State& to, const State& from) = nullptr;
 };
 
-template <typename E>
-std::string get_enum(const json& v, const char* key, std::initializer_list<std::pair<const char*, E>> names, E& out) {
+// Names of the enumerated keys, read by the decoder, the encoder and the schema alike.
+constexpr std::pair<const char*, InputMode> kModes[] = {{"random", InputMode::Random},
+                                                        {"explicit", InputMode::Explicit}};
+constexpr std::pair<const char*, Projections> kProjections[] = {{"seeded", Projections::Seeded},
+                                                                {"identity", Projections::Identity}};
+constexpr std::pair<const char*, MaskKind> kMasks[] = {{"none", MaskKind::None}, {"causal", MaskKind::Causal}};
+constexpr std::pair<const char*, PositionalEncoding> kPositional[] = {{"none", PositionalEncoding::None},
+                                                                      {"sinusoidal", PositionalEncoding::Sinusoidal}};
+constexpr std::pair<const char*, bool> kThemes[] = {{"dark", true}, {"light", false}};
+constexpr std::pair<const char*, bool> kHeatmapScales[] = {{"absolute", false}, {"row", true}};
+constexpr std::pair<const char*, CrossStates> kCrossStates[] = {{"note", CrossStates::NoteExample},
+                                                                {"seeded", CrossStates::Seeded}};
+
+template <typename E, size_t N>
+std::string get_enum(const json& v, const char* key, const std::pair<const char*, E> (&names)[N], E& out) {
   std::string allowed;
   for (const auto& [name, value] : names) {
     if (v.is_string() && v.get<std::string>() == name) {
@@ -148,8 +169,7 @@ std::string decode_cross(const json& v, State& s, Pending&) {
   for (auto it = v.begin(); it != v.end(); ++it) {
     std::string err;
     if (it.key() == "states")
-      err = get_enum(it.value(), "cross.states", {{"note", CrossStates::NoteExample}, {"seeded", CrossStates::Seeded}},
-                     s.cross.states);
+      err = get_enum(it.value(), "cross.states", kCrossStates, s.cross.states);
     else if (it.key() == "step")
       err = get_int(it.value(), "cross.step", 0, 3, s.cross.step);  // I, am, a, student
     else
@@ -200,77 +220,162 @@ std::string decode_text_scale(const json& v, State& s, Pending&) {
   return err;
 }
 
+template <typename E, size_t N>
+const char* name_of(const std::pair<const char*, E> (&names)[N], E value) {
+  for (const auto& [name, v] : names)
+    if (v == value) return name;
+  return names[0].first;
+}
+template <typename E, size_t N>
+json enum_schema(const std::pair<const char*, E> (&names)[N]) {
+  json e = json::array();
+  for (const auto& n : names) e.push_back(n.first);
+  return {{"enum", e}};
+}
+json integer_schema(long long lo, long long hi) { return {{"type", "integer"}, {"minimum", lo}, {"maximum", hi}}; }
+json number_schema(double lo, double hi) { return {{"type", "number"}, {"minimum", lo}, {"maximum", hi}}; }
+json boolean_schema() { return {{"type", "boolean"}}; }
+json described(const char* type, const char* what) { return {{"type", type}, {"description", what}}; }
+
+// Digests of the large fields, for the change stamp (their JSON would cost milliseconds a frame at n = 1024).
+uint64_t digest_embeddings(const State& s) {
+  const uint64_t dims[] = {static_cast<uint64_t>(s.embeddings.rows()), static_cast<uint64_t>(s.embeddings.cols())};
+  return digest_words(s.embeddings.data(), sizeof(float) * static_cast<size_t>(s.embeddings.size()),
+                      digest_words(dims, sizeof dims));
+}
+uint64_t digest_mask_cells(const State& s) {
+  if (!s.mask_cells) return 0;
+  const uint64_t dims[] = {static_cast<uint64_t>(s.mask_cells->rows()), static_cast<uint64_t>(s.mask_cells->cols())};
+  return digest_words(s.mask_cells->data(), static_cast<size_t>(s.mask_cells->size()), digest_words(dims, sizeof dims));
+}
+uint64_t digest_scenario(const State& s) { return scenario_fingerprint(build_scenario(s)); }
+
 // clang-format off
 const std::vector<StateKey>& state_keys() {
+  using K = StateKind;
   static const std::vector<StateKey> keys = {
-    {"version", [](const State&) -> json { return kStateVersion; }, nullptr},
-    {"mode", [](const State& s) -> json { return mode_name(s.mode); },
-     [](const json& v, State& s, Pending&) {
-       return get_enum(v, "mode", {{"random", InputMode::Random}, {"explicit", InputMode::Explicit}}, s.mode); }},
-    {"sentence", [](const State& s) -> json { return s.sentence; }, decode_sentence},
-    {"tokens", [](const State& s) -> json { return split_tokens(s.sentence); }, nullptr},
-    {"d_model", [](const State& s) -> json { return computed_widths(s).d_model; },
-     [](const json& v, State& s, Pending& p) { p.width_changed = true; return get_int(v, "d_model", kMinDModel, kMaxDModel, s.d_model); }},
-    {"d_k", [](const State& s) -> json { return computed_widths(s).d_k; },
-     [](const json& v, State& s, Pending&) { return get_int(v, "d_k", kMinDk, kMaxDk, s.d_k); }},
-    {"d_v", [](const State& s) -> json { return computed_widths(s).d_v; },
-     [](const json& v, State& s, Pending&) { return get_int(v, "d_v", kMinDv, kMaxDModel, s.d_v); }},
-    {"seed", [](const State& s) -> json { return s.seed; }, decode_seed},
-    {"projections", [](const State& s) -> json { return s.projections == Projections::Seeded ? "seeded" : "identity"; },
-     [](const json& v, State& s, Pending&) {
-       return get_enum(v, "projections", {{"seeded", Projections::Seeded}, {"identity", Projections::Identity}}, s.projections); }},
-    {"embeddings", [](const State& s) -> json { return matrix_to_json(s.embeddings); }, decode_embeddings},
-    {"scale", [](const State& s) -> json { return s.scale; },
-     [](const json& v, State& s, Pending&) { return get_bool(v, "scale", s.scale); }},
-    {"temperature", [](const State& s) -> json { return s.temperature; },
-     [](const json& v, State& s, Pending&) { return get_num(v, "temperature", 0.0, kMaxTemperature, s.temperature); }},
-    {"mask", [](const State& s) -> json { return mask_kind_name(s.mask); },
-     [](const json& v, State& s, Pending&) { return get_enum(v, "mask", {{"none", MaskKind::None}, {"causal", MaskKind::Causal}}, s.mask); }},
-    {"key_padding", [](const State& s) -> json { return s.key_padding; },
-     [](const json& v, State& s, Pending&) { return flags_from_json(v, "key_padding", s.key_padding); }},
-    {"mask_cells", [](const State& s) -> json { return s.mask_cells ? mask_to_json(*s.mask_cells) : json(nullptr); }, decode_mask_cells},
-    {"heads", [](const State& s) -> json { return s.heads; },
-     [](const json& v, State& s, Pending&) { return get_int(v, "heads", 1, kMaxHeads, s.heads); }},
-    {"positional_encoding", [](const State& s) -> json { return positional_name(s.positional_encoding); },
-     [](const json& v, State& s, Pending&) {
-       return get_enum(v, "positional_encoding", {{"none", PositionalEncoding::None}, {"sinusoidal", PositionalEncoding::Sinusoidal}}, s.positional_encoding); }},
-    {"preset", [](const State& s) -> json { return s.preset; }, nullptr},  // applied before every other key
-    {"selected_row", [](const State& s) -> json { return s.selected_row; },
-     [](const json& v, State& s, Pending&) { return get_int(v, "selected_row", 0, kMaxDim - 1, s.selected_row); }},
-    {"plane_x", [](const State& s) -> json { return s.plane_x; },
-     [](const json& v, State& s, Pending&) { return get_int(v, "plane_x", 0, kMaxDModel - 1, s.plane_x); }},
-    {"plane_y", [](const State& s) -> json { return s.plane_y; },
-     [](const json& v, State& s, Pending&) { return get_int(v, "plane_y", 0, kMaxDModel - 1, s.plane_y); }},
-    {"theme", [](const State& s) -> json { return s.dark_theme ? "dark" : "light"; },
-     [](const json& v, State& s, Pending&) { return get_enum(v, "theme", {{"dark", true}, {"light", false}}, s.dark_theme); }},
-    {"text_scale", [](const State& s) -> json { return s.text_scale; }, decode_text_scale},
-    {"lang", [](const State& s) -> json { return lang_code(s.lang); },
+    {"version", K::Echo, [](const State&) -> json { return kStateVersion; }, nullptr,
+     [] { return integer_schema(kStateVersion, kStateVersion); }},
+    {"mode", K::Example, [](const State& s) -> json { return name_of(kModes, s.mode); },
+     [](const json& v, State& s, Pending&) { return get_enum(v, "mode", kModes, s.mode); },
+     [] { return enum_schema(kModes); }},
+    {"sentence", K::Example, [](const State& s) -> json { return s.sentence; }, decode_sentence,
+     [] { return json{{"type", "string"}, {"maxLength", kMaxSentenceBytes}, {"description", "tokens split at spaces"}}; }},
+    {"tokens", K::Echo, [](const State& s) -> json { return split_tokens(s.sentence); }, nullptr,
+     [] { return described("array", "the sentence's tokens (read only)"); }},
+    {"d_model", K::Example, [](const State& s) -> json { return computed_widths(s).d_model; },
+     [](const json& v, State& s, Pending& p) { p.width_changed = true; return get_int(v, "d_model", kMinDModel, kMaxDModel, s.d_model); },
+     [] { return integer_schema(kMinDModel, kMaxDModel); }},
+    {"d_k", K::Example, [](const State& s) -> json { return computed_widths(s).d_k; },
+     [](const json& v, State& s, Pending&) { return get_int(v, "d_k", kMinDk, kMaxDk, s.d_k); },
+     [] { return integer_schema(kMinDk, kMaxDk); }},
+    {"d_v", K::Example, [](const State& s) -> json { return computed_widths(s).d_v; },
+     [](const json& v, State& s, Pending&) { return get_int(v, "d_v", kMinDv, kMaxDModel, s.d_v); },
+     [] { return integer_schema(kMinDv, kMaxDModel); }},
+    {"seed", K::Example, [](const State& s) -> json { return s.seed; }, decode_seed,
+     [] { return json{{"type", "integer"}, {"minimum", 0}}; }},
+    {"projections", K::Example, [](const State& s) -> json { return name_of(kProjections, s.projections); },
+     [](const json& v, State& s, Pending&) { return get_enum(v, "projections", kProjections, s.projections); },
+     [] { return enum_schema(kProjections); }},
+    {"embeddings", K::Example, [](const State& s) -> json { return matrix_to_json(s.embeddings); }, decode_embeddings,
+     [] { return described("array", "tokens × d_model numbers; [] = the seeded ones"); }, digest_embeddings},
+    {"scale", K::Example, [](const State& s) -> json { return s.scale; },
+     [](const json& v, State& s, Pending&) { return get_bool(v, "scale", s.scale); }, boolean_schema},
+    {"temperature", K::Example, [](const State& s) -> json { return s.temperature; },
+     [](const json& v, State& s, Pending&) { return get_num(v, "temperature", 0.0, kMaxTemperature, s.temperature); },
+     [] { return number_schema(0, kMaxTemperature); }},
+    {"mask", K::Example, [](const State& s) -> json { return name_of(kMasks, s.mask); },
+     [](const json& v, State& s, Pending&) { return get_enum(v, "mask", kMasks, s.mask); },
+     [] { return enum_schema(kMasks); }},
+    {"key_padding", K::Example, [](const State& s) -> json { return s.key_padding; },
+     [](const json& v, State& s, Pending&) { return flags_from_json(v, "key_padding", s.key_padding); },
+     [] { return described("array", "one boolean per token; [] = none"); }},
+    {"mask_cells", K::Example, [](const State& s) -> json { return s.mask_cells ? mask_to_json(*s.mask_cells) : json(nullptr); },
+     decode_mask_cells, [] { return described("array", "tokens × tokens of 0/1 (1 = blocked), or null"); }, digest_mask_cells},
+    {"heads", K::Example, [](const State& s) -> json { return s.heads; },
+     [](const json& v, State& s, Pending&) { return get_int(v, "heads", 1, kMaxHeads, s.heads); },
+     [] { return integer_schema(1, kMaxHeads); }},
+    {"positional_encoding", K::Example, [](const State& s) -> json { return name_of(kPositional, s.positional_encoding); },
+     [](const json& v, State& s, Pending&) { return get_enum(v, "positional_encoding", kPositional, s.positional_encoding); },
+     [] { return enum_schema(kPositional); }},
+    {"preset", K::Example, [](const State& s) -> json { return s.preset; }, nullptr,  // applied before every other key
+     [] { return described("string", "a preset's id, applied before the other keys; \"\" = none"); }},
+    {"selected_row", K::Example, [](const State& s) -> json { return s.selected_row; },
+     [](const json& v, State& s, Pending&) { return get_int(v, "selected_row", 0, kMaxDim - 1, s.selected_row); },
+     [] { return integer_schema(0, kMaxDim - 1); }},
+    {"plane_x", K::Example, [](const State& s) -> json { return s.plane_x; },
+     [](const json& v, State& s, Pending&) { return get_int(v, "plane_x", 0, kMaxDModel - 1, s.plane_x); },
+     [] { return integer_schema(0, kMaxDModel - 1); }},
+    {"plane_y", K::Example, [](const State& s) -> json { return s.plane_y; },
+     [](const json& v, State& s, Pending&) { return get_int(v, "plane_y", 0, kMaxDModel - 1, s.plane_y); },
+     [] { return integer_schema(0, kMaxDModel - 1); }},
+    {"theme", K::Display, [](const State& s) -> json { return name_of(kThemes, s.dark_theme); },
+     [](const json& v, State& s, Pending&) { return get_enum(v, "theme", kThemes, s.dark_theme); },
+     [] { return enum_schema(kThemes); }, nullptr, [](State& t, const State& f) { t.dark_theme = f.dark_theme; }},
+    {"text_scale", K::Display, [](const State& s) -> json { return s.text_scale; }, decode_text_scale,
+     [] { return number_schema(kMinTextScale, kMaxTextScale); }, nullptr,
+     [](State& t, const State& f) { t.text_scale = f.text_scale; }},
+    {"lang", K::Display, [](const State& s) -> json { return lang_code(s.lang); },
      [](const json& v, State& s, Pending&) -> std::string {
        if (v.is_string() && lang_from_code(v.get<std::string>(), s.lang)) return "";
-       return "lang must be \"en\" or \"hi-Latn\""; }},
-    {"heatmap_scale", [](const State& s) -> json { return s.heatmap_row_scale ? "row" : "absolute"; },
-     [](const json& v, State& s, Pending&) { return get_enum(v, "heatmap_scale", {{"absolute", false}, {"row", true}}, s.heatmap_row_scale); }},
-    {"panels", [](const State& s) -> json { return panels_json(s.panels); }, decode_panels},
-    {"cross", [](const State& s) -> json {
-       return json{{"states", s.cross.states == CrossStates::NoteExample ? "note" : "seeded"}, {"step", s.cross.step}}; },
-     decode_cross},
-    {"scenario", [](const State& s) -> json { return scenario_to_json(build_scenario(s)); }, decode_scenario},
-    {"exercise", [](const State& s) -> json { return s.exercise; },
+       return "lang must be \"en\" or \"hi-Latn\""; },
+     [] { json e = json::array(); for (Lang l : languages()) e.push_back(lang_code(l)); return json{{"enum", e}}; },
+     nullptr, [](State& t, const State& f) { t.lang = f.lang; }},
+    {"heatmap_scale", K::Display, [](const State& s) -> json { return name_of(kHeatmapScales, s.heatmap_row_scale); },
+     [](const json& v, State& s, Pending&) { return get_enum(v, "heatmap_scale", kHeatmapScales, s.heatmap_row_scale); },
+     [] { return enum_schema(kHeatmapScales); }, nullptr,
+     [](State& t, const State& f) { t.heatmap_row_scale = f.heatmap_row_scale; }},
+    {"panels", K::Display, [](const State& s) -> json { return panels_json(s.panels); }, decode_panels,
+     [] { json p = json::object(); for (const PanelInfo& i : panel_table()) p[i.key] = boolean_schema();
+          return json{{"type", "object"}, {"properties", p}}; },
+     nullptr, [](State& t, const State& f) { t.panels = f.panels; }},
+    {"cross", K::Example, [](const State& s) -> json {
+       return json{{"states", name_of(kCrossStates, s.cross.states)}, {"step", s.cross.step}}; },
+     decode_cross,
+     [] { return json{{"type", "object"}, {"properties", {{"states", enum_schema(kCrossStates)}, {"step", integer_schema(0, 3)}}}}; }},
+    {"scenario", K::Example, [](const State& s) -> json { return scenario_to_json(build_scenario(s)); }, decode_scenario,
+     [] { return described("object", "the CLI's scenario; setting it switches to explicit mode"); }, digest_scenario},
+    {"exercise", K::Worksheet, [](const State& s) -> json { return s.exercise; },
      [](const json& v, State& s, Pending&) -> std::string {
        if (!v.is_string() || v.get<std::string>().size() > 64) return "exercise must be \"exercise-<number>\" or a note example id";
        const std::string err = exercise_key_error(v.get<std::string>());
        if (!err.empty()) return "exercise: " + err;
        s.exercise = v.get<std::string>();
-       return ""; }},
-    {"learn", [](const State& s) -> json { return learn_state_json(s); },
-     [](const json& v, State& s, Pending&) { return learn_state_from_json(v, s); }},
-    {"lesson", [](const State& s) -> json {
+       return ""; },
+     [] { return json{{"type", "string"}, {"maxLength", 64}, {"description", "\"exercise-<number>\" or a note example's id"}}; },
+     nullptr, [](State& t, const State& f) { t.exercise = f.exercise; }},
+    {"learn", K::Learn, [](const State& s) -> json { return learn_state_json(s); },
+     [](const json& v, State& s, Pending&) { return learn_state_from_json(v, s); },
+     [] { return described("object", "Learn mode: {settings, playing, speed}"); }, nullptr,
+     [](State& t, const State& f) { t.learn_settings = f.learn_settings; t.learn_playing = f.learn_playing; t.learn_speed = f.learn_speed; }},
+    {"lesson", K::Lesson, [](const State& s) -> json {
        return s.lesson.id.empty() ? json(nullptr) : json{{"id", s.lesson.id}, {"step", s.lesson.step}}; },
-     decode_lesson},
+     decode_lesson,
+     [] { json ids = json::array(); for (const Lesson& l : lessons()) ids.push_back(l.id);
+          return json{{"type", {"object", "null"}}, {"properties", {{"id", {{"enum", ids}}}, {"step", integer_schema(1, 64)}}}}; },
+     nullptr, [](State& t, const State& f) { t.lesson = f.lesson; }},
   };
   return keys;
 }
 // clang-format on
+
+const char* kind_name(StateKind k) {
+  switch (k) {
+    case StateKind::Echo:
+      return "echo";
+    case StateKind::Example:
+      return "example";
+    case StateKind::Display:
+      return "display";
+    case StateKind::Lesson:
+      return "lesson";
+    case StateKind::Learn:
+      return "learn";
+    case StateKind::Worksheet:
+      return "worksheet";
+  }
+  return "";
+}
 
 const StateKey* find_key(const std::string& key) {
   for (const StateKey& k : state_keys())
@@ -303,6 +408,44 @@ std::string fit_random_state(State& s, const Pending& p, const std::vector<std::
   return "";
 }
 }  // namespace
+
+// [SECTION] schema, digest, what presets keep --------------------------------------------------
+json state_schema() {
+  json out = json::object();
+  for (const StateKey& k : state_keys()) {
+    json entry = k.schema();
+    entry["kind"] = kind_name(k.kind);
+    if (k.kind == StateKind::Echo) entry["read_only"] = true;
+    out[k.key] = std::move(entry);
+  }
+  return out;
+}
+
+uint64_t state_digest(const State& s) {
+  Fnv1a h;
+  for (const StateKey& k : state_keys()) {
+    if (k.kind == StateKind::Echo) continue;
+    h.text(k.key);
+    if (k.digest) {
+      h.pod(k.digest(s));
+    } else {
+      h.text(k.encode(s).dump(-1, ' ', false, json::error_handler_t::replace));
+    }
+  }
+  return h.value();
+}
+
+void keep_learner_fields(State& s, const State& old) {
+  for (const StateKey& k : state_keys())
+    if (k.copy) k.copy(s, old);
+}
+
+std::vector<std::string> state_keys_without_copy() {
+  std::vector<std::string> out;
+  for (const StateKey& k : state_keys())
+    if (k.kind != StateKind::Echo && k.kind != StateKind::Example && !k.copy) out.push_back(k.key);
+  return out;
+}
 
 // [SECTION] getState / setState ---------------------------------------------------------------
 json state_to_json(const State& s) {

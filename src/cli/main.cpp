@@ -1,4 +1,5 @@
-// main.cpp — `attnplay`: compute a scenario file to JSON, run the variance experiment, or open the GUI.
+// main.cpp — `attnplay`: compute a scenario file to JSON, run the variance experiment, print the state schema,
+// or open the GUI.
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/state_json.h"
 #include "core/attention.h"
 #include "core/json_codec.h"
 #include "core/montecarlo.h"
@@ -42,7 +44,9 @@ const std::string kUsage =
         "                                      measure var(q.k) with and without 1/sqrt(d_k) scaling\n"
         "                                      (defaults: --samples 10000 --seed 1 --bins 41)\n") +
     attn::cli::kTrainUsage +
-    "  gui [...]                           open the desktop window (GUI builds only)\n"
+    "  schema                              print the app state's keys as JSON: each key's kind and values\n"
+    "  gui [...]                           open the desktop window (GUI builds only); --input FILE plays\n"
+    "                                      a script of input steps (see src/platform/input_script.h)\n"
     "\n"
     "options:\n"
     "  -h, --help      show this help\n"
@@ -339,6 +343,11 @@ int run(int argc, char** argv) {
     const int rc = attn::cli::run_train(rest, err);
     if (rc == kExitUsage) return usage_error(err);
     return rc == 0 ? 0 : fail(rc, err);
+  }
+  if (cmd == "schema") {
+    if (!rest.empty()) return usage_error("schema takes no arguments");
+    std::cout << attn::state_schema().dump(2) << "\n";
+    return 0;
   }
   if (cmd == "gui") return cmd_gui(argc, argv);
   if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown option: " + cmd);

@@ -16,6 +16,7 @@
 #include "app/state_json.h"
 #include "core/json_codec.h"
 #include "platform/frame.h"
+#include "platform/input_script.h"
 #include "platform/platform.h"
 #include "render/gl.h"
 #include "render/heatmap.h"
@@ -77,8 +78,8 @@ std::string saved_status(const App& app, bool ok, const std::string& name) {
 
 // What `attnplay gui …` asked for.
 struct GuiOptions {
-  std::string state_file, fragment, screenshot, rects_file;
-  int frames_to_render = 0;  // 0 = run until the window is closed
+  std::string state_file, fragment, screenshot, rects_file, input_file;
+  int frames_to_render = 0;  // 0 = run until the window is closed (or until the input script has run)
   int width = 1280, height = 800;
 };
 
@@ -89,6 +90,8 @@ bool parse_gui_options(int argc, char** argv, GuiOptions& opt) {
     const bool has_value = i + 1 < argc;
     if (a == "--screenshot" && has_value) {
       opt.screenshot = argv[++i];
+    } else if (a == "--input" && has_value) {
+      opt.input_file = argv[++i];
     } else if (a == "--dump-rects" && has_value) {
       opt.rects_file = argv[++i];
     } else if (a == "--frames" && has_value) {
@@ -236,16 +239,26 @@ int finish_scripted_run(const App& app, const GuiOptions& opt, int fw, int fh) {
 }
 
 // Frames until the window closes, or until --frames N have been drawn; returns the exit status.
-int run_main_loop(App& app, GLFWwindow* window, const GuiOptions& opt, std::string& capture_name, float xscale) {
+// With an input script, frames run until it is done and a few more have passed (the last steps' effects are
+// drawn), then the run ends like a --frames run.
+int run_main_loop(App& app, GLFWwindow* window, const GuiOptions& opt, std::string& capture_name, float xscale,
+                  InputScript* script) {
   ui::Shell shell(app);
   shell.init(1.0f);
   if (xscale > 1.01f) app.state.text_scale *= xscale;
+  int frames_after_script = 0;
   while (!glfwWindowShouldClose(window)) {
     glfwPollEvents();
     FrameSurface surface;
     glfwGetFramebufferSize(window, &surface.framebuffer_w, &surface.framebuffer_h);
-    surface.hide_pointer = opt.frames_to_render > 0;
+    surface.hide_pointer = opt.frames_to_render > 0 && !script;
+    if (script) surface.queue_input = [&] { script->queue_frame(app); };
     run_frame(app, shell, surface);
+    if (script && script->done() && ++frames_after_script > 5) {
+      std::printf("input script: %zu steps in %llu frames (%zu states refused)\n", script->steps(),
+                  static_cast<unsigned long long>(app.frames), script->states_refused());
+      return finish_scripted_run(app, opt, surface.framebuffer_w, surface.framebuffer_h);
+    }
     const int fw = surface.framebuffer_w, fh = surface.framebuffer_h;
     if (!capture_name.empty()) {  // "PNG of the canvas" in the Share panel
       app.status = saved_status(app, write_screenshot(capture_name, fw, fh), capture_name);
@@ -284,7 +297,17 @@ int run_gui(int argc, char** argv) {
   std::string capture_name;
   install_host_services(app, window, capture_name);
   load_saved_progress(app);
-  const int status = run_main_loop(app, window, opt, capture_name, xscale);
+  InputScript script;
+  if (!opt.input_file.empty()) {
+    std::string text, err = read_text_file(opt.input_file, text);
+    if (err.empty()) err = script.load(text);
+    if (!err.empty()) {
+      std::fprintf(stderr, "error: %s: %s\n", opt.input_file.c_str(), err.c_str());
+      shut_down(window);
+      return 1;
+    }
+  }
+  const int status = run_main_loop(app, window, opt, capture_name, xscale, opt.input_file.empty() ? nullptr : &script);
   shut_down(window);
   return status;
 }

@@ -52,6 +52,7 @@ bool run_frame(App& app, ui::Shell& shell, const FrameSurface& surface) {
   }
   // Queued after the backend's own pointer event, so it is the one ImGui applies.
   if (surface.hide_pointer) io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);
+  if (surface.queue_input) surface.queue_input();
   ImGui::NewFrame();
   shell.draw();
   ImGui::Render();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 namespace attn {
 class App;
@@ -20,6 +21,8 @@ struct FrameSurface {
   // software GL spends tens of milliseconds per frame). Null: every frame is drawn.
   uint64_t* last_drawn = nullptr;
   bool force_draw = false;  // e.g. the drawing buffer is about to be read
+  // Input of the target's own, queued after the backend's events and before ImGui's NewFrame (a script).
+  std::function<void()> queue_input;
 };
 
 // NewFrame of both backends, Shell::draw, Render, then, unless the frame would show exactly what the

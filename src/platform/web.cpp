@@ -40,7 +40,7 @@ EM_JS(void, web_capture_canvas, (const char* name), { Module.attnplayHost.captur
 EM_JS(void, web_pick_file, (), { Module.attnplayHost.pickFile(); });
 EM_JS(void, web_save_progress, (const char* json), { Module.attnplayHost.saveProgress(UTF8ToString(json)); });
 // 0: the page address without query or fragment, 1: location.search, 2: location.hash, 3: the browser's
-// languages (navigator.languages, comma-separated). Caller frees.
+// languages (navigator.languages, comma-separated), 4: this page's saved progress ("" = none). Caller frees.
 EM_JS(char*, web_page_string, (int which), {
   const s = String(Module.attnplayHost.pageString(which) || "");
   const n = lengthBytesUTF8(s) + 1;
@@ -160,6 +160,9 @@ int main() {
   const std::string embed_error = parse_embed_query(page_string(1), app.embed);
   // The browser's language (Hindi → Hinglish); a Hinglish link switches to Hinglish, an English one keeps it.
   app.state.lang = lang_from_preferences(page_string(3));
+  // The saved progress first: opening a link's lesson step records progress, which must add to what was
+  // kept (lessons, worksheet cells, an unchecked answer), not replace it.
+  if (const std::string err = load_progress(app, page_string(4)); !err.empty()) app.status = err;
   const std::string hash = page_string(2);
   if (hash.size() > 1) app.open_fragment(hash);
   // lesson=…&step=…, workspace=…, lang=… (which has the last word on the language)

@@ -26,6 +26,7 @@ namespace attn {
 namespace {
 App* g_app = nullptr;  // the bridge is process-wide by nature: one page, one App
 std::string g_out;
+const char* g_learn_bytes = "";  // attnplay_learn_save()'s bytes, valid until its next call
 
 const char* out(std::string s) {
   g_out = std::move(s);
@@ -36,6 +37,7 @@ void bind_web_api(App* app) { g_app = app; }
 }  // namespace attn
 
 using attn::g_app;
+using attn::g_learn_bytes;
 using attn::out;
 
 extern "C" {
@@ -195,6 +197,31 @@ ATTNPLAY_EXPORT int attnplay_learn_adopt(const char* data, int size, double gene
   const std::string err =
       attn::learn_adopt(*g_app, std::string(data, static_cast<size_t>(size)), static_cast<uint64_t>(generation));
   return err.empty() ? 1 : 0;
+}
+
+// Learn mode's run for the page to keep in IndexedDB: its size (0 = nothing new since the last call, -1 = forget
+// the kept one), bytes at attnplay_learn_bytes(); and a kept run handed back at start-up.
+ATTNPLAY_EXPORT int attnplay_learn_save() {
+  static std::string kept;
+  if (!g_app) return 0;
+  std::string bytes;
+  switch (attn::learn_snapshot(*g_app, bytes)) {
+    case attn::KeptRun::Unchanged:
+      return 0;
+    case attn::KeptRun::Forget:
+      return -1;
+    case attn::KeptRun::Save:
+      break;
+  }
+  kept = std::move(bytes);
+  g_learn_bytes = kept.data();
+  return static_cast<int>(kept.size());
+}
+ATTNPLAY_EXPORT const char* attnplay_learn_bytes() { return g_learn_bytes; }
+ATTNPLAY_EXPORT const char* attnplay_learn_resume(const char* data, int size) {
+  if (!g_app || !data || size <= 0) return out(R"({"ok":false,"error":"no run given"})");
+  const std::string err = attn::learn_resume(*g_app, std::string(data, static_cast<size_t>(size)));
+  return out(err.empty() ? nlohmann::json{{"ok", true}}.dump() : nlohmann::json{{"ok", false}, {"error", err}}.dump());
 }
 
 // The worker's script or module failed: training goes on in the frame, and the Learn panel says why.

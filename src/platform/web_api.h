@@ -40,6 +40,10 @@ double attnplay_change_stamp();                        // moves whenever the sta
 const char* attnplay_panel_scroll(const char* title);  // a panel's window and scroll position, or null
 int attnplay_learn_adopt(const char* data, int size, double generation);  // 1 adopted, 0 stale or refused
 const char* attnplay_learn_worker_failed(const char* reason);             // training goes back to the frame
+int attnplay_learn_save();           // Learn run's size to keep (0 unchanged, -1 forget the kept one)
+const char* attnplay_learn_bytes();  // ...its bytes, valid until the next attnplay_learn_save
+const char* attnplay_learn_resume(const char* data,
+                                  int size);  // a kept run handed back: {"ok"} or {"ok":false,"error"}
 const char* attnplay_watch();  // {"state": small fields, "parts": digests of large ones, "row", "max_weight",
                                // "saturated", "status"}
 }

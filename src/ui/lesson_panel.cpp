@@ -95,11 +95,17 @@ class LessonPanel : public Panel {
         ctx.track("lesson:choice:" + std::to_string(i));
       }
     } else {
+      // The box shows the step's own draft (empty for a new question); while it is being edited, ImGui keeps
+      // its own copy of the text, and each change is handed back to be kept.
+      const std::string draft = lesson_draft(app);
+      std::snprintf(typed_, sizeof typed_, "%s", draft.c_str());
       ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-      ImGui::InputDouble("##answer", &typed_, 0, 0, "%.4g");
+      const bool enter = ImGui::InputText("##answer", typed_, sizeof typed_,
+                                          ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_EnterReturnsTrue);
+      if (typed_ != draft) set_lesson_draft(app, typed_);
       ctx.track("lesson:number");
       ImGui::SameLine();
-      if (ImGui::Button(ctx.tr("lesson.ui.check"))) answer_number(app, typed_);
+      if (ImGui::Button(ctx.tr("lesson.ui.check")) || enter) answer_typed(app, typed_);
       ctx.track("lesson:check");
     }
     if (p.attempts > 0 && !p.correct) {
@@ -142,7 +148,7 @@ class LessonPanel : public Panel {
     ctx.track("lesson:exit");
   }
 
-  double typed_ = 0;
+  char typed_[64] = {};  // the answer box's text buffer; the draft itself is the app's (lesson_draft)
 };
 
 }  // namespace

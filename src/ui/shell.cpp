@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/embed.h"
+#include "app/kept_view.h"
 #include "app/lesson_run.h"
 #include "app/tiling.h"
 #include "render/assets.h"
@@ -93,8 +94,26 @@ void Shell::draw_panel(PanelContext& ctx, PanelId id, const Tile* tile, bool clo
   int flags = p.window_flags();
   if (tile) flags |= ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
   ImGui::SetNextWindowBgAlpha(1.0f);  // panels are opaque: nothing underneath shows through
-  if (ImGui::Begin(name.c_str(), open, flags)) draw_panel_body(ctx, id);
+  if (ImGui::Begin(name.c_str(), open, flags)) {
+    follow_kept_scroll(info.key, static_cast<size_t>(id));
+    draw_panel_body(ctx, id);
+  }
   ImGui::End();
+}
+
+// Inside a panel's (or the phone column's) window: after progress was loaded, scrolls to where the learner
+// had left it once its content is measured (a few frames at most); otherwise keeps where it is now.
+void Shell::follow_kept_scroll(const char* key, size_t slot) {
+  ScrollFollow& f = scroll_follow_[slot];
+  if (f.loads != app_.progress_loads) {
+    const float y = kept_scroll(app_, key);
+    if (y <= 0 || ImGui::GetScrollMaxY() >= y || ++f.tries > 30) {
+      if (y > 0) ImGui::SetScrollY(std::min(y, ImGui::GetScrollMaxY()));
+      f = ScrollFollow{app_.progress_loads, 0};
+    }
+    return;
+  }
+  keep_scroll(app_, key, ImGui::GetScrollY());
 }
 
 // Inside a panel's window (or a stacked child on a phone): the panel, its whole-panel lock, its
@@ -129,6 +148,7 @@ void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, flo
   const int flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus;
   if (ImGui::Begin("###stack", nullptr, flags)) {
+    follow_kept_scroll("stack", kPanelCount);
     const float panel_h = std::floor((ds.y - top) * kStackedHeightShare);
     for (PanelId id : ids) {
       const PanelInfo& info = panel_info(id);
@@ -281,6 +301,7 @@ void Shell::draw() {
   // A lesson step's locked controls: whatever the learner changed in them this frame is put back
   // (unless the frame moved to another step, which sets its own state).
   const bool lesson_locked = !app_.lesson_locks.empty();
+  const bool revealed_before = app_.step_progress.revealed;
   State before;
   if (lesson_locked) before = app_.state;
   // Every open panel takes a tile of the window; opening one from the View menu retiles, so no
@@ -296,7 +317,9 @@ void Shell::draw() {
   for (const PanelInfo& info : panel_table())
     if (app_.state.panels[info.id] && panels_[static_cast<size_t>(info.id)]->floating())
       draw_panel(ctx, info.id, nullptr, true);
-  if (lesson_locked && app_.state.lesson == before.lesson)
+  // A right answer's reveal (the lesson's own change, made by the answer button this frame) stands.
+  const bool revealed_now = app_.step_progress.revealed && !revealed_before;
+  if (lesson_locked && app_.state.lesson == before.lesson && !revealed_now)
     for (const std::string& id : app_.lesson_locks)
       if (const ControlInfo* c = find_control(id)) c->revert(app_.state, before);
   ++app_.frames;

@@ -24,6 +24,7 @@ class Shell {
   void apply_theme();
   void draw_panel(PanelContext& ctx, PanelId id, const Tile* tile, bool closable);
   void draw_panel_body(PanelContext& ctx, PanelId id);
+  void follow_kept_scroll(const char* key, size_t slot);
   void draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, float top);
   void draw_embedded(PanelContext& ctx);
   float draw_menu_bar(PanelContext& ctx);
@@ -31,6 +32,11 @@ class Shell {
   App& app_;
   uint64_t drawn_stamp_ = 0;                                // App::state_stamp() when the widgets had last drawn
   std::array<std::unique_ptr<Panel>, kPanelCount> panels_;  // indexed by PanelId
+  struct ScrollFollow {
+    uint64_t loads = 0;  // App::progress_loads whose kept scroll this window has applied
+    int tries = 0;       // frames spent waiting for its content to be tall enough
+  };
+  std::array<ScrollFollow, kPanelCount + 1> scroll_follow_{};  // per PanelId, and the phone's column last
   float pixel_ratio_ = 1;
   bool dark_applied_ = false, theme_set_ = false;
 };

@@ -6,6 +6,8 @@
 // still be alive: its frame loop advances, no page error or console error was logged, getState answers.
 // A failing run shrinks to a short sequence; fast-check prints it with the seed and path that replay it:
 //   node scripts/exercise_ui.mjs --seed S --path P
+// Each command also spells itself as the desktop window's input-script steps (steps(); `attnplay gui --input`,
+// src/platform/input_script.h), so tests/desktop/exercise_desktop.mjs runs the same sequences there.
 import fc from 'fast-check';
 
 const KEYS = ['Tab', 'Shift+Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', 'Escape', 'Space',
@@ -48,6 +50,7 @@ class Command {
 class Click extends Command {
   constructor(x, y) { super(); this.x = x; this.y = y; }
   async act({ page }) { await page.mouse.click(this.x, this.y); await frames(page, 2); }
+  steps() { return [{ move: [this.x, this.y] }, { down: true }, { up: true }, { frames: 2 }]; }
   toString() { return `click(${this.x}, ${this.y})`; }
 }
 class ClickItem extends Command {
@@ -62,6 +65,7 @@ class ClickItem extends Command {
     await page.mouse.up();
     await frames(page, 2);
   }
+  steps() { return [{ item: this.id, dx: this.dx }, { frames: 1 }, { down: true }, { frames: 1 }, { up: true }, { frames: 2 }]; }
   toString() { return `clickItem(${JSON.stringify(this.id)}, ${this.dx})`; }
 }
 class Drag extends Command {
@@ -76,21 +80,32 @@ class Drag extends Command {
     await page.mouse.up();
     await frames(page, 2);
   }
+  steps() {
+    const path = [1, 2, 3, 4].flatMap((i) => [{ move: [this.x0 + ((this.x1 - this.x0) * i) / 4, this.y0 + ((this.y1 - this.y0) * i) / 4] }, { frames: 1 }]);
+    return [{ move: [this.x0, this.y0] }, { down: true }, ...path, { up: true }, { frames: 2 }];
+  }
   toString() { return `drag(${this.x0}, ${this.y0}, ${this.x1}, ${this.y1})`; }
 }
 class Wheel extends Command {
   constructor(x, y, dy) { super(); Object.assign(this, { x, y, dy }); }
   async act({ page }) { await page.mouse.move(this.x, this.y); await page.mouse.wheel(0, this.dy); await frames(page, 2); }
+  // The page turns a wheel's pixels into ImGui's notches at 100 px a notch (src/platform/web_input.cpp).
+  steps() { return [{ move: [this.x, this.y] }, { wheel: [0, -this.dy / 100] }, { frames: 2 }]; }
   toString() { return `wheel(${this.x}, ${this.y}, ${this.dy})`; }
 }
 class Key extends Command {
   constructor(key) { super(); this.key = key; }
   async act({ page }) { await page.keyboard.press(this.key); await frames(page, 2); }
+  steps() {
+    const parts = this.key === '?' ? ['?'] : this.key.split('+');
+    return [{ key: parts[parts.length - 1], mods: parts.slice(0, -1) }, { frames: 2 }];
+  }
   toString() { return `key(${JSON.stringify(this.key)})`; }
 }
 class Type extends Command {
   constructor(text) { super(); this.text = text; }
   async act({ page }) { await page.keyboard.type(this.text); await frames(page, 3 * this.text.length + 1); }
+  steps() { return [{ text: this.text }, { frames: 2 * this.text.length + 1 }]; }
   toString() { return `type(${JSON.stringify(this.text)})`; }
 }
 class Tap extends Command {
@@ -101,6 +116,8 @@ class Tap extends Command {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await frames(page, 3);
   }
+  // A desktop has no touch screen: the tap is a click, a quick one pressed and released in one frame.
+  steps() { return [{ move: [this.x, this.y] }, { down: true }, ...(this.quick ? [] : [{ frames: 2 }]), { up: true }, { frames: 3 }]; }
   toString() { return `tap(${this.x}, ${this.y}, ${this.quick})`; }
 }
 class SetState extends Command {
@@ -110,6 +127,7 @@ class SetState extends Command {
     if (!r || typeof r.ok !== 'boolean') throw new Error(`setState answered ${JSON.stringify(r)}`);
     await frames(page, 2);
   }
+  steps() { return [{ state: this.partial }, { frames: 2 }]; }
   toString() { return `setState(${JSON.stringify(this.partial)})`; }
 }
 

@@ -38,11 +38,13 @@ export function plainFragment(state) {
   return 's=1.' + Buffer.from('j' + JSON.stringify(state), 'utf8').toString('base64url');
 }
 
-// The state as the share link carries it (derived fields dropped), for exact comparisons.
+// The state as the share link carries it (derived fields dropped, and the Share window, which stays with
+// the sender), for exact comparisons.
 export function comparable(state) {
   const s = structuredClone(state);
   delete s.tokens;
   if (s.mode === 'random') delete s.scenario;
+  if (s.panels) s.panels.share = false;
   return s;
 }
 

@@ -335,6 +335,19 @@ class ViewTests(unittest.TestCase):
         self.assertEqual(v.state, {"lesson": {"id": "why-sqrt-dk"}, "lang": "hi-Latn"})
         self.assertIn('<html lang="hi-Latn">', v.document())
 
+    def test_every_key_of_the_apps_schema_is_accepted(self):
+        # The keys come from the app's own schema (attnplay schema), not from a list of this package's.
+        self.assertIn("projections", attnplay._scenario.STATE_KEYS)
+        self.assertIn("learn", attnplay._scenario.STATE_KEYS)
+        self.assertNotIn("tokens", attnplay._scenario.STATE_KEYS, "read-only echoes are not settings")
+        v = attnplay.view(projections="identity", learn={"speed": 2, "playing": False}, exercise="exercise-17")
+        self.assertEqual(v.state, {"projections": "identity", "learn": {"speed": 2, "playing": False},
+                                   "exercise": "exercise-17"})
+        for key in attnplay._scenario.STATE_KEYS:
+            attnplay._scenario.state_json({key: None})  # every schema key is a key this package passes on
+        with self.assertRaisesRegex(ValueError, "unknown state key 'tokens'"):
+            attnplay._scenario.state_json({"tokens": ["a"]})
+
     def test_show_outside_a_notebook_says_what_to_do(self):
         with self.assertRaisesRegex(RuntimeError, r"view\(\.\.\.\)\.save"):
             attnplay.show(preset="saturation")

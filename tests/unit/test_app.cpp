@@ -97,3 +97,66 @@ TEST_CASE("the same word gets the same embedding; edits survive unrelated senten
   CHECK(s.embeddings(1, 0) == 42.0f);  // position and word unchanged: edit kept
   CHECK(s.embeddings.row(0).isApprox(random_embedding(s.seed, "The", 0, s.d_model).transpose()));
 }
+
+TEST_CASE("an edit of any state key moves the change stamp, even one no computation reads", "[app]") {
+  // What a host page's change event and the address bar follow: each of these edits alone must register.
+  const char* edits[] = {
+      R"({"exercise": "exercise-17"})",
+      R"({"learn": {"settings": {"seed": 9}}})",
+      R"({"learn": {"speed": 7}})",
+      R"({"learn": {"playing": true}})",
+      R"({"projections": "identity"})",
+      R"({"cross": {"step": 2}})",
+      R"({"key_padding": [false, true, false, false, false, false]})",
+      R"({"plane_x": 2})",
+      R"({"heatmap_scale": "row"})",
+      R"({"panels": {"learn": true}})",
+      R"({"lang": "hi-Latn"})",
+      R"({"mask_cells": [[0,1,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0]]})",
+  };
+  for (const char* edit : edits) {
+    INFO(edit);
+    App app;
+    const uint64_t before = app.state_stamp();
+    REQUIRE(apply_state_text(app.state, edit) == "");
+    CHECK(app.state_stamp() != before);
+  }
+  App app;
+  const uint64_t same = app.state_stamp();
+  REQUIRE(apply_state_json(app.state, state_to_json(app.state)) == "");  // setState(getState()) changes nothing
+  CHECK(app.state_stamp() == same);
+}
+
+TEST_CASE("a preset replaces the example and keeps the learner's language, panels, lesson, worksheet and run",
+          "[app]") {
+  App app;
+  REQUIRE(apply_state_text(app.state, R"({"lang": "hi-Latn", "theme": "light", "panels": {"worksheet": true},
+    "exercise": "exercise-17", "learn": {"settings": {"seed": 9}, "speed": 7}, "lesson": {"id": "softmax", "step": 2},
+    "d_k": 300, "temperature": 2})") == "");
+  const State before = app.state;
+  REQUIRE(apply_state_text(app.state, R"({"preset": "saturation"})") == "");
+  const State& s = app.state;
+  CHECK(s.lang == before.lang);
+  CHECK_FALSE(s.dark_theme);
+  CHECK(s.panels == before.panels);
+  CHECK(s.exercise == "exercise-17");
+  CHECK(s.learn_settings.seed == 9);
+  CHECK(s.learn_speed == 7);
+  CHECK(s.lesson == before.lesson);
+  CHECK(s.preset == "saturation");
+  CHECK(s.temperature != 2);                 // the example's own settings replace the old ones
+  CHECK(state_keys_without_copy().empty());  // every kept kind says how it is kept
+}
+
+TEST_CASE("the state schema lists every key getState writes, with its kind", "[app]") {
+  const auto schema = state_schema();
+  const auto state = state_to_json(App().state);
+  for (auto it = state.begin(); it != state.end(); ++it) {
+    INFO(it.key());
+    REQUIRE(schema.contains(it.key()));
+    CHECK(schema[it.key()].contains("kind"));
+  }
+  CHECK(schema.size() == state.size());
+  CHECK(schema["d_k"]["maximum"] == kMaxDk);
+  CHECK(schema["mask"]["enum"] == nlohmann::json::array({"none", "causal"}));
+}

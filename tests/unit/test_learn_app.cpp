@@ -179,3 +179,42 @@ TEST_CASE("a worker that fails hands training back to the frame, which says why"
   CHECK(learn_result_json(app)["in_page_reason"] == "the script did not load");
   CHECK(learn_result_json(app)["worker"] == false);
 }
+
+TEST_CASE("a Learn run is kept as bytes, resumed at its step, and forgotten after a reset", "[learn]") {
+  App app;
+  app.state.panels.learn = true;
+  app.state.learn_settings = train::default_settings(train::TaskKind::Copy);
+  app.state.learn_settings.model.layers = 1;
+  std::string bytes;
+  CHECK(learn_snapshot(app, bytes) == KeptRun::Unchanged);  // nothing trained yet: nothing to keep
+  for (int i = 0; i < 5; ++i) learn_step(app);
+  REQUIRE(learn_snapshot(app, bytes) == KeptRun::Save);
+  CHECK_FALSE(bytes.empty());
+  std::string again_bytes;
+  CHECK(learn_snapshot(app, again_bytes) == KeptRun::Unchanged);  // no step since: no new write
+
+  App reloaded;  // the page after a reload: the same settings from its state, the kept bytes from storage
+  reloaded.state.panels.learn = true;
+  reloaded.state.learn_settings = app.state.learn_settings;
+  REQUIRE(learn_resume(reloaded, bytes) == "");
+  CHECK(reloaded.learn.trainer.steps_done() == 5);
+  CHECK(reloaded.learn.trainer.curve(0).back().loss == app.learn.trainer.curve(0).back().loss);
+  CHECK_THAT(reloaded.status, Catch::Contains("5"));
+  reloaded.update_frame();  // the next frame keeps the resumed run (same settings: no restart)
+  CHECK(reloaded.learn.trainer.steps_done() == 5);
+  learn_step(reloaded);
+  learn_step(app);
+  CHECK(reloaded.learn.trainer.curve(0).back().loss == app.learn.trainer.curve(0).back().loss);  // goes on the same
+
+  App other;  // a page whose state names other settings refuses the kept run and keeps its own
+  other.state.learn_settings = app.state.learn_settings;
+  other.state.learn_settings.model.d_k = 8;
+  CHECK_THAT(learn_resume(other, bytes), Catch::Contains("other settings"));
+  CHECK(other.learn.trainer.steps_done() == 0);
+  CHECK_FALSE(learn_resume(other, "not a trainer").empty());
+  CHECK_FALSE(learn_resume(other, bytes.substr(0, bytes.size() / 2)).empty());
+
+  learn_reset(app);
+  CHECK(learn_snapshot(app, bytes) == KeptRun::Forget);  // a reload after Reset must not bring the old run back
+  CHECK(learn_snapshot(app, bytes) == KeptRun::Unchanged);
+}

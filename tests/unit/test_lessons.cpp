@@ -502,3 +502,25 @@ TEST_CASE("lesson by-hand: the note's example 1 computed from its own X and weig
   CHECK(app.result.core.output(2, 0) == Approx(w[0] + w[1] + 2 * w[2]).margin(1e-6));
   CHECK(app.result.core.output(2, 1) == Approx(w[0] + w[1]).margin(1e-6));
 }
+
+TEST_CASE("a step opened on its own (a link, the lesson list) shows the same example as when reached in order",
+          "[lessons]") {
+  // A step that sets a width must also name its example: after another lesson's preset with fixed
+  // matrices, {"d_k": 4} alone is refused and the step would show that lesson's numbers instead.
+  for (const Lesson& l : lessons())
+    for (size_t i = 0; i < l.steps.size(); ++i) {
+      const nlohmann::json& st = l.steps[i].state;
+      const bool sets_width = st.contains("d_k") || st.contains("d_model") || st.contains("d_v");
+      INFO(l.id << " step " << i + 1);
+      if (sets_width) CHECK((st.contains("preset") || st.contains("mode")));
+      // Entered straight from an explicit example, each step applies and its reveal too.
+      App app;
+      REQUIRE(apply_state_text(app.state, R"({"preset": "saturation"})") == "");
+      REQUIRE(apply_state_text(app.state, R"({"preset": "sdpa-example-1"})") == "");
+      REQUIRE(start_lesson(app, l.id, static_cast<int>(i) + 1) == "");
+      if (l.steps[i].task.reveal.is_object() && !l.steps[i].task.reveal.empty()) {
+        State revealed = app.state;
+        CHECK(apply_state_json(revealed, l.steps[i].task.reveal) == "");
+      }
+    }
+}

@@ -258,6 +258,7 @@
       if (which === 0) return location.href.split(/[?#]/)[0];
       if (which === 1) return location.search;
       if (which === 3) return (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || '']).join(',');
+      if (which === 4) return storage.get('progress') || '';
       return location.hash;
     },
   };
@@ -329,6 +330,60 @@
     remove(what) { try { window.localStorage.removeItem(storage.key(what)); } catch (e) { /* ignore */ } },
   };
 
+  // ---- IndexedDB: Learn mode's run in progress (its trainer state is bytes, too large for local storage) ----
+  // Kept per page like the rest (storage.key), saved every few seconds while it moves and when the page is
+  // hidden, handed back at start-up; "resumed at step N" is the app's to say.
+  const runs = {
+    db: null,
+    open() {
+      if (this.db) return this.db;
+      this.db = new Promise((resolve, reject) => {
+        if (typeof indexedDB === 'undefined') { reject(new Error('no IndexedDB')); return; }
+        const r = indexedDB.open('attnplay', 1);
+        r.onupgradeneeded = () => r.result.createObjectStore('learn');
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      this.db.catch(() => {});
+      return this.db;
+    },
+    async run(mode, fn) {
+      const db = await this.open();
+      return new Promise((resolve, reject) => {
+        const tx = db.transaction('learn', mode);
+        const req = fn(tx.objectStore('learn'));
+        tx.oncomplete = () => resolve(req.result);
+        tx.onerror = () => reject(tx.error);
+      });
+    },
+    get() { return this.run('readonly', (st) => st.get(storage.key('learn'))).catch(() => null); },
+    put(bytes) { return this.run('readwrite', (st) => st.put(bytes, storage.key('learn'))).catch(() => {}); },
+    remove() { return this.run('readwrite', (st) => st.delete(storage.key('learn'))).catch(() => {}); },
+  };
+  function keepRun() {
+    if (!isReady || crashed || inline) return;
+    const n = Module._attnplay_learn_save();
+    if (n > 0) { const p = Module._attnplay_learn_bytes(); runs.put(Module.HEAPU8.slice(p, p + n)); }
+    if (n < 0) runs.remove();  // reset to step 0: a reload must not bring the old run back
+  }
+  async function resumeRun() {
+    if (inline) return;
+    const bytes = await runs.get();
+    if (!bytes || !isReady || !(bytes instanceof Uint8Array)) return;
+    const p = Module._malloc(bytes.length);
+    if (!p) return;
+    try {
+      Module.HEAPU8.set(bytes, p);
+      const r = JSON.parse(Module.ccall('attnplay_learn_resume', 'string', ['number', 'number'], [p, bytes.length]));
+      if (!r.ok) console.warn('attnplay: the kept Learn run was not resumed: ' + r.error);
+    } finally {
+      Module._free(p);
+    }
+  }
+  setInterval(keepRun, 3000);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') keepRun(); });
+  window.addEventListener('pagehide', keepRun);
+
   const changeListeners = [];
   const eventListeners = [];
 
@@ -390,6 +445,7 @@
       if (nr) return nr;
       storage.remove('state');
       storage.remove('progress');
+      runs.remove();
       if (!inline) history.replaceState(null, '', location.pathname + location.search);
       call('attnplay_load_progress', '{}');
       return Promise.resolve(JSON.parse(call('attnplay_set_state', JSON.stringify({ preset: 'default', lesson: null }))));
@@ -405,8 +461,7 @@
       progress(1, '');
       document.getElementById('loading').classList.add('done');
       if (!inline) canvas.focus();  // a notebook keeps its own focus while its outputs load
-      const saved = storage.get('progress');
-      if (saved) call('attnplay_load_progress', saved);
+      resumeRun();  // the saved progress went in at start-up (pageString(4)), before the link's lesson opened
       offerToContinue();
       resolveReady(api);
       startWatching();

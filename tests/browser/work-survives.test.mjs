@@ -1,0 +1,100 @@
+// work-survives.test.mjs — the learner's open panels, where they had scrolled to, the worksheet's typed cells
+// and an unfinished lesson answer come back after a reload; a share link opens the panels the sender had
+// open (the Worksheet and Learn panels included), but not the Share window the link was made in.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { api, launchChromium, pollUntil, setStateOk, siteBuiltTest, startServer, waitFrames } from './helpers.mjs';
+import { openAt } from './share_helpers.mjs';
+
+siteBuiltTest();
+const viewport = { width: 1440, height: 900 };
+const panelScroll = (page, title) => page.evaluate((t) => window.attnplay.ui.panelScroll(t), title);
+
+describe('work survives a reload and a share', { timeout: 170000 }, () => {
+  let server, browser;
+  before(async () => { server = await startServer(); browser = await launchChromium(); });
+  after(async () => { await browser?.close(); await server?.stop(); });
+
+  it('a reload brings back the open panels and the scroll of a long panel', async () => {
+    const { context, page } = await openAt(browser, server.origin + '/', { viewport });
+    try {
+      await setStateOk(page, { panels: { worksheet: true, learn: true, numerics: true, variance: false } });
+      await waitFrames(page, 4);
+      const title = 'Explanation';
+      const before = await pollUntil(() => panelScroll(page, title), (r) => r && r.scrollMaxY > 40,
+        { what: `the ${title} panel drawn with something to scroll` });
+      await page.mouse.move(before.x + before.w / 2, before.y + before.h / 2);
+      await page.mouse.wheel(0, 240);
+      const scrolled = await pollUntil(() => panelScroll(page, title), (r) => r.scrollY > 20, { what: 'the panel scrolled' });
+      const panels = (await api.getState(page)).panels;
+      await page.waitForTimeout(600);  // the page keeps its state after each settled change
+      await page.reload({ waitUntil: 'load' });
+      await page.waitForFunction(() => window.attnplay && window.attnplay.frames() > 2, null, { timeout: 60000 });
+      await page.evaluate(() => window.attnplay.ready);
+      assert.deepEqual((await api.getState(page)).panels, panels, 'the same panels are open');
+      const back = await pollUntil(() => panelScroll(page, title), (r) => r && Math.abs(r.scrollY - scrolled.scrollY) <= 2,
+        { what: `the ${title} panel back at scrollY ${scrolled.scrollY}` });
+      assert.ok(back.scrollY > 20);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a share link opens the sender\'s panels, Worksheet and Learn included, without the Share window', async () => {
+    const { context, page } = await openAt(browser, server.origin + '/', { viewport });
+    let other;
+    try {
+      await setStateOk(page, { panels: { worksheet: true, learn: true, share: true, heatmap: false } });
+      const sent = (await api.getState(page)).panels;
+      const url = await page.evaluate(() => window.attnplay.shareURL());
+      other = await openAt(browser, url, { viewport });
+      const got = (await api.getState(other.page)).panels;
+      assert.deepEqual(got, { ...sent, share: false }, 'the same panels but Share');
+      assert.equal(await panelScroll(other.page, 'Share'), null, 'no Share window drawn');
+      assert.deepEqual(other.errors.page, []);
+    } finally {
+      await other?.context.close();
+      await context.close();
+    }
+  });
+});
+
+describe('an unfinished lesson answer', { timeout: 120000 }, () => {
+  let server, browser;
+  before(async () => { server = await startServer(); browser = await launchChromium(); });
+  after(async () => { await browser?.close(); await server?.stop(); });
+  const lesson = (page) => page.evaluate(async () => (await window.attnplay.getResult()).lesson);
+
+  it('comes back after a reload, and the next question starts with an empty box', async () => {
+    const { context, page } = await openAt(browser, server.origin + '/', { viewport });
+    try {
+      await setStateOk(page, { lesson: { id: 'softmax', step: 2 } });  // a number question
+      const box = await pollUntil(() => page.evaluate(() => window.attnplay.ui.itemRect('lesson:number')), (r) => r,
+        { what: 'the answer box' });
+      await page.mouse.click(box.x + box.w / 2, box.y + box.h / 2);
+      await waitFrames(page, 2);
+      for (const ch of '0.7') { await page.keyboard.type(ch); await waitFrames(page, 2); }
+      await pollUntil(() => lesson(page), (l) => l.draft === '0.7', { what: 'the typed draft' });
+      await page.waitForTimeout(600);
+      await page.reload({ waitUntil: 'load' });
+      await page.waitForFunction(() => window.attnplay && window.attnplay.frames() > 2, null, { timeout: 60000 });
+      await page.evaluate(() => window.attnplay.ready);
+      const back = await lesson(page);
+      assert.deepEqual([back.id, back.step, back.draft, back.attempts], ['softmax', 2, '0.7', 0], 'the same step, the draft unchecked');
+
+      const box2 = await pollUntil(() => page.evaluate(() => window.attnplay.ui.itemRect('lesson:number')), (r) => r,
+        { what: 'the answer box after the reload' });
+      await page.mouse.click(box2.x + box2.w / 2, box2.y + box2.h / 2);
+      await waitFrames(page, 2);
+      await page.keyboard.press('End');
+      for (const ch of '311') { await page.keyboard.type(ch); await waitFrames(page, 2); }
+      await page.keyboard.press('Enter');  // Enter checks, like the button
+      const answered = await pollUntil(() => lesson(page), (l) => l.attempts === 1, { what: 'the answer checked' });
+      assert.equal(answered.correct, true, `0.7311 is the weight asked for (draft ${answered.draft})`);
+      await setStateOk(page, { lesson: { id: 'softmax', step: 3 } });
+      assert.equal((await lesson(page)).draft, '', 'the next question starts empty');
+    } finally {
+      await context.close();
+    }
+  });
+});
