@@ -117,7 +117,7 @@ bool parse_gui_options(int argc, char** argv, GuiOptions& opt) {
       return false;
     }
   }
-  if (!opt.screenshot.empty() && opt.frames_to_render == 0) opt.frames_to_render = 3;
+  if (!opt.screenshot.empty() && opt.frames_to_render == 0 && opt.input_file.empty()) opt.frames_to_render = 3;
   return true;
 }
 

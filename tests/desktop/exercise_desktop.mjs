@@ -45,7 +45,7 @@ function runScript(steps) {
 
 const property = fc.asyncProperty(fc.commands(commandArbitraries(viewport.width, viewport.height), { maxCommands, size: 'max' }),
   async (cmds) => {
-    const list = [...cmds];
+    const list = [...cmds].map((c) => c.cmd || c);  // fast-check hands its commands wrapped
     const steps = list.flatMap((c) => c.steps());
     const r = await runScript(steps);
     totals.sequences++;
