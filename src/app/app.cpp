@@ -15,24 +15,7 @@
 
 namespace attn {
 
-namespace {
-// The core's FNV-1a plus the app's composite values, for change detection.
-struct Hasher : Fnv1a {
-  void mat(const Mat& m) {
-    pod(m.rows());
-    pod(m.cols());
-    bytes(m.data(), sizeof(float) * static_cast<size_t>(m.size()));
-  }
-  void mat(const std::optional<Mat>& m) {
-    pod(m.has_value());
-    if (m) mat(*m);
-  }
-  void str(const std::string& s) {
-    pod(s.size());
-    text(s);
-  }
-};
-}  // namespace
+using Hasher = ValueHasher;  // state.h
 
 App::App() {
   apply_preset(state, "default");

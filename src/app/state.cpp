@@ -89,27 +89,8 @@ Widths computed_widths(const State& s) {
   return w;
 }
 
-namespace {
-// FNV-1a over the scenario's matrices, flags and labels.
-struct ScenarioHasher : Fnv1a {
-  void mat(const Mat& m) {
-    pod(m.rows());
-    pod(m.cols());
-    bytes(m.data(), sizeof(float) * static_cast<size_t>(m.size()));
-  }
-  void mat(const std::optional<Mat>& m) {
-    pod(m.has_value());
-    if (m) mat(*m);
-  }
-  void str(const std::string& s) {
-    pod(s.size());
-    text(s);
-  }
-};
-}  // namespace
-
 uint64_t scenario_fingerprint(const Scenario& sc) {
-  ScenarioHasher h;
+  ValueHasher h;
   for (const auto* m : {&sc.X, &sc.W_q, &sc.W_k, &sc.W_v, &sc.W_o, &sc.Q, &sc.K, &sc.V, &sc.memory, &sc.W_a, &sc.U_a})
     h.mat(*m);
   h.pod(sc.v_a.has_value());

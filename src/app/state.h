@@ -10,6 +10,7 @@
 #include "app/cross.h"
 #include "app/registry.h"
 #include "app/strings.h"
+#include "core/hash.h"
 #include "core/scenario.h"
 #include "core/train_settings.h"
 
@@ -91,6 +92,22 @@ Vec random_embedding(uint64_t seed, const std::string& token, int index, int d_m
 
 // The scenario the core computes for this state (random or explicit).
 Scenario build_scenario(const State& s);
+// The core's FNV-1a plus the app's composite values, for change detection.
+struct ValueHasher : Fnv1a {
+  void mat(const Mat& m) {
+    pod(m.rows());
+    pod(m.cols());
+    bytes(m.data(), sizeof(float) * static_cast<size_t>(m.size()));
+  }
+  void mat(const std::optional<Mat>& m) {
+    pod(m.has_value());
+    if (m) mat(*m);
+  }
+  void str(const std::string& s) {
+    pod(s.size());
+    text(s);
+  }
+};
 // A digest of everything in a scenario (matrices, flags, labels): equal digests, equal results.
 uint64_t scenario_fingerprint(const Scenario& sc);
 
