@@ -119,7 +119,7 @@ bool InputScript::run_step(App& app, const nlohmann::json& step) {
 void InputScript::queue_frame(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   io.AddMousePosEvent(x_, y_);
-  if (app.frames < 2) return;  // as on the page, input starts once the window is laid out (items have rects)
+  if (app.frames < 2) return;    // as on the page, input starts once the window is laid out (items have rects)
   if (!pending_text_.empty()) {  // one character a frame, as a person types
     const size_t n = std::min(utf8_length(static_cast<unsigned char>(pending_text_[0])), pending_text_.size());
     io.AddInputCharactersUTF8(pending_text_.substr(0, n).c_str());

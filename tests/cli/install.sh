@@ -40,9 +40,12 @@ fi
 VERSION=$("$ATTN" --version 2>/dev/null | awk '{ print $2 }')
 
 # The installed window renders under Xvfb; settings go to $HOME/.config/attnplay, nothing to the cwd.
+# Leak checking is off for the window only: Mesa's software driver is unloaded before the check runs,
+# so its own allocations show up as leaks of an "<unknown module>" that no suppression can name.
+# Memory errors and undefined behaviour still fail the step.
 if [ "$APP" = 1 ] && command -v xvfb-run >/dev/null; then
   mkdir -p "$TMP/home" "$TMP/cwd"
-  if (cd "$TMP/cwd" && env -u XDG_CONFIG_HOME HOME="$TMP/home" xvfb-run -a -s "-screen 0 1280x800x24" \
+  if (cd "$TMP/cwd" && env -u XDG_CONFIG_HOME HOME="$TMP/home" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" xvfb-run -a -s "-screen 0 1280x800x24" \
         "$ATTN" gui --screenshot "$TMP/s.png" --frames 3 --size 640x480) >"$TMP/gui.log" 2>&1; then
     pass "installed attnplay gui --screenshot under xvfb-run"
   else fail "installed attnplay gui --screenshot under xvfb-run" "$(tail -5 "$TMP/gui.log")"; fi
