@@ -32,11 +32,70 @@ std::vector<int> sweep_dks() {
   return out;
 }
 
+namespace {
+constexpr int kSweepDraws = 16;  // other draws of W_Q and W_K for the saturation curves' band
+
+// One draw of W_Q and W_K: the row's entropy, max weight and Jacobian norm at each per-head width d,
+// unscaled and scaled, appended to out[metric][scaled]. q·k_j = x_j·(W_k q) with u = W_k[:, :d] q[:d]
+// grown one column at a time, so the whole sweep costs one pass over the widest W_k.
+void sweep_draw(const Mat& x_row, const Eigen::MatrixXd& Xd, const Mat& W_q, const Mat& W_k,
+                const std::vector<int>& dks, const MaskMat& blocked, float temperature, std::vector<float>* out[3]) {
+  const Mat q = x_row * W_q;  // the query row at the widest width, as compute() makes it
+  const Eigen::MatrixXd Wk = W_k.cast<double>();
+  HeadResult hr;
+  hr.V = Mat(Xd.rows(), 0);  // the output is not needed, only the weights' statistics
+  Eigen::VectorXd u = Eigen::VectorXd::Zero(Wk.rows());
+  int c = 0;
+  for (int d : dks) {
+    for (; c < d; ++c) u += Wk.col(c) * static_cast<double>(q(0, c));
+    hr.scores = (Xd * u).transpose().cast<float>();
+    for (int scaled = 0; scaled < 2; ++scaled) {
+      Scenario softmax_rules;
+      softmax_rules.scale = scaled == 1;
+      softmax_rules.temperature = temperature;
+      softmax_head(softmax_rules, blocked, d, hr);
+      out[0][scaled].push_back(hr.entropy(0));
+      out[1][scaled].push_back(hr.max_weight(0));
+      out[2][scaled].push_back(hr.jacobian_norm(0));
+    }
+  }
+}
+
+// The same row over kSweepDraws other seeded projections: per d, the mean and the 10 %–90 % band.
+void sweep_bands(const State& s, int width, const Mat& x_row, const Eigen::MatrixXd& Xd, const MaskMat& blocked,
+                 DkSweep& sw) {
+  std::vector<std::vector<float>> runs[3][2];  // [metric][scaled][draw][d]
+  for (int k = 0; k < kSweepDraws; ++k) {
+    const uint64_t seed = (s.seed + 0x632BE59BD9B4E019ull * static_cast<uint64_t>(k + 1)) ^ 0xD1B54A32D192ED03ull;
+    std::vector<float> one[3][2];
+    std::vector<float>* out[3] = {one[0], one[1], one[2]};
+    sweep_draw(x_row, Xd, random_projection(seed, 'q', s.d_model, width),
+               random_projection(seed, 'k', s.d_model, width), sw.d_k, blocked, s.temperature, out);
+    for (int m = 0; m < 3; ++m)
+      for (int scaled = 0; scaled < 2; ++scaled) runs[m][scaled].push_back(std::move(one[m][scaled]));
+  }
+  for (int m = 0; m < 3; ++m)
+    for (int scaled = 0; scaled < 2; ++scaled) {
+      DkSweep::Band& b = sw.band[m][scaled];
+      for (size_t i = 0; i < sw.d_k.size(); ++i) {
+        std::vector<float> at;
+        for (const auto& run : runs[m][scaled]) at.push_back(run[i]);
+        std::sort(at.begin(), at.end());
+        double sum = 0;
+        for (float v : at) sum += v;
+        b.mean.push_back(static_cast<float>(sum / static_cast<double>(at.size())));
+        b.lo.push_back(at[at.size() / 10]);
+        b.hi.push_back(at[at.size() - 1 - at.size() / 10]);
+      }
+    }
+  sw.draws = kSweepDraws;
+}
+}  // namespace
+
 // The selected row of head 1 at each per-head width d in the sweep, i.e. the state with d_k = d × heads
 // (the seeded projections' first columns do not depend on the width, so head 1 always uses the first
-// d). q·k_j = x_j·(W_k q) with u = W_k[:, :d] q[:d] grown one column at a time, so the whole sweep
-// costs one pass over the widest W_k instead of n × d_k per point; the mask and everything after the
-// scores are the core's (attention_mask_rows, softmax_head).
+// d: the curve is nested, as dragging the slider is); the mask and everything after the scores are the
+// core's (attention_mask_rows, softmax_head).
 DkSweep compute_sweep(const State& s, int row) {
   DkSweep sw;
   if (s.mode != InputMode::Random || s.embeddings.rows() == 0 || s.heads < 1) return sw;
@@ -61,27 +120,11 @@ DkSweep compute_sweep(const State& s, int row) {
   inputs.W_k.reset();
   Mat X_eff, X_q, X_k, V;
   project(inputs, X_eff, X_q, X_k, V);
-  const Mat q = X_eff.row(sw.row) * *sc.W_q;  // the query row at the widest width, as compute() makes it
   const Eigen::MatrixXd Xd = X_eff.cast<double>();
-  const Eigen::MatrixXd Wk = sc.W_k->cast<double>();
-  HeadResult hr;
-  hr.V = Mat(n, 0);  // the output is not needed, only the weights' statistics
   const MaskMat blocked = attention_mask_rows(sc, sw.row, 1, n);
-  Eigen::VectorXd u = Eigen::VectorXd::Zero(Wk.rows());
-  int c = 0;
-  for (int d : sw.d_k) {
-    for (; c < d; ++c) u += Wk.col(c) * static_cast<double>(q(0, c));
-    hr.scores = (Xd * u).transpose().cast<float>();
-    for (int scaled = 0; scaled < 2; ++scaled) {
-      Scenario softmax_rules;
-      softmax_rules.scale = scaled == 1;
-      softmax_rules.temperature = s.temperature;
-      softmax_head(softmax_rules, blocked, d, hr);
-      sw.entropy[scaled].push_back(hr.entropy(0));
-      sw.max_weight[scaled].push_back(hr.max_weight(0));
-      sw.jacobian[scaled].push_back(hr.jacobian_norm(0));
-    }
-  }
+  std::vector<float>* own[3] = {sw.entropy, sw.max_weight, sw.jacobian};
+  sweep_draw(X_eff.row(sw.row), Xd, *sc.W_q, *sc.W_k, sw.d_k, blocked, s.temperature, own);
+  sweep_bands(s, widest.d_k, X_eff.row(sw.row), Xd, blocked, sw);
   return sw;
 }
 

@@ -23,6 +23,14 @@ namespace attn {
 struct DkSweep {
   std::vector<int> d_k;  // per-head widths (what the scores are divided by the root of); the state's d_k is × heads
   std::vector<float> entropy[2], max_weight[2], jacobian[2];  // [0] unscaled, [1] scaled
+  // One draw of W_Q and W_K wanders as d_k grows (a few more columns can swap the row's top two logits), so
+  // the same row is also swept over `draws` other seeded draws (same embeddings): their mean and the band
+  // from the 10th to the 90th percentile show the trend. [metric: 0 entropy, 1 max weight, 2 Jacobian][scaled]
+  struct Band {
+    std::vector<float> mean, lo, hi;
+  };
+  Band band[3][2];
+  int draws = 0;
   int heads = 1;
   int row = 0;             // the query row swept
   bool available = false;  // random mode only: explicit matrices have one fixed d_k

@@ -55,6 +55,25 @@ std::string parse_condition(const json& j, Condition& c) {
   return "";
 }
 
+// A number task's named slips: [{"number": 8, "tolerance": 0.05, "feedback": "lesson.….slip"}, …].
+std::string parse_slips(const json& j, std::vector<Task::Slip>& out) {
+  if (!j.is_array()) return "task.slips must be an array of {number, tolerance, feedback}";
+  for (size_t i = 0; i < j.size(); ++i) {
+    const json& e = j[i];
+    const std::string where = "task.slips[" + std::to_string(i) + "]";
+    if (!e.is_object() || !e.value("number", json()).is_number() || !e.value("feedback", json()).is_string())
+      return where + " needs a number and a feedback key";
+    Task::Slip slip{e["number"].get<double>(), 0, e["feedback"].get<std::string>()};
+    if (e.contains("tolerance")) {
+      if (!e["tolerance"].is_number() || e["tolerance"].get<double>() < 0)
+        return where + ".tolerance must be a number ≥ 0";
+      slip.tolerance = e["tolerance"].get<double>();
+    }
+    out.push_back(std::move(slip));
+  }
+  return "";
+}
+
 std::string parse_task(const json& j, Task& t) {
   if (!j.is_object()) return "task must be an object";
   std::string kind, err = get_string(j, "kind", kind, true);
@@ -64,9 +83,12 @@ std::string parse_task(const json& j, Task& t) {
   if (err.empty()) err = get_string(j, "explain", t.explain, false);
   if (err.empty()) err = get_string(j, "hint", t.hint, false);
   if (err.empty()) err = get_strings(j, "choices", t.choices);
+  if (err.empty()) err = get_strings(j, "asks", t.asks);
   if (!err.empty()) return "task." + err;
   if (kind == "predict") {
     t.kind = Task::Kind::Predict;
+    if (!j.contains("asks"))  // the author says what would give the answer away; [] when nothing on screen does
+      return "a predict task names the facts it asks about: \"asks\": [\"weights\", …] (or [])";
     if (j.contains("answer")) {
       if (!j["answer"].is_number_integer()) return "task.answer must be the index of the right choice";
       t.answer = j["answer"].get<int>();
@@ -77,6 +99,12 @@ std::string parse_task(const json& j, Task& t) {
       t.tolerance = j.value("tolerance", 0.0);
     }
     if (t.choices.empty() == !t.number) return "a predict task has either choices with an answer or a number";
+    err = get_strings(j, "feedback", t.feedback);
+    if (!err.empty()) return "task." + err;
+    if (j.contains("slips")) {
+      err = parse_slips(j["slips"], t.slips);
+      if (!err.empty()) return err;
+    }
     if (j.contains("reveal")) {
       if (!j["reveal"].is_object()) return "task.reveal must be a partial state (an object)";
       t.reveal = j["reveal"];
@@ -159,14 +187,57 @@ std::string check_text_values(const std::string& key) {
   return "";
 }
 
+// Each wrong choice names its misconception; the right one has none. A slip is never the right number.
+std::string check_feedback(const Task& t) {
+  if (t.kind != Task::Kind::Predict) return "";
+  if (!t.choices.empty() && t.feedback.size() != t.choices.size())
+    return "task " + t.id + ": feedback needs one entry per choice (\"\" for the right one)";
+  for (size_t i = 0; i < t.feedback.size(); ++i) {
+    const bool right = static_cast<int>(i) == t.answer;
+    if (right != t.feedback[i].empty())
+      return "task " + t.id + ": feedback[" + std::to_string(i) + "] " +
+             (right ? "belongs to the right answer and must be \"\"" : "is missing (a wrong choice names its slip)");
+    std::string err = check_key(t.feedback[i], "feedback");
+    if (err.empty() && !t.feedback[i].empty()) err = check_text_values(t.feedback[i]);
+    if (!err.empty()) return err;
+  }
+  for (const Task::Slip& slip : t.slips) {
+    if (t.number && std::fabs(slip.number - *t.number) <= slip.tolerance + t.tolerance)
+      return "task " + t.id + ": a slip's number overlaps the right answer";
+    std::string err = check_key(slip.feedback, "slip feedback");
+    if (err.empty()) err = check_text_values(slip.feedback);
+    if (!err.empty()) return err;
+  }
+  return "";
+}
+
+// Nothing on screen answers a prediction before it is answered: no open panel shows a fact it asks about.
+std::string check_asks(const Task& t, const State& shown) {
+  for (const std::string& fact : t.asks) {
+    const auto& facts = panel_facts();
+    if (std::find(facts.begin(), facts.end(), fact) == facts.end())
+      return "task " + t.id + ": asks about \"" + fact + "\", which no panel shows";
+    for (const PanelInfo& p : panel_table())
+      if (shown.panels[p.id] && panel_shows(p, fact))
+        return "task " + t.id + ": the " + p.key + " panel shows " + fact + " before the answer";
+  }
+  return "";
+}
+
 std::string validate_step(const LessonStep& s, State& probe) {
   std::string err = check_key(s.text, "text");
   if (err.empty()) err = check_text_values(s.text);
   if (err.empty()) err = check_state(probe, s.state, "state");
+  if (err.empty()) show_step_panels(probe, s);
   for (const std::string& p : s.panels)
     if (err.empty() && !find_panel(p)) err = "unknown panel \"" + p + "\"";
-  if (err.empty() && !s.highlight.empty() && !find_panel(s.highlight))
-    err = "unknown highlight panel \"" + s.highlight + "\"";
+  if (err.empty() && !s.highlight.empty()) {
+    const PanelInfo* h = find_panel(s.highlight);
+    if (!h)
+      err = "unknown highlight panel \"" + s.highlight + "\"";
+    else if (!probe.panels[h->id])
+      err = "the highlighted panel \"" + s.highlight + "\" is not open in this step";
+  }
   for (const std::string& c : s.lock)
     if (err.empty() && !find_control(c)) err = "unknown control \"" + c + "\"";
   if (!err.empty() || s.task.kind == Task::Kind::None) return err;
@@ -174,11 +245,17 @@ std::string validate_step(const LessonStep& s, State& probe) {
   err = check_key(t.question, "question");
   if (err.empty()) err = check_key(t.explain, "explain");
   if (err.empty()) err = check_key(t.hint, "hint");
+  for (const std::string& key : {t.question, t.explain, t.hint})
+    if (err.empty() && !key.empty()) err = check_text_values(key);
   for (const std::string& c : t.choices)
     if (err.empty()) err = check_key(c, "choice");
   if (err.empty() && !t.choices.empty() && (t.answer < 0 || t.answer >= static_cast<int>(t.choices.size())))
     err = "task " + t.id + ": answer is not one of the choices";
-  if (err.empty()) err = check_state_on_copy(probe, t.reveal, "task.reveal");
+  if (err.empty()) err = check_feedback(t);
+  if (err.empty()) err = check_asks(t, probe);
+  // The learner goes on from the revealed state (answered right or missed), as a later step without its own
+  // panels or state does.
+  if (err.empty()) err = check_state(probe, t.reveal, "task.reveal");
   if (err.empty() && t.kind == Task::Kind::Do) {
     bool known = false;
     for (const std::string& v : live_value_names()) known = known || v == t.goal.value;
@@ -197,6 +274,15 @@ std::string fmt3(double v) {
   return buf;
 }
 }  // namespace
+
+void show_step_panels(State& s, const LessonStep& step) {
+  if (step.panels.empty()) return;
+  for (const PanelInfo& info : panel_table())
+    if (info.id != PanelId::share) s.panels[info.id] = false;
+  for (const std::string& key : step.panels)
+    if (bool* flag = panel_flag(s.panels, key)) *flag = true;
+  s.panels.lesson = true;
+}
 
 std::string parse_lesson(const std::string& text, Lesson& out) {
   const json j = json::parse(text, nullptr, false);

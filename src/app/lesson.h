@@ -27,12 +27,21 @@ struct Task {
   std::string question;  // catalog key
   // predict: multiple choice (choices are catalog keys, `answer` the right index) or numeric
   // (no choices; `number` ± `tolerance`).
+  std::vector<std::string> asks;  // facts the question asks about (registry.h): no panel showing one is open
   std::vector<std::string> choices;
   int answer = -1;
   std::optional<double> number;
   double tolerance = 0;
   nlohmann::json reveal = nlohmann::json::object();  // partial state applied at the reveal
   std::string explain;                               // catalog key shown after the reveal
+  // What a wrong answer is told, naming its misconception: one catalog key per choice ("" for the right
+  // one), and for a number the slips worth naming ("8": the standard deviation, not the variance).
+  std::vector<std::string> feedback;
+  struct Slip {
+    double number = 0, tolerance = 0;
+    std::string feedback;  // catalog key
+  };
+  std::vector<Slip> slips;
   // do: done when `goal` holds.
   Condition goal;
   std::string hint;  // catalog key
@@ -53,6 +62,10 @@ struct Lesson {
   std::string summary;
   std::vector<LessonStep> steps;
 };
+
+// Shows exactly the step's panels (the lesson panel always; the Share window stays as it is), as a
+// workspace would; a step without panels keeps the open ones.
+void show_step_panels(State& s, const LessonStep& step);
 
 // Every lesson compiled in, in file-name order (files are numbered: 01-…, 02-…).
 const std::vector<Lesson>& lessons();

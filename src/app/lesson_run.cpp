@@ -29,15 +29,6 @@ void note_progress(App& app, const Lesson& l, int step, bool completed) {
   save_progress(app);
 }
 
-// Shows exactly the step's panels (the lesson panel always), as a workspace would.
-void show_panels(State& s, const LessonStep& step) {
-  if (step.panels.empty()) return;
-  for (const PanelInfo& info : panel_table())
-    if (info.id != PanelId::share) s.panels[info.id] = false;
-  for (const std::string& key : step.panels)
-    if (bool* flag = panel_flag(s.panels, key)) *flag = true;
-  s.panels.lesson = true;
-}
 }  // namespace
 
 const Lesson* open_lesson(const App& app) {
@@ -67,7 +58,7 @@ std::string go_to_step(App& app, int step) {
   if (!err.empty()) return "step " + std::to_string(step) + " of " + l->id + " cannot be shown: " + err;
   next.lesson.step = step;
   if (!(next.lesson == app.state.lesson)) set_lesson_draft(app, "");  // reopening the same step keeps it
-  show_panels(next, s);
+  show_step_panels(next, s);
   app.state = std::move(next);
   app.mark_lesson_entered();
   app.lesson_locks = s.lock;
@@ -98,14 +89,19 @@ bool next_step(App& app) {
 }
 
 namespace {
-bool record_answer(App& app, bool correct, json given) {
+// `feedback`: what this wrong answer is told (catalog key; "" = the hint). A question already answered
+// right or missed takes no more answers.
+bool record_answer(App& app, bool correct, json given, const std::string& feedback) {
   const Lesson* l = open_lesson(app);
   const LessonStep* s = open_step(app);
   if (!l || !s || s->task.kind != Task::Kind::Predict) return false;
   StepProgress& p = app.step_progress;
+  if (p.correct || p.missed) return false;
   ++p.attempts;
   p.correct = correct;
-  if (correct && !p.revealed) {
+  p.feedback = correct ? "" : feedback;
+  p.missed = !correct && p.attempts >= kMaxMisses;
+  if ((correct || p.missed) && !p.revealed) {
     State next = app.state;
     if (apply_state_json(next, s->task.reveal).empty()) {
       next.lesson = app.state.lesson;
@@ -119,24 +115,35 @@ bool record_answer(App& app, bool correct, json given) {
         {"step", app.state.lesson.step},
         {"question", s->task.id},
         {"correct", correct},
+        {"missed", p.missed},
         {"attempt", p.attempts},
         {"given", std::move(given)}});
   return correct;
+}
+
+std::string slip_feedback(const Task& t, double value) {
+  for (const Task::Slip& slip : t.slips)
+    if (std::fabs(value - slip.number) <= slip.tolerance + 1e-12) return slip.feedback;
+  return "";
 }
 }  // namespace
 
 bool answer_choice(App& app, int choice) {
   const LessonStep* s = open_step(app);
   if (!s || s->task.choices.empty() || choice < 0 || choice >= static_cast<int>(s->task.choices.size())) return false;
+  if (app.step_progress.correct || app.step_progress.missed) return false;
   app.step_progress.chosen = choice;
-  return record_answer(app, choice == s->task.answer, choice);
+  const size_t i = static_cast<size_t>(choice);
+  return record_answer(app, choice == s->task.answer, choice, i < s->task.feedback.size() ? s->task.feedback[i] : "");
 }
 
 bool answer_number(App& app, double value) {
   const LessonStep* s = open_step(app);
   if (!s || !s->task.number || !std::isfinite(value)) return false;
+  if (app.step_progress.correct || app.step_progress.missed) return false;
   app.step_progress.typed = value;
-  return record_answer(app, std::fabs(value - *s->task.number) <= s->task.tolerance + 1e-12, value);
+  const bool right = std::fabs(value - *s->task.number) <= s->task.tolerance + 1e-12;
+  return record_answer(app, right, value, slip_feedback(s->task, value));
 }
 
 void lesson_tick(App& app) {
@@ -154,7 +161,7 @@ bool step_complete(const App& app) {
   if (!s) return true;
   switch (s->task.kind) {
     case Task::Kind::Predict:
-      return app.step_progress.correct;
+      return app.step_progress.correct || app.step_progress.missed;
     case Task::Kind::Do:
       return app.step_progress.goal_met;
     case Task::Kind::None:

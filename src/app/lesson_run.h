@@ -18,6 +18,8 @@ struct StepProgress {
   double typed = 0;       // the last number typed (numeric predict)
   int attempts = 0;       // answers given
   bool correct = false;   // the last answer was right
+  bool missed = false;    // kMaxMisses wrong answers: the answer and its explanation are shown instead
+  std::string feedback;   // catalog key of what the last wrong answer is told ("" = the step's hint)
   bool revealed = false;  // the reveal state was applied
   bool goal_met = false;  // a do task's goal held
 };
@@ -33,7 +35,9 @@ void leave_lesson(App& app);
 // the learner is back in free play. Does nothing while the step's task is unfinished (returns false).
 bool next_step(App& app);  // back to free play; the state stays as it is
 // Answers the open step's prediction: a choice index, or a number. Returns whether it was right; a right
-// answer reveals (applies the task's reveal state). Emits an "answer" event either way.
+// answer reveals (applies the task's reveal state), and so does the kMaxMisses-th wrong one, which ends the
+// question as missed (no more answers; Next is allowed). Emits an "answer" event either way.
+constexpr int kMaxMisses = 2;
 bool answer_choice(App& app, int choice);
 bool answer_number(App& app, double value);
 // The open step's answer box: what was typed but not yet checked. It is kept with the progress (a reload

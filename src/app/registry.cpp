@@ -1,13 +1,15 @@
 // registry.cpp — the panel table (from ATTN_PANELS) and the control table with each control's lock revert.
 #include "app/registry.h"
 
+#include <algorithm>
+
 #include "app/state.h"
 
 namespace attn {
 
 const std::array<PanelInfo, kPanelCount>& panel_table() {
   static const std::array<PanelInfo, kPanelCount> table = {{
-#define ATTN_PANEL_INFO(id, open, lock, column, weight) {PanelId::id, #id, open, lock, column, weight},
+#define ATTN_PANEL_INFO(id, open, lock, column, weight, shows) {PanelId::id, #id, open, lock, column, weight, shows},
       ATTN_PANELS(ATTN_PANEL_INFO)
 #undef ATTN_PANEL_INFO
   }};
@@ -15,6 +17,38 @@ const std::array<PanelInfo, kPanelCount>& panel_table() {
 }
 
 const PanelInfo& panel_info(PanelId id) { return panel_table()[static_cast<size_t>(id)]; }
+
+namespace {
+std::vector<std::string> words(const char* text) {
+  std::vector<std::string> out;
+  std::string w;
+  for (const char* c = text;; ++c) {
+    if (*c == ' ' || *c == '\0') {
+      if (!w.empty()) out.push_back(w);
+      w.clear();
+      if (*c == '\0') return out;
+    } else {
+      w += *c;
+    }
+  }
+}
+}  // namespace
+
+bool panel_shows(const PanelInfo& p, const std::string& fact) {
+  const std::vector<std::string> shown = words(p.shows);
+  return std::find(shown.begin(), shown.end(), fact) != shown.end();
+}
+
+const std::vector<std::string>& panel_facts() {
+  static const std::vector<std::string> facts = [] {
+    std::vector<std::string> all;
+    for (const PanelInfo& p : panel_table())
+      for (const std::string& f : words(p.shows))
+        if (std::find(all.begin(), all.end(), f) == all.end()) all.push_back(f);
+    return all;
+  }();
+  return facts;
+}
 
 const PanelInfo* find_panel(const std::string& key) {
   for (const PanelInfo& p : panel_table())
@@ -24,8 +58,8 @@ const PanelInfo* find_panel(const std::string& key) {
 
 bool& PanelVisibility::operator[](PanelId id) {
   switch (id) {
-#define ATTN_PANEL_CASE(id, open, lock, column, weight) \
-  case PanelId::id:                                     \
+#define ATTN_PANEL_CASE(id, open, lock, column, weight, shows) \
+  case PanelId::id:                                            \
     return this->id;
     ATTN_PANELS(ATTN_PANEL_CASE)
 #undef ATTN_PANEL_CASE

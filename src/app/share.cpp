@@ -231,10 +231,18 @@ namespace {
 // null without a sweep (explicit matrices have one fixed d_k).
 json sweep_json(const DkSweep& sw) {
   if (!sw.available) return nullptr;
-  const auto stats = [&](int k) {
-    return json{{"entropy", sw.entropy[k]}, {"max_weight", sw.max_weight[k]}, {"jacobian_norm", sw.jacobian[k]}};
+  const auto band = [&](int m, int k) {
+    const DkSweep::Band& b = sw.band[m][k];
+    return json{{"mean", b.mean}, {"lo", b.lo}, {"hi", b.hi}};
   };
-  return {{"d_k", sw.d_k}, {"heads", sw.heads}, {"row", sw.row}, {"unscaled", stats(0)}, {"scaled", stats(1)}};
+  const auto stats = [&](int k) {
+    return json{{"entropy", sw.entropy[k]},
+                {"max_weight", sw.max_weight[k]},
+                {"jacobian_norm", sw.jacobian[k]},
+                {"band", {{"entropy", band(0, k)}, {"max_weight", band(1, k)}, {"jacobian_norm", band(2, k)}}}};
+  };
+  return {{"d_k", sw.d_k},     {"heads", sw.heads},    {"row", sw.row},
+          {"draws", sw.draws}, {"unscaled", stats(0)}, {"scaled", stats(1)}};
 }
 }  // namespace
 
@@ -252,6 +260,8 @@ json app_result_json(const App& app) {
                    {"step", app.state.lesson.step},
                    {"attempts", app.step_progress.attempts},
                    {"correct", app.step_progress.correct},
+                   {"missed", app.step_progress.missed},
+                   {"answered", app.step_progress.correct || app.step_progress.missed},
                    {"draft", lesson_draft(app)}};
   j["tokens"] = app.result.row_labels;      // query rows
   j["key_tokens"] = app.result.col_labels;  // key columns

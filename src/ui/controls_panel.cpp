@@ -103,9 +103,8 @@ class ControlsPanel : public Panel {
     }
     ctx.track("Sentence");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", ctx.trf("controls.token_count",
-                                     {{"n", std::to_string(s.embeddings.rows())}, {"max", std::to_string(kMaxTokens)}})
-                                 .c_str());
+    text_wrapped(ctx.trf("controls.token_count",
+                         {{"n", std::to_string(s.embeddings.rows())}, {"max", std::to_string(kMaxTokens)}}));
     ImGui::PopStyleColor();
   }
 
@@ -167,7 +166,7 @@ class ControlsPanel : public Panel {
       ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s",
                          ctx.trf("controls.cannot_compute", {{"error", r.error}}).c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.7f, 0.3f, 1));
-    for (const std::string& w : result_warnings(r, s.temperature, s.lang)) ImGui::TextWrapped("%s", w.c_str());
+    for (const std::string& w : result_warnings(r, s.temperature, s.lang)) text_wrapped(w);
     ImGui::PopStyleColor();
   }
 };

@@ -68,7 +68,7 @@ class CrossPanel : public Panel {
     ImGui::SameLine();
     if (ImGui::RadioButton(ctx.label("cross.seeded", "seeded").c_str(), &kind, 1)) s.cross.states = CrossStates::Seeded;
     ctx.track("cross:seeded");
-    ImGui::TextWrapped("%s", ctx.tr("cross.intro"));
+    text_wrapped(ctx.tr("cross.intro"));
     const int step = std::clamp(s.cross.step, 0, n - 1);
     std::string slider_format;  // the slider's printf format: a '%' in the text must not start a conversion
     for (char ch :
@@ -169,9 +169,9 @@ class CrossPanel : public Panel {
       ImGui::Text("h_%d \"%s\" = %s", j + 1, c.source[static_cast<size_t>(j)].c_str(),
                   vector_text(c.encoder, j, 3).c_str());
     if (s.cross.states == CrossStates::NoteExample) {
-      ImGui::TextWrapped("%s", ctx.tr("cross.note_example"));
+      text_wrapped(ctx.tr("cross.note_example"));
     } else {
-      ImGui::TextWrapped("%s", ctx.trf("cross.seeded_example", {{"seed", std::to_string(s.seed)}}).c_str());
+      text_wrapped(ctx.trf("cross.seeded_example", {{"seed", std::to_string(s.seed)}}));
     }
   }
 };

@@ -49,14 +49,14 @@ void heads_table(PanelContext& ctx, State& s, const AppResult& r) {
   }
   ImGui::EndTable();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", ctx.tr("heads.tradeoff"));
+  text_wrapped(ctx.tr("heads.tradeoff"));
   ImGui::PopStyleColor();
 }
 
 // The head count: a slider over the counts that divide both widths for a random state, else a note.
 void head_count(PanelContext& ctx, State& s) {
   if (s.mode != InputMode::Random) {
-    ImGui::TextWrapped("%s", ctx.trf("heads.fixed", {{"h", std::to_string(s.heads)}}).c_str());
+    text_wrapped(ctx.trf("heads.fixed", {{"h", std::to_string(s.heads)}}));
     return;
   }
   // h can be any power of two that divides both widths: each head gets d_k/h and d_v/h columns.
@@ -77,11 +77,10 @@ void head_count(PanelContext& ctx, State& s) {
                        ImGuiSliderFlags_AlwaysClamp))
     s.heads = options[static_cast<size_t>(std::clamp(idx, 0, static_cast<int>(options.size()) - 1))];
   ctx.track("Heads");
-  ImGui::TextWrapped("%s", ctx.trf("heads.widths", {{"d_k", std::to_string(s.d_k)},
-                                                    {"d_v", std::to_string(s.d_v)},
-                                                    {"d_head", std::to_string(s.d_k / std::max(1, s.heads))},
-                                                    {"d_v_head", std::to_string(s.d_v / std::max(1, s.heads))}})
-                               .c_str());
+  text_wrapped(ctx.trf("heads.widths", {{"d_k", std::to_string(s.d_k)},
+                                        {"d_v", std::to_string(s.d_v)},
+                                        {"d_head", std::to_string(s.d_k / std::max(1, s.heads))},
+                                        {"d_v_head", std::to_string(s.d_v / std::max(1, s.heads))}}));
 }
 
 // Each head's weights as a tile with its mean entropy, up to 16 of them, four to a row.
@@ -117,12 +116,11 @@ void head_tiles(PanelContext& ctx, const Result& c, float avail) {
 // The heads' outputs side by side (concat) and what W_O makes of them.
 void concat_and_output(const PanelContext& ctx, const Result& c, float avail) {
   section_header(ctx.tr("heads.concat_section"));
-  ImGui::TextWrapped("%s", ctx.trf("heads.concat", {{"h", std::to_string(c.heads.size())},
-                                                    {"rows", std::to_string(c.concat.rows())},
-                                                    {"cols", std::to_string(c.concat.cols())},
-                                                    {"out_cols", std::to_string(c.output.cols())},
-                                                    {"out_rows", std::to_string(c.output.rows())}})
-                               .c_str());
+  text_wrapped(ctx.trf("heads.concat", {{"h", std::to_string(c.heads.size())},
+                                        {"rows", std::to_string(c.concat.rows())},
+                                        {"cols", std::to_string(c.concat.cols())},
+                                        {"out_cols", std::to_string(c.output.cols())},
+                                        {"out_rows", std::to_string(c.output.rows())}}));
   const float w = std::clamp((avail - 40) / 2, 80.0f, 260.0f);
   const float hgt = std::min(160.0f, w);
   ImDrawList* dl = ImGui::GetWindowDrawList();

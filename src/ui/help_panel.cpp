@@ -2,6 +2,7 @@
 #include <imgui.h>
 
 #include "ui/panels.h"
+#include "ui/plot.h"
 
 namespace attn::ui {
 namespace {
@@ -9,14 +10,14 @@ namespace {
 class HelpPanel : public Panel {
  public:
   void draw(PanelContext& ctx) override {
-    ImGui::TextWrapped("%s", ctx.tr("help.intro"));
+    text_wrapped(ctx.tr("help.intro"));
     if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) return;
     for (const char* row : {"tab", "arrows", "enter", "ctrl_click", "escape", "question"}) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(ctx.tr((std::string("help.key.") + row).c_str()));
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", ctx.tr((std::string("help.does.") + row).c_str()));
+      text_wrapped(ctx.tr((std::string("help.does.") + row).c_str()));
     }
     ImGui::EndTable();
     ctx.track("help:keys");

@@ -22,7 +22,7 @@ class LearnPanel : public Panel {
   void draw(PanelContext& ctx) override {
     train::TrainSettings& st = ctx.state.learn_settings;
     const train::Trainer& t = ctx.app.learn.trainer;
-    ImGui::TextWrapped("%s", ctx.tr("learn.intro"));
+    text_wrapped(ctx.tr("learn.intro"));
     settings(ctx, st);
     controls(ctx, t);
     if (!ctx.app.learn.message.empty())

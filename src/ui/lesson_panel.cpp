@@ -25,7 +25,7 @@ class LessonPanel : public Panel {
  private:
   // [SECTION] the list of lessons ------------------------------------------------------------------
   void lesson_list(PanelContext& ctx) {
-    ImGui::TextWrapped("%s", ctx.tr("lesson.ui.intro"));
+    text_wrapped(ctx.tr("lesson.ui.intro"));
     ImGui::Spacing();
     int k = 0;
     for (const Lesson& l : lessons()) {
@@ -68,7 +68,7 @@ class LessonPanel : public Panel {
     navigation(ctx, step, steps);
     ImGui::Separator();
     if (ImGui::BeginChild("lesson-step", ImVec2(0, 0), false) && s) {
-      ImGui::TextWrapped("%s", step_text(app, s->text).c_str());
+      text_wrapped(step_text(app, s->text));
       ctx.track("lesson:text");
       ImGui::Spacing();
       if (s->task.kind == Task::Kind::Predict) predict(ctx, s->task);
@@ -81,51 +81,83 @@ class LessonPanel : public Panel {
     App& app = ctx.app;
     const StepProgress& p = app.step_progress;
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(title_col()), "%s", ctx.tr("lesson.ui.predict"));
-    ImGui::TextWrapped("%s", step_text(app, t.question).c_str());
+    text_wrapped(step_text(app, t.question));
+    const bool done = p.correct || p.missed;
     if (!t.choices.empty()) {
       for (size_t i = 0; i < t.choices.size(); ++i) {
-        const bool picked = p.chosen == static_cast<int>(i);
-        if (picked)
-          ImGui::PushStyleColor(ImGuiCol_Button,
-                                p.correct ? ImVec4(0.2f, 0.55f, 0.3f, 1) : ImVec4(0.6f, 0.25f, 0.2f, 1));
-        ImGui::BeginDisabled(p.correct);
+        // The picked choice is green when right, red when wrong; once missed, the right one shows green.
+        const bool picked = p.chosen == static_cast<int>(i), right = static_cast<int>(i) == t.answer;
+        const bool mark = picked || (p.missed && right);
+        if (mark)
+          ImGui::PushStyleColor(ImGuiCol_Button, right ? ImVec4(0.2f, 0.55f, 0.3f, 1) : ImVec4(0.6f, 0.25f, 0.2f, 1));
+        ImGui::BeginDisabled(done);
         if (ImGui::Button(ctx.tr(t.choices[i].c_str()), ImVec2(-FLT_MIN, 0))) answer_choice(app, static_cast<int>(i));
         ImGui::EndDisabled();
-        if (picked) ImGui::PopStyleColor();
+        if (mark) ImGui::PopStyleColor();
         ctx.track("lesson:choice:" + std::to_string(i));
       }
     } else {
-      // The box shows the step's own draft (empty for a new question); while it is being edited, ImGui keeps
-      // its own copy of the text, and each change is handed back to be kept.
-      const std::string draft = lesson_draft(app);
-      std::snprintf(typed_, sizeof typed_, "%s", draft.c_str());
-      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-      const bool enter = ImGui::InputText("##answer", typed_, sizeof typed_,
-                                          ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_EnterReturnsTrue);
-      if (typed_ != draft) set_lesson_draft(app, typed_);
-      ctx.track("lesson:number");
-      ImGui::SameLine();
-      if (ImGui::Button(ctx.tr("lesson.ui.check")) || enter) answer_typed(app, typed_);
-      ctx.track("lesson:check");
+      number_box(ctx, done);
     }
+    feedback(ctx, t);
+  }
+
+  // The box shows the step's own draft (empty for a new question); while it is being edited, ImGui keeps
+  // its own copy of the text, and each change is handed back to be kept.
+  void number_box(PanelContext& ctx, bool done) {
+    App& app = ctx.app;
+    const std::string draft = lesson_draft(app);
+    std::snprintf(typed_, sizeof typed_, "%s", draft.c_str());
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    ImGui::BeginDisabled(done);
+    const bool enter = ImGui::InputText("##answer", typed_, sizeof typed_,
+                                        ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_EnterReturnsTrue);
+    if (typed_ != draft) set_lesson_draft(app, typed_);
+    ctx.track("lesson:number");
+    ImGui::SameLine();
+    if (ImGui::Button(ctx.tr("lesson.ui.check")) || enter) answer_typed(app, typed_);
+    ImGui::EndDisabled();
+    ctx.track("lesson:check");
+  }
+
+  // A wrong answer is told what its slip was (or given the hint) and that one more try is left; the right
+  // answer, or the last miss, shows the explanation.
+  void feedback(PanelContext& ctx, const Task& t) {
+    App& app = ctx.app;
+    const StepProgress& p = app.step_progress;
     if (p.attempts > 0 && !p.correct) {
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "%s", ctx.tr("lesson.ui.try_again"));
-      if (!t.hint.empty()) ImGui::TextWrapped("%s", step_text(app, t.hint).c_str());
+      const std::string& why = p.feedback.empty() ? t.hint : p.feedback;
+      if (!why.empty()) text_wrapped(step_text(app, why));
+      ctx.track("lesson:feedback");
+      if (!p.missed) text_wrapped(ctx.tr("lesson.ui.one_more"));
     }
-    if (p.correct) {
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", ctx.tr("lesson.ui.right"));
-      if (!t.explain.empty()) ImGui::TextWrapped("%s", step_text(app, t.explain).c_str());
+    if (p.missed) {
+      const std::string answer =
+          t.choices.empty() ? format_answer(*t.number) : ctx.tr(t.choices[static_cast<size_t>(t.answer)].c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(title_col()), "%s",
+                         ctx.trf("lesson.ui.missed", {{"answer", answer}}).c_str());
+    }
+    if (p.correct) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", ctx.tr("lesson.ui.right"));
+    if ((p.correct || p.missed) && !t.explain.empty()) {
+      text_wrapped(step_text(app, t.explain));
       ctx.track("lesson:explain");
     }
+  }
+
+  static std::string format_answer(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
   }
 
   void goal(PanelContext& ctx, const Task& t) {
     App& app = ctx.app;
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(title_col()), "%s", ctx.tr("lesson.ui.do"));
-    ImGui::TextWrapped("%s", step_text(app, t.question).c_str());
+    text_wrapped(step_text(app, t.question));
     if (app.step_progress.goal_met) {
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", ctx.tr("lesson.ui.done"));
-      if (!t.explain.empty()) ImGui::TextWrapped("%s", step_text(app, t.explain).c_str());
+      if (!t.explain.empty()) text_wrapped(step_text(app, t.explain));
     } else if (!t.hint.empty()) {
       ImGui::TextDisabled("%s", step_text(app, t.hint).c_str());
     }

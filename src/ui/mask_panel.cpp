@@ -77,7 +77,7 @@ class MaskPanel : public Panel {
     if (ImGui::Button(ctx.label("masks.clear_padding", "clear_padding").c_str())) padding.clear();
     ctx.track("Clear padding");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", ctx.tr("masks.hint"));
+    text_wrapped(ctx.tr("masks.hint"));
     ImGui::PopStyleColor();
   }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ui/panels.h"
+#include "ui/plot.h"
 
 namespace attn::ui {
 namespace {
@@ -65,9 +66,8 @@ class NumericsPanel : public Panel {
       return;
     }
     const int row = std::clamp(s.selected_row, 0, n - 1);
-    ImGui::TextWrapped("%s", ctx.trf("numerics.intro", {{"row", r.row_labels[static_cast<size_t>(row)]},
-                                                        {"d_k", show(static_cast<float>(r.core.d_k))}})
-                                 .c_str());
+    text_wrapped(ctx.trf("numerics.intro", {{"row", r.row_labels[static_cast<size_t>(row)]},
+                                            {"d_k", show(static_cast<float>(r.core.d_k))}}));
     ImGui::SliderFloat(ctx.label("numerics.multiplier", "multiplier").c_str(), &multiplier_, 1.0f, 100.0f, "×%.1f",
                        ImGuiSliderFlags_Logarithmic);
     ctx.track("Logit multiplier");
@@ -76,16 +76,15 @@ class NumericsPanel : public Panel {
     int overflowed = 0, nans = 0;
     table(ctx, r, sm, overflowed, nans);
     // Wrapped, never clipped: the messages are sentences and the panel may be narrow.
-    ImGui::TextWrapped("%s", ctx.trf("numerics.max_sum", {{"max", show(sm.mx)}, {"sum", show(sm.naive_sum)}}).c_str());
+    text_wrapped(ctx.trf("numerics.max_sum", {{"max", show(sm.mx)}, {"sum", show(sm.naive_sum)}}));
     if (overflowed || nans) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.5f, 0.3f, 1));
-      ImGui::TextWrapped("%s", ctx.trf("numerics.overflowed",
-                                       {{"overflowed", std::to_string(overflowed)}, {"nans", std::to_string(nans)}})
-                                   .c_str());
+      text_wrapped(
+          ctx.trf("numerics.overflowed", {{"overflowed", std::to_string(overflowed)}, {"nans", std::to_string(nans)}}));
       ImGui::PopStyleColor();
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      ImGui::TextWrapped("%s", ctx.tr("numerics.no_overflow"));
+      text_wrapped(ctx.tr("numerics.no_overflow"));
       ImGui::PopStyleColor();
     }
   }

@@ -7,7 +7,7 @@
 #include "ui/panel.h"
 
 namespace attn::ui {
-#define ATTN_PANEL_FACTORY(id, open, lock, column, weight) std::unique_ptr<Panel> make_##id##_panel();
+#define ATTN_PANEL_FACTORY(id, open, lock, column, weight, shows) std::unique_ptr<Panel> make_##id##_panel();
 ATTN_PANELS(ATTN_PANEL_FACTORY)
 #undef ATTN_PANEL_FACTORY
 }  // namespace attn::ui

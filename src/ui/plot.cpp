@@ -162,6 +162,17 @@ void Plot::line(const std::vector<double>& xs, const std::vector<double>& ys, Im
   flush();
 }
 
+void Plot::band(const std::vector<double>& xs, const std::vector<double>& lo, const std::vector<double>& hi,
+                ImU32 col) {
+  const size_t n = std::min(xs.size(), std::min(lo.size(), hi.size()));
+  const auto ok = [&](size_t i) {
+    return std::isfinite(xs[i]) && std::isfinite(lo[i]) && std::isfinite(hi[i]) && (!y_.log || lo[i] > 0);
+  };
+  for (size_t i = 0; i + 1 < n; ++i)
+    if (ok(i) && ok(i + 1))
+      dl_->AddQuadFilled(at(xs[i], lo[i]), at(xs[i], hi[i]), at(xs[i + 1], hi[i + 1]), at(xs[i + 1], lo[i + 1]), col);
+}
+
 void Plot::vline(double x, ImU32 col, float thick) {
   const float sx = static_cast<float>(tx(x));
   dl_->AddLine(ImVec2(sx, p0_.y), ImVec2(sx, p1_.y), col, thick);

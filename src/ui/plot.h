@@ -42,6 +42,8 @@ class Plot {
   double y_of(float screen_y) const;
   // Polyline through the finite points; gaps where a value is not finite.
   void line(const std::vector<double>& xs, const std::vector<double>& ys, ImU32 col, float thick = 2.0f);
+  // The area between lo and hi (a spread around a mean), drawn first so lines stay on top.
+  void band(const std::vector<double>& xs, const std::vector<double>& lo, const std::vector<double>& hi, ImU32 col);
   void vline(double x, ImU32 col, float thick = 1.0f);
   void hline(double y, ImU32 col, float thick = 1.0f);
   void bar(double x0, double x1, double y, ImU32 col);  // from the bottom of the y axis up to y

@@ -12,6 +12,7 @@
 #include "core/attention.h"
 #include "core/montecarlo.h"
 #include "ui/panels.h"
+#include "ui/plot.h"
 
 namespace attn::ui {
 namespace {
@@ -29,14 +30,14 @@ class PositionalPanel : public Panel {
     State& s = ctx.state;
     const AppResult& r = ctx.result;
     if (s.mode != InputMode::Random) {
-      ImGui::TextWrapped("%s", ctx.tr("positional.random_only"));
+      text_wrapped(ctx.tr("positional.random_only"));
       return;
     }
     const int n = static_cast<int>(s.embeddings.rows());
     controls(ctx, s, r, n);
     measure_last_shuffle(s, r);
     last_shuffle(ctx);
-    ImGui::TextWrapped("%s", ctx.tr("positional.formula"));
+    text_wrapped(ctx.tr("positional.formula"));
     if (n > 0) encoding_matrix(ctx, s, n);
     section_header(ctx.tr("positional.shuffle_section"));
     reversed_sentence(ctx, s, r, n);
@@ -120,12 +121,10 @@ class PositionalPanel : public Panel {
     const double gap_off = pc.gap_without, gap_on = pc.gap_with;
     const std::string& reversed = pc.reversed;
     if (n > kMaxPositionalCheckTokens) {
-      ImGui::TextWrapped("%s", ctx.trf("positional.too_long",
-                                       {{"n", std::to_string(n)}, {"max", std::to_string(kMaxPositionalCheckTokens)}})
-                                   .c_str());
+      text_wrapped(ctx.trf("positional.too_long",
+                           {{"n", std::to_string(n)}, {"max", std::to_string(kMaxPositionalCheckTokens)}}));
     } else if (pc.available && r.error.empty()) {
-      ImGui::TextWrapped("%s",
-                         ctx.trf("positional.compare", {{"sentence", s.sentence}, {"reversed", reversed}}).c_str());
+      text_wrapped(ctx.trf("positional.compare", {{"sentence", s.sentence}, {"reversed", reversed}}));
       ImGui::TextUnformatted(ctx.trf("positional.without_pe", {{"gap", gap_text(gap_off)}}).c_str());
       ImGui::SameLine();
       ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s",
@@ -134,7 +133,7 @@ class PositionalPanel : public Panel {
       ImGui::SameLine();
       ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s",
                          ctx.tr(gap_on < 1e-4 ? "positional.same_rows" : "positional.order_matters"));
-      ImGui::TextWrapped("%s", ctx.tr("positional.bag_of_tokens"));
+      text_wrapped(ctx.tr("positional.bag_of_tokens"));
     }
   }
 

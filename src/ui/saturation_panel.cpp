@@ -179,10 +179,16 @@ class SaturationPanel : public Panel {
     for (int k = 0; k < 2; ++k) {
       for (float v : sw.entropy[k]) ent_top = std::max(ent_top, static_cast<double>(v));
       for (float v : sw.jacobian[k]) jac_top = std::max(jac_top, static_cast<double>(v));
+      for (float v : sw.band[0][k].hi) ent_top = std::max(ent_top, static_cast<double>(v));
+      for (float v : sw.band[2][k].hi) jac_top = std::max(jac_top, static_cast<double>(v));
     }
     const Metric metrics[3] = {{"entropy", ctx.tr("saturation.curve.entropy"), sw.entropy, ent_top * 1.1},
                                {"max weight", ctx.tr("saturation.max_weight"), sw.max_weight, 1.05},
                                {"jacobian", ctx.tr("saturation.curve.jacobian"), sw.jacobian, jac_top * 1.1}};
+    // One draw of W_Q, W_K wanders as d_k grows; the band says what is the trend and what is this draw.
+    if (sw.draws > 0)
+      text_wrapped(ctx.trf("saturation.band_note", {{"draws", std::to_string(sw.draws)}}),
+                   ImGui::GetColorU32(ImGuiCol_TextDisabled));
     // With several heads the curve is head 1's, whose scores are divided by √(d_k per head): the axis
     // and the mark (r.core.d_k) are per head, and each point is the state at d_k = that × heads.
     const char* per_head = sw.heads > 1 ? ctx.tr("saturation.per_head") : "";
@@ -192,6 +198,14 @@ class SaturationPanel : public Panel {
       std::vector<double> ys[2];
       for (int k = 0; k < 2; ++k) ys[k].assign(mt.y[k].begin(), mt.y[k].end());
       Plot p(mt.id, ImGui::GetFontSize() * 7, Axis{1, 1024, true}, Axis{0, mt.top});
+      const int m = static_cast<int>(&mt - metrics);
+      for (int k = 0; k < 2 && sw.draws > 0; ++k) {
+        const DkSweep::Band& b = sw.band[m][k];
+        const ImU32 col = k == 0 ? kUnscaledCol : kScaledCol;
+        p.band(xs, {b.lo.begin(), b.lo.end()}, {b.hi.begin(), b.hi.end()},
+               (col & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 45));
+        p.line(xs, {b.mean.begin(), b.mean.end()}, (col & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 150), 1.0f);
+      }
       p.line(xs, ys[0], kUnscaledCol);
       p.line(xs, ys[1], kScaledCol);
       p.vline(r.core.d_k, highlight_col(), 1.5f);

@@ -22,7 +22,8 @@
 namespace attn::ui {
 
 Shell::Shell(App& app) : app_(app) {
-#define ATTN_PANEL_MAKE(id, open, lock, column, weight) panels_[static_cast<size_t>(PanelId::id)] = make_##id##_panel();
+#define ATTN_PANEL_MAKE(id, open, lock, column, weight, shows) \
+  panels_[static_cast<size_t>(PanelId::id)] = make_##id##_panel();
   ATTN_PANELS(ATTN_PANEL_MAKE)
 #undef ATTN_PANEL_MAKE
 }

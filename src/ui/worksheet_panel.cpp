@@ -90,7 +90,7 @@ class WorksheetPanel : public Panel {
       for (int j = 0; j < m.cols(); ++j) row_text += (j ? ", " : "") + fmt(m(i, j), decimals);
       row_text += i + 1 == m.rows() ? "]" : ";";
     }
-    ImGui::TextWrapped("%s", row_text.c_str());
+    text_wrapped(row_text);
   }
 
   static void inputs(const Exercise& ex) {

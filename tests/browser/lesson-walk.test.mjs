@@ -89,7 +89,7 @@ describe('a lesson walked by real clicks', { timeout: 175000 }, () => {
     assert.equal((await state()).d_k, 4, 'nothing is revealed after a wrong answer');
     await clickItem('lesson:next');  // must not advance
     assert.equal((await state()).lesson.step, 2, 'Next waits for a right answer');
-    await clickItem('lesson:choice:0');  // "up": right
+    await clickItem('lesson:choice:2');  // "up": right (the choices are "stays", "down", "up")
     s = await pollUntil(state, (v) => v.d_k === 400, { what: 'the reveal (d_k = 400)' });
     const answers = (await events()).filter((x) => x.event === 'answer');
     assert.deepEqual(answers.map((a) => [a.question, a.correct]), [['unscaled-max-weight-400', false], ['unscaled-max-weight-400', true]]);

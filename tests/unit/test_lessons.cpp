@@ -14,6 +14,7 @@
 #include "app/cross.h"
 #include "app/lesson_run.h"
 #include "app/query_state.h"
+#include "app/registry.h"
 #include "app/state_json.h"
 #include "app/strings.h"
 #include "core/attention.h"
@@ -47,11 +48,27 @@ TEST_CASE("a lesson with a wrong reference is refused with the step named", "[le
   check(R"("lock": ["dk"])", "unknown control");
   check(R"("highlight": "nope")", "unknown highlight");
   check(
-      R"("task": {"kind": "predict", "id": "q", "question": "no.such.key", "choices": ["lesson.choice.up"], "answer": 0})",
+      R"("task": {"kind": "predict", "id": "q", "question": "no.such.key", "asks": [], "choices": ["lesson.choice.up"], "answer": 0})",
       "missing in the en catalog");
   check(
-      R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "choices": ["lesson.choice.up"], "answer": 3})",
+      R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": [], "choices": ["lesson.choice.up"], "answer": 3})",
       "answer is not one of the choices");
+  check(R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "number": 3})", "\"asks\"");
+  check(
+      R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": [], "choices": ["lesson.choice.up", "lesson.choice.down"], "answer": 0})",
+      "feedback needs one entry per choice");
+  check(
+      R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": [], "choices": ["lesson.choice.up", "lesson.choice.down"], "answer": 0, "feedback": ["", ""]})",
+      "feedback[1] is missing");
+  check(
+      R"("panels": ["controls", "variance"], "task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": ["variance"], "number": 64})",
+      "the variance panel shows variance before the answer");
+  check(R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": ["vibes"], "number": 64})",
+        "which no panel shows");
+  check(
+      R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": [], "number": 64, "tolerance": 0.5, "slips": [{"number": 64.2, "feedback": "lesson.choice.up"}]})",
+      "overlaps the right answer");
+  check(R"("panels": ["controls"], "highlight": "variance")", "not open in this step");
   check(
       R"("task": {"kind": "do", "id": "q", "question": "lesson.choice.up", "goal": {"value": "nonesuch", "op": ">", "than": 1}})",
       "not a live value");
@@ -86,9 +103,9 @@ TEST_CASE("walking why-sqrt-dk: predict wrong then right, a do goal, completion"
   const double before = live_values(app).at("max_weight");
   CHECK_FALSE(step_complete(app));
   CHECK_FALSE(next_step(app));         // Next waits for the answer
-  CHECK_FALSE(answer_choice(app, 1));  // "down": wrong
+  CHECK_FALSE(answer_choice(app, 1));  // "down": wrong (the choices are "stays", "down", "up")
   CHECK(app.state.d_k == 4);           // no reveal yet
-  CHECK(answer_choice(app, 0));        // "up": right, and the reveal applies d_k = 400
+  CHECK(answer_choice(app, 2));        // "up": right, and the reveal applies d_k = 400
   CHECK(app.state.d_k == 400);
   CHECK(live_values(app).at("max_weight") > before);  // what the answer claims is what the learner sees
   REQUIRE(count_events(app, "answer") == 2);
@@ -122,6 +139,66 @@ TEST_CASE("walking why-sqrt-dk: predict wrong then right, a do goal, completion"
   CHECK_FALSE(load_progress(other, "[[[").empty());
   reset_progress(other);
   CHECK(progress_json(other).empty());
+}
+
+TEST_CASE("a wrong answer is told its own slip; a second miss shows the answer and counts as missed", "[lessons]") {
+  App app;
+  REQUIRE(start_lesson(app, "why-sqrt-dk", 3) == "");
+  CHECK_FALSE(app.state.panels.variance);  // the lab measures Var(q·k): hidden until the answer
+  CHECK_FALSE(answer_number(app, 8));      // √64: the standard deviation, not the variance
+  CHECK(app.step_progress.feedback == "lesson.why-sqrt-dk.3.slip1");
+  CHECK_FALSE(app.step_progress.missed);
+  CHECK_FALSE(step_complete(app));
+  CHECK_FALSE(app.state.panels.variance);
+  CHECK_FALSE(answer_number(app, 3));  // no named slip: the hint is shown
+  CHECK(app.step_progress.feedback.empty());
+  CHECK(app.step_progress.missed);
+  CHECK(step_complete(app));            // Next is allowed: the question counts as missed
+  CHECK(app.state.panels.variance);     // and the reveal is applied, as after a right answer
+  CHECK_FALSE(answer_number(app, 64));  // a missed question takes no more answers
+  CHECK(app.step_progress.attempts == 2);
+  REQUIRE(count_events(app, "answer") == 2);
+  CHECK(app.events.back()["missed"] == true);
+  CHECK(app.events.back()["correct"] == false);
+
+  REQUIRE(go_to_step(app, 2) == "");  // choices: each wrong one names its own misconception
+  const Task& t = open_step(app)->task;
+  REQUIRE(t.choices.size() == 3);
+  std::set<std::string> told;
+  for (int c = 0; c < 3; ++c) {
+    if (c == t.answer) continue;
+    REQUIRE(go_to_step(app, 2) == "");
+    CHECK_FALSE(answer_choice(app, c));
+    told.insert(app.step_progress.feedback);
+    CHECK(std::string(tr(Lang::En, app.step_progress.feedback.c_str())) != app.step_progress.feedback);
+  }
+  CHECK(told.size() == 2);
+  CHECK(answer_choice(app, t.answer));
+  CHECK(app.step_progress.feedback.empty());
+}
+
+TEST_CASE("the right choice is not always the first, nor always the longest", "[lessons]") {
+  std::map<int, int> at;
+  int tasks = 0, longest = 0;
+  for (const Lesson& l : lessons())
+    for (const LessonStep& s : l.steps) {
+      const Task& t = s.task;
+      if (t.choices.empty()) continue;
+      ++tasks;
+      ++at[t.answer];
+      size_t right = std::string(tr(Lang::En, t.choices[static_cast<size_t>(t.answer)].c_str())).size(), other = 0;
+      for (size_t c = 0; c < t.choices.size(); ++c)
+        if (static_cast<int>(c) != t.answer)
+          other = std::max(other, std::string(tr(Lang::En, t.choices[c].c_str())).size());
+      longest += right > other ? 1 : 0;
+    }
+  REQUIRE(tasks >= 10);
+  for (const auto& [index, n] : at) {
+    INFO("choice " << index << " is right in " << n << " of " << tasks);
+    CHECK(2 * n <= tasks);  // clicking the same place every time gets at most half right
+  }
+  INFO("the longest choice is right in " << longest << " of " << tasks);
+  CHECK(3 * longest <= tasks);
 }
 
 TEST_CASE("the open lesson and step are part of the state", "[lessons]") {
@@ -254,6 +331,47 @@ TEST_CASE("every lesson can be followed to its end in both languages, with every
       }
       CHECK(app.state.lesson.id.empty());
       CHECK(progress_json(app)[l.id]["completed"] == true);
+    }
+  }
+}
+
+namespace {
+// Live values that echo what the learner set (row 1, d_k = 4) rather than a computed result.
+bool is_setting(const std::string& name) {
+  for (const char* s : {"row", "d_k", "sqrt_d_k", "d_k_total", "heads", "n_tokens", "temperature", "scale", "cross_t"})
+    if (name == s) return true;
+  return false;
+}
+}  // namespace
+
+TEST_CASE("no prediction shows its answer before it is answered", "[lessons]") {
+  for (const Lesson& l : lessons()) {
+    App app;
+    REQUIRE(start_lesson(app, l.id, 1) == "");
+    for (int k = 1; k <= static_cast<int>(l.steps.size()); ++k) {
+      const LessonStep& s = l.steps[static_cast<size_t>(k - 1)];
+      const Task& t = s.task;
+      INFO(l.id << " step " << k);
+      app.update_frame();
+      if (t.kind == Task::Kind::Predict) {
+        // The lesson file declares what the question asks about, and no open panel shows it.
+        for (const std::string& fact : t.asks)
+          for (const PanelInfo& p : panel_table())
+            if (app.state.panels[p.id] && panel_shows(p, fact)) FAIL_CHECK("the " << p.key << " panel shows " << fact);
+        // No live value quoted before the answer (text, question, hint, feedback) is the number asked for.
+        if (t.number) {
+          std::vector<std::string> keys = {s.text, t.question, t.hint};
+          for (const Task::Slip& slip : t.slips) keys.push_back(slip.feedback);
+          const auto values = live_values(app);
+          for (Lang lang : languages())
+            for (const std::string& key : keys)
+              for (const std::string& name : placeholders(tr(lang, key.c_str())))
+                if (!is_setting(name) && std::fabs(values.at(name) - *t.number) <= std::max(t.tolerance, 1e-9))
+                  FAIL_CHECK(key << " quotes {" << name << "} = " << values.at(name) << ", the answer");
+        }
+      }
+      walk_step(app, l, k);
+      REQUIRE(next_step(app));
     }
   }
 }

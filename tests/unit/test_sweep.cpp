@@ -3,6 +3,7 @@
 // temperature, positional encoding), for head 1's selected row, scaled and unscaled.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <string>
 
 #include "app/app.h"
@@ -112,4 +113,39 @@ TEST_CASE("getResult carries the sweep", "[sweep]") {
   REQUIRE(attn::apply_state_text(app.state, R"({"preset": "cat-sat-mat"})") == "");
   app.update();
   CHECK(attn::app_result_json(app)["sweep"].is_null());
+}
+
+TEST_CASE("the band over other draws of W_Q, W_K shows the trend one draw can hide", "[sweep]") {
+  attn::App app;
+  app.state.selected_row = 1;
+  app.update();
+  const attn::DkSweep& sw = app.result.sweep;
+  REQUIRE(sw.draws >= 8);
+  const attn::DkSweep::Band& unscaled = sw.band[1][0];
+  const attn::DkSweep::Band& scaled = sw.band[1][1];
+  REQUIRE(unscaled.mean.size() == sw.d_k.size());
+  for (int m = 0; m < 3; ++m)
+    for (int k = 0; k < 2; ++k)
+      for (size_t i = 0; i < sw.d_k.size(); ++i) {
+        const attn::DkSweep::Band& b = sw.band[m][k];
+        INFO("metric " << m << (k ? " scaled" : " unscaled") << " at d_k " << sw.d_k[i]);
+        CHECK(b.lo[i] <= b.mean[i] + 1e-6f);
+        CHECK(b.mean[i] <= b.hi[i] + 1e-6f);
+      }
+  // Unscaled, the mean largest weight climbs towards one-hot as d_k grows; scaled, it stays where it began.
+  const size_t last = sw.d_k.size() - 1;
+  CHECK(unscaled.mean[last] > unscaled.mean[0] + 0.3f);
+  CHECK(unscaled.mean[last] > 0.85f);
+  CHECK(scaled.mean[last] < unscaled.mean[last] - 0.3f);
+  CHECK(std::fabs(scaled.mean[last] - scaled.mean[2]) < 0.2f);
+  // The mean over draws moves less from one d_k to the next than the one draw the slider shows.
+  float own_jump = 0, mean_jump = 0;
+  for (size_t i = 1; i < sw.d_k.size(); ++i) {
+    own_jump = std::max(own_jump, std::fabs(sw.max_weight[0][i] - sw.max_weight[0][i - 1]));
+    mean_jump = std::max(mean_jump, std::fabs(unscaled.mean[i] - unscaled.mean[i - 1]));
+  }
+  CHECK(mean_jump < own_jump);
+  const nlohmann::json j = attn::app_result_json(app)["sweep"];
+  CHECK(j["draws"] == sw.draws);
+  CHECK(j["unscaled"]["band"]["max_weight"]["mean"].size() == sw.d_k.size());
 }
