@@ -27,6 +27,12 @@ constexpr size_t kMaxCellChars = 31;  // what the cell's field holds
 
 }  // namespace
 
+bool remark_open(const Exercise& ex, const Grade& g, const Remark& r) {
+  if (ex.is_given(r.stage)) return true;
+  const StageGrade& st = g.stage(r.stage);
+  return st.rows * st.cols > 0 && st.answered == st.rows * st.cols;
+}
+
 nlohmann::json worksheet_answers_json(const Answers& a) {
   nlohmann::json j = nlohmann::json::object();
   for (int k = 0; k < kStageCount; ++k) {

@@ -32,6 +32,10 @@ void sync_worksheet(App& app);
 // The learner typed into a cell: store it, regrade, and keep the cells in the saved progress.
 void type_cell(App& app, exercise::Stage s, int row, int col, const std::string& text);
 
+// Whether a note's remark can be shown: it quotes the right numbers, so only under a stage that is given or
+// whose every cell the learner has answered (an answer is never on screen before the learner's own).
+bool remark_open(const exercise::Exercise& ex, const exercise::Grade& g, const exercise::Remark& r);
+
 // ---- the worksheet's texts in the learner's language (worksheet_text.cpp) ----------------------------------------
 // Core words its texts in English; these rebuild them from the same data with the catalog's words
 // (worksheet.stage.*, worksheet.cells.*, worksheet.issue.*, worksheet.show.*, remark.*, diagnosis.*). In English

@@ -84,8 +84,17 @@ enum class DiagnosisKind {
   ArithmeticSlip,      // one cell off, no pattern: a slip in that cell
   Unexplained,         // several cells off in one row, no known pattern
   RowSumNotOne,        // a fully typed weights row that does not sum to 1 (a hint next to other diagnoses)
+  SkippedSoftmax,      // the scores QKᵀ or QKᵀ/√d_k times V, with no softmax in between
+  WeightsTransposed,   // Aᵀ·V: column i of the weights mixes the values of row i
+  KeysAsValues,        // A·K: the keys mixed instead of the values
+  ExpZeroAsZero,       // e⁰ taken as 0 where a scaled score is 0
+  PowerOfTen,          // 10^x instead of e^x
+  SoftmaxOverMatrix,   // one softmax over the whole matrix: all the weights together sum to 1
+  MultipliedByRoot,    // ×√d_k instead of ÷√d_k
+  RootOfDModel,        // ÷√d_model (the embedding width) instead of ÷√d_k
+  XReadAsRows,         // a note's column-by-column X read row by row, d_model numbers per token
 };
-constexpr int kDiagnosisKindCount = 13;
+constexpr int kDiagnosisKindCount = 22;
 
 // ---- exercises ---------------------------------------------------------------------------------------------
 

@@ -304,32 +304,94 @@ std::vector<Hypothesis> score_hypotheses(const detail::Effective& eff) {
   return out;
 }
 
-std::vector<Hypothesis> hypotheses(const Exercise& ex, const detail::Effective& eff, Stage s) {
-  const MatD& S = eff[Stage::Scores];
+// A note prints X column by column (one token per column); read row by row, d_model numbers per token, the
+// same digits give another X. Generated exercises show X one token per row, so only notes are asked.
+std::vector<Hypothesis> x_reading_hypotheses(const Exercise& ex, Stage s) {
+  const Mat* w = s == Stage::Q ? &ex.W_q : s == Stage::K ? &ex.W_k : &ex.W_v;
+  if (ex.origin != Origin::Note || ex.X.size() == 0 || w->size() == 0) return {};
+  const MatD printed = ex.X.cast<double>().transpose();  // the grid the note shows
+  MatD read(ex.X.rows(), ex.X.cols());
+  for (Eigen::Index k = 0; k < read.size(); ++k)
+    read(k / read.cols(), k % read.cols()) = printed(k / printed.cols(), k % printed.cols());
+  return {
+      {DiagnosisKind::XReadAsRows, read * w->cast<double>(), {{"x_row", detail::format_row(ex.X.cast<double>(), 0)}}}};
+}
+
+// The scaled scores under a wrong scale: ×√d_k, and ÷√d_model where that differs from ÷d_k (in a 4-wide
+// embedding with d_k = 2 the two are the same number, and ÷d_k is the diagnosis).
+std::vector<Hypothesis> scale_hypotheses(const Exercise& ex, const MatD& S) {
+  const double root = std::sqrt(ex.d_k);
+  std::vector<Hypothesis> out = {{DiagnosisKind::ForgotScale, S, {}},
+                                 {DiagnosisKind::DividedByDk, S / ex.d_k, {}},
+                                 {DiagnosisKind::MultipliedByRoot, S * root, {}}};
+  const double d_model = static_cast<double>(ex.X.cols());
+  if (ex.X.size() && d_model != ex.d_k && std::fabs(std::sqrt(d_model) - ex.d_k) > 1e-9)
+    out.push_back({DiagnosisKind::RootOfDModel,
+                   S / std::sqrt(d_model),
+                   {{"d_model", detail::format_number(d_model, 0)},
+                    {"sqrt_d_model", detail::format_number(std::sqrt(d_model), 4)}}});
+  return out;
+}
+
+// Each row of E divided by its sum; NaN where the sum is 0 or a row has no cell `keep` marks.
+MatD normalise_rows(MatD E, const std::function<bool(Eigen::Index, Eigen::Index)>& keep = nullptr) {
+  for (Eigen::Index i = 0; i < E.rows(); ++i) {
+    bool kept = !keep;
+    for (Eigen::Index j = 0; j < E.cols() && !kept; ++j) kept = keep(i, j);
+    const double sum = E.row(i).sum();
+    if (!kept || std::fabs(sum) < 1e-9)
+      E.row(i).setConstant(std::numeric_limits<double>::quiet_NaN());
+    else
+      E.row(i) /= sum;
+  }
+  return E;
+}
+
+std::vector<Hypothesis> weight_hypotheses(const Exercise& ex, const detail::Effective& eff) {
   const MatD& L = eff[Stage::Scaled];
+  std::vector<Hypothesis> out;
+  for (Hypothesis& h : scale_hypotheses(ex, eff[Stage::Scores]))
+    out.push_back({h.kind, detail::softmax_rows(h.values), std::move(h.params)});
+  out.push_back({DiagnosisKind::SoftmaxOverColumns, detail::softmax_rows(L.transpose()).transpose(), {}});
+  out.push_back({DiagnosisKind::ForgotExp, normalise_rows(L), {}});
+  const MatD E = (L.array() - L.maxCoeff()).exp().matrix();
+  out.push_back({DiagnosisKind::SoftmaxOverMatrix, E / E.sum(), {}});
+  out.push_back({DiagnosisKind::PowerOfTen, detail::softmax_rows(L * std::log(10.0)), {}});
+  auto is_zero = [&](Eigen::Index i, Eigen::Index j) { return std::fabs(L(i, j)) < 1e-9; };
+  const MatD zero_as_zero = L.unaryExpr([](double l) { return std::fabs(l) < 1e-9 ? 0.0 : std::exp(l); });
+  out.push_back({DiagnosisKind::ExpZeroAsZero, normalise_rows(zero_as_zero, is_zero), {}});
+  return out;
+}
+
+// The output from the learner's own earlier stages, with one of the common slips.
+std::vector<Hypothesis> output_hypotheses(const detail::Effective& eff) {
+  const MatD& A = eff[Stage::Weights];
+  const MatD& V = eff[Stage::V];
+  std::vector<Hypothesis> out = {{DiagnosisKind::SkippedSoftmax, eff[Stage::Scaled] * V, {{"used", "QKᵀ/√d_k"}}},
+                                 {DiagnosisKind::SkippedSoftmax, eff[Stage::Scores] * V, {{"used", "QKᵀ"}}}};
+  if (A.rows() == A.cols()) out.push_back({DiagnosisKind::WeightsTransposed, A.transpose() * V, {}});
+  const MatD& K = eff[Stage::K];
+  if (K.rows() == V.rows() && K.cols() == V.cols()) out.push_back({DiagnosisKind::KeysAsValues, A * K, {}});
+  return out;
+}
+
+std::vector<Hypothesis> hypotheses(const Exercise& ex, const detail::Effective& eff, Stage s) {
   switch (s) {
     case Stage::Q:
     case Stage::K:
-    case Stage::V:
-      return projection_hypotheses(ex, s);
+    case Stage::V: {
+      std::vector<Hypothesis> out = projection_hypotheses(ex, s);
+      for (Hypothesis& h : x_reading_hypotheses(ex, s)) out.push_back(std::move(h));
+      return out;
+    }
     case Stage::Scores:
       return score_hypotheses(eff);
     case Stage::Scaled:
-      return {{DiagnosisKind::ForgotScale, S, {}}, {DiagnosisKind::DividedByDk, S / ex.d_k, {}}};
-    case Stage::Weights: {
-      MatD normalised = L;
-      for (Eigen::Index i = 0; i < L.rows(); ++i) {
-        const double sum = L.row(i).sum();
-        if (std::fabs(sum) < 1e-9)
-          normalised.row(i).setConstant(std::numeric_limits<double>::quiet_NaN());
-        else
-          normalised.row(i) /= sum;
-      }
-      return {{DiagnosisKind::ForgotScale, detail::softmax_rows(S), {}},
-              {DiagnosisKind::DividedByDk, detail::softmax_rows(S / ex.d_k), {}},
-              {DiagnosisKind::SoftmaxOverColumns, detail::softmax_rows(L.transpose()).transpose(), {}},
-              {DiagnosisKind::ForgotExp, normalised, {}}};
-    }
+      return scale_hypotheses(ex, eff[Stage::Scores]);
+    case Stage::Weights:
+      return weight_hypotheses(ex, eff);
+    case Stage::Output:
+      return output_hypotheses(eff);
     default:
       return {};
   }
@@ -542,23 +604,26 @@ class Grader {
     add(DiagnosisKind::CarriedForward, s, cells, src);
   }
 
-  // A fully typed weights row far from summing to 1 (unless it was normalised down the columns on purpose).
+  // A fully typed weights row far from summing to 1 (unless a diagnosis of a softmax over the columns or the
+  // whole matrix says so already).
   void row_sums() {
     const Stage s = Stage::Weights;
     for (int i = 0; i < sg(s).rows; ++i) {
       double sum = 0, allowed = 0;
-      bool typed = true, by_columns = false;
+      bool typed = true, said_already = false;
       std::vector<Cell> cells;
       for (int j = 0; j < sg(s).cols; ++j) {
         const CellGrade& c = cell(s, {i, j});
         typed = typed && eff_.is_typed(s, i, j);
-        by_columns = by_columns || (c.diagnosis >= 0 && g_.diagnoses[static_cast<size_t>(c.diagnosis)].kind ==
-                                                            DiagnosisKind::SoftmaxOverColumns);
+        const DiagnosisKind said =
+            c.diagnosis >= 0 ? g_.diagnoses[static_cast<size_t>(c.diagnosis)].kind : DiagnosisKind::RowSumNotOne;
+        said_already =
+            said_already || said == DiagnosisKind::SoftmaxOverColumns || said == DiagnosisKind::SoftmaxOverMatrix;
         sum += c.value;
         allowed += c.tolerance;
         cells.push_back({i, j});
       }
-      if (!typed || by_columns || std::fabs(sum - 1) <= allowed) continue;
+      if (!typed || said_already || std::fabs(sum - 1) <= allowed) continue;
       add(DiagnosisKind::RowSumNotOne, s, cells, {}, -1,
           {{"rows", std::to_string(i + 1)}, {"sums", detail::format_number(sum, ex_.decimals_of(s) + 1)}});
     }

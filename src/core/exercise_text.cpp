@@ -11,7 +11,8 @@ namespace attn::exercise {
 namespace {
 
 // Placeholders: {stage} {cells} {count} {d_k} {sqrt_d_k} {sources} {value} {expected} {remark} {used} {wanted}
-// {rows} {sums} (see Diagnosis::params). A translation keeps the same placeholders.
+// {rows} {sums} {d_model} {sqrt_d_model} {x_row} (see Diagnosis::params). A translation keeps the same
+// placeholders.
 const std::array<DiagnosisText, kDiagnosisKindCount> kDiagnosisTexts = {{
     {DiagnosisKind::ForgotScale, "forgot_scale", "Forgot ÷√d_k",
      "{stage}, {cells}: the raw scores QKᵀ, without ÷√d_k. Divide every score by √d_k = √{d_k} ≈ {sqrt_d_k} "
@@ -58,6 +59,43 @@ const std::array<DiagnosisText, kDiagnosisKindCount> kDiagnosisTexts = {{
      true},
     {DiagnosisKind::RowSumNotOne, "row_sum_not_one", "Row does not sum to 1",
      "{stage}, row {rows}: sums to {sums}, not 1. The softmax weights of one row always add up to 1.", false},
+    {DiagnosisKind::SkippedSoftmax, "skipped_softmax", "No softmax before ·V",
+     "{stage}, {cells}: {used} times V, the scores used as weights with no softmax in between. The weights are "
+     "softmax(QKᵀ/√d_k): every one positive, every row summing to 1. Multiply those by V.",
+     true},
+    {DiagnosisKind::WeightsTransposed, "weights_transposed", "Aᵀ·V instead of A·V",
+     "{stage}, {cells}: Aᵀ·V, the weights transposed. Row i of the output mixes the values with row i of A, query "
+     "i's weights over the keys: z_i = Σ_j A_ij v_j.",
+     true},
+    {DiagnosisKind::KeysAsValues, "keys_as_values", "K mixed instead of V",
+     "{stage}, {cells}: the weights times K, not V. The keys decide where a query looks (through the scores); what "
+     "it takes from there is the values: Z = A·V.",
+     true},
+    {DiagnosisKind::ExpZeroAsZero, "exp_zero_as_zero", "e⁰ taken as 0",
+     "{stage}, {cells}: e⁰ taken as 0 where a scaled score is 0. Any number to the power 0 is 1, so e⁰ = 1: a "
+     "score of 0 still gets its share of the attention.",
+     true},
+    {DiagnosisKind::PowerOfTen, "power_of_ten", "10^x instead of e^x",
+     "{stage}, {cells}: 10 to the power of each score instead of e to that power. Softmax uses e ≈ 2.718; base 10 "
+     "makes every row sharper than it is.",
+     true},
+    {DiagnosisKind::SoftmaxOverMatrix, "softmax_matrix", "One softmax over the whole matrix",
+     "{stage}, {cells}: one softmax over the whole matrix, so all the weights together sum to 1. Each query has "
+     "its own softmax along its row: every row sums to 1.",
+     true},
+    {DiagnosisKind::MultipliedByRoot, "multiplied_by_root", "×√d_k instead of ÷√d_k",
+     "{stage}, {cells}: multiplied by √d_k ≈ {sqrt_d_k} instead of divided by it. Dividing brings the scores back "
+     "to a spread of about 1; multiplying makes them larger still and the softmax sharper.",
+     true},
+    {DiagnosisKind::RootOfDModel, "root_of_d_model", "√d_model instead of √d_k",
+     "{stage}, {cells}: divided by √d_model = √{d_model} ≈ {sqrt_d_model}. The scale is √d_k = √{d_k} ≈ "
+     "{sqrt_d_k}: d_k is the length of a query and a key, the number of terms in each dot product, not the width "
+     "of the embeddings.",
+     true},
+    {DiagnosisKind::XReadAsRows, "x_read_as_rows", "X read row by row",
+     "{stage}, {cells}: computed from X read row by row. The note prints X column by column: each column there is "
+     "one token's embedding, so the first token is {x_row}.",
+     true},
 }};
 
 struct IssueText {

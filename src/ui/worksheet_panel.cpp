@@ -33,6 +33,8 @@ ImVec4 status_colour(CellStatus st) {
   }
 }
 
+constexpr ImU32 kRemarkColour = IM_COL32(255, 190, 110, 255);
+
 class WorksheetPanel : public Panel {
  public:
   void draw(PanelContext& ctx) override {
@@ -48,9 +50,10 @@ class WorksheetPanel : public Panel {
     if (ex.origin == Origin::Note)
       ImGui::TextDisabled("%s — %s", exercise_title(ex, lang).c_str(), exercise_source(ex, lang).c_str());
     text_wrapped(ctx.trf("worksheet.intro", {{"d_k", fmt(ex.d_k, 0)}, {"sqrt_d_k", fmt(std::sqrt(ex.d_k), 4)}}));
-    for (const Remark& r : ex.remarks)
-      if (r.kind == RemarkKind::Slip)
-        text_wrapped("▲ " + remark_text(r, lang), IM_COL32(255, 190, 110, 255));  // ⚠ is not in the font
+    const auto slips =
+        std::count_if(ex.remarks.begin(), ex.remarks.end(), [](const Remark& r) { return r.kind == RemarkKind::Slip; });
+    if (slips > 0)  // ▲: ⚠ is not in the font
+      text_wrapped("▲ " + ctx.trf("worksheet.note_slips", {{"count", std::to_string(slips)}}), kRemarkColour);
     inputs(ex);
     for (Stage s : kStages) stage(ctx, s);
     summary(ctx);
@@ -108,6 +111,7 @@ class WorksheetPanel : public Panel {
     section_header((worksheet_stage_title(s, lang) + "   " + worksheet_stage_formula(s, lang)).c_str());
     if (ex.is_given(s)) {
       matrix(ctx.tr("worksheet.given"), ex.ref(s), ex.decimals_of(s));
+      remarks(ctx, s);
       return;
     }
     const float cell_w = ImGui::GetFontSize() * 4.2f;
@@ -121,6 +125,7 @@ class WorksheetPanel : public Panel {
       }
     }
     ImGui::PopID();
+    remarks(ctx, s);
     diagnoses(ctx, s);
     if (w.show_stage == stage_index(s)) show_me(ctx, s);
   }
@@ -148,6 +153,20 @@ class WorksheetPanel : public Panel {
     const InputIssue issue = w.grade.stage(s).at(i, j).issue;
     if (ImGui::IsItemHovered() && issue != InputIssue::None)
       ImGui::SetTooltip("%s", issue_message(issue, w.answers.at(s, i, j), ctx.state.lang).c_str());
+  }
+
+  // What the note says about this stage, once the learner's own answer is in (remark_open); a remark a
+  // diagnosis quotes already is not said twice.
+  static void remarks(PanelContext& ctx, Stage s) {
+    const WorksheetSession& w = ctx.app.worksheet;
+    for (size_t k = 0; k < w.exercise.remarks.size(); ++k) {
+      const Remark& r = w.exercise.remarks[k];
+      const bool quoted = std::any_of(w.grade.diagnoses.begin(), w.grade.diagnoses.end(),
+                                      [&](const Diagnosis& d) { return d.remark == static_cast<int>(k); });
+      if (r.stage == s && !quoted && remark_open(w.exercise, w.grade, r))
+        text_wrapped((r.kind == RemarkKind::Slip ? "▲ " : "") + remark_text(r, ctx.state.lang),
+                     r.kind == RemarkKind::Slip ? kRemarkColour : IM_COL32(200, 200, 200, 255));
+    }
   }
 
   void diagnoses(PanelContext& ctx, Stage s) {

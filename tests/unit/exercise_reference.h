@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 
 #include "core/exercise.h"
@@ -97,6 +98,32 @@ inline void type_stage(attn::exercise::Answers& a, Stage s, const MatD& m, int d
       std::snprintf(buf, sizeof buf, "%.*f", decimals, m(i, j));
       a.set(s, static_cast<int>(i), static_cast<int>(j), std::string(buf));
     }
+}
+
+// An exercise whose embeddings are 8 wide with d_k = 2, so ÷√d_model (÷√8) differs from ÷√d_k and from ÷d_k.
+inline attn::exercise::Exercise wide_embedding_exercise() {
+  attn::exercise::ExerciseSpec spec;
+  spec.id = "wide-embedding";
+  spec.X = (attn::Mat(3, 8) << 1, 0, 1, 2, 0, -1, 1, 0, 0, 1, 1, 0, 2, 1, 0, -1, 2, 1, 0, 1, 0, 1, 1, 0).finished();
+  spec.W_q = spec.W_k = spec.W_v = attn::Mat::Zero(8, 2);
+  for (int r = 0; r < 8; ++r) {
+    spec.W_q(r, r % 2) = 1;
+    spec.W_k(r, (r / 2) % 2) = r % 3 == 0 ? -1.f : 1.f;
+    spec.W_v(r, (r + 1) % 2) = 1;
+  }
+  attn::exercise::Exercise ex;
+  const std::string err = attn::exercise::make_exercise(spec, ex);
+  if (!err.empty()) throw std::runtime_error(err);
+  return ex;
+}
+
+// The note "cat sat mat" prints X as "101011100010": four rows of three, one token per column. Read as a learner
+// who takes four numbers at a time for each token.
+inline MatD cat_sat_mat_x_read_by_rows() {
+  const std::string printed = "101011100010";
+  MatD read(3, 4);
+  for (int k = 0; k < 12; ++k) read(k / 4, k % 4) = printed[static_cast<size_t>(k)] - '0';
+  return read;
 }
 
 }  // namespace exref

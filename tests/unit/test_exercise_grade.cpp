@@ -364,6 +364,127 @@ TEST_CASE("diagnosis: the wrong weight matrix", "[exercise]") {
   }
 }
 
+TEST_CASE("diagnosis: the output from the scores, the transposed weights or the keys", "[exercise]") {
+  for (int number : {3, 17, 42, 99}) {
+    INFO("exercise " << number);
+    const Exercise ex = generated(number);
+    const exref::Pipeline p = exref::pipeline_of(ex);
+    struct Slip {
+      const char* what;
+      MatD typed;
+      DiagnosisKind kind;
+    };
+    const Slip slips[] = {
+        {"logits·V", exref::times(p.L, p.V), DiagnosisKind::SkippedSoftmax},
+        {"scores·V", exref::times(p.S, p.V), DiagnosisKind::SkippedSoftmax},
+        {"Aᵀ·V", exref::times(p.A.transpose(), p.V), DiagnosisKind::WeightsTransposed},
+        {"A·K", exref::times(p.A, p.K), DiagnosisKind::KeysAsValues},
+    };
+    for (const Slip& slip : slips) {
+      INFO(slip.what);
+      Answers a = blank_answers(ex);
+      exref::type_stage(a, Stage::Output, slip.typed, 2);
+      const Grade g = grade(ex, a);
+      check_pattern(g, slip.kind, Stage::Output, slip.typed, p.Z);
+    }
+    Answers a = blank_answers(ex);  // which scores: the message names them
+    exref::type_stage(a, Stage::Output, exref::times(p.S, p.V), 2);
+    const Diagnosis* d = find(grade(ex, a), DiagnosisKind::SkippedSoftmax, Stage::Output);
+    REQUIRE(d);
+    CHECK(d->message.find("QKᵀ times V") != std::string::npos);
+  }
+}
+
+TEST_CASE("diagnosis: 10^x, one softmax over the whole matrix, e⁰ taken as 0", "[exercise]") {
+  for (int number : {3, 17, 42, 99}) {
+    INFO("exercise " << number);
+    const Exercise ex = generated(number);
+    const exref::Pipeline p = exref::pipeline_of(ex);
+    const MatD ten = exref::softmax_rows(p.L * std::log(10.0));
+    Answers a = blank_answers(ex);
+    exref::type_stage(a, Stage::Weights, ten, 2);
+    check_pattern(grade(ex, a), DiagnosisKind::PowerOfTen, Stage::Weights, ten, p.A);
+    MatD whole(p.L.rows(), p.L.cols());
+    double sum = 0;
+    for (Eigen::Index k = 0; k < p.L.size(); ++k) sum += std::exp(p.L.data()[k]);
+    for (Eigen::Index k = 0; k < p.L.size(); ++k) whole.data()[k] = std::exp(p.L.data()[k]) / sum;
+    Answers b = blank_answers(ex);
+    exref::type_stage(b, Stage::Weights, whole, 2);
+    const Grade g = grade(ex, b);
+    check_pattern(g, DiagnosisKind::SoftmaxOverMatrix, Stage::Weights, whole, p.A);
+    CHECK_FALSE(find(g, DiagnosisKind::RowSumNotOne, Stage::Weights));  // said by the diagnosis already
+  }
+  // e⁰ = 0 shows only in a row with a score of exactly 0. (The note's one query [1, 0] would give [1, 0], which
+  // is also what forgetting exp gives: that one is diagnosed as the forgotten exp.)
+  auto zero_as_zero = [](const MatD& L) {
+    MatD w = L;
+    for (Eigen::Index i = 0; i < L.rows(); ++i) {
+      double sum = 0;
+      for (Eigen::Index j = 0; j < L.cols(); ++j) sum += (w(i, j) = L(i, j) == 0 ? 0.0 : std::exp(L(i, j)));
+      w.row(i) /= sum;
+    }
+    return w;
+  };
+  std::vector<Exercise> with_zero;
+  for (int number = 1; number < 200 && with_zero.size() < 4; ++number) {
+    const Exercise ex = generated(number);
+    const exref::Pipeline p = exref::pipeline_of(ex);
+    bool every_row = true;  // rows without a 0 would be typed right, which proves nothing
+    for (Eigen::Index i = 0; i < p.S.rows(); ++i) every_row = every_row && (p.S.row(i).array() == 0).any();
+    if (every_row) with_zero.push_back(ex);
+  }
+  REQUIRE(with_zero.size() >= 3);
+  for (const Exercise& ex : with_zero) {
+    INFO(ex.id);
+    const exref::Pipeline p = exref::pipeline_of(ex);
+    const MatD typed = zero_as_zero(p.L);
+    Answers a = blank_answers(ex);
+    exref::type_stage(a, Stage::Weights, typed, 2);
+    check_pattern(grade(ex, a), DiagnosisKind::ExpZeroAsZero, Stage::Weights, typed, p.A);
+  }
+}
+
+TEST_CASE("diagnosis: ×√d_k instead of ÷√d_k, and √d_model instead of √d_k", "[exercise]") {
+  for (int number : {3, 17, 42, 99}) {
+    INFO("exercise " << number);
+    const Exercise ex = generated(number);
+    const exref::Pipeline p = exref::pipeline_of(ex);
+    const MatD times_root = p.S * std::sqrt(p.d_k);
+    Answers a = blank_answers(ex);
+    exref::type_stage(a, Stage::Scaled, times_root, 2);
+    check_pattern(grade(ex, a), DiagnosisKind::MultipliedByRoot, Stage::Scaled, times_root, p.L);
+    Answers b = blank_answers(ex);
+    exref::type_stage(b, Stage::Weights, exref::softmax_rows(times_root), 2);
+    check_pattern(grade(ex, b), DiagnosisKind::MultipliedByRoot, Stage::Weights, exref::softmax_rows(times_root), p.A);
+  }
+  const Exercise ex = exref::wide_embedding_exercise();
+  const exref::Pipeline p = exref::pipeline_of(ex);
+  const MatD wide = p.S / std::sqrt(8.0);
+  Answers a = blank_answers(ex);
+  exref::type_stage(a, Stage::Scaled, wide, 2);
+  const Grade g = grade(ex, a);
+  check_pattern(g, DiagnosisKind::RootOfDModel, Stage::Scaled, wide, p.L);
+  const Diagnosis* d = find(g, DiagnosisKind::RootOfDModel, Stage::Scaled);
+  REQUIRE(d);
+  CHECK(d->message.find("√d_model = √8 ≈ 2.8284") != std::string::npos);
+}
+
+TEST_CASE("diagnosis: the note's column-by-column X read row by row", "[exercise]") {
+  const Exercise ex = note("note-cat-sat-mat");
+  const MatD read = exref::cat_sat_mat_x_read_by_rows();
+  for (Stage s : {Stage::Q, Stage::K}) {
+    INFO(stage_id(s));
+    const MatD typed = exref::times(read, (s == Stage::Q ? ex.W_q : ex.W_k).cast<double>());
+    Answers a = blank_answers(ex);
+    exref::type_stage(a, s, typed, 2);
+    const Grade g = grade(ex, a);
+    check_pattern(g, DiagnosisKind::XReadAsRows, s, typed, exref::pipeline_of(ex).at(s));
+    const Diagnosis* d = find(g, DiagnosisKind::XReadAsRows, s);
+    REQUIRE(d);
+    CHECK(d->message.find("the first token is [1, 0, 1, 0]") != std::string::npos);
+  }
+}
+
 TEST_CASE("a slip carried forward is counted once", "[exercise]") {
   for (int number : {3, 17, 42, 99}) {
     INFO("exercise " << number);

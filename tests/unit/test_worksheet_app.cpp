@@ -81,3 +81,31 @@ TEST_CASE("saved worksheet cells that do not fit are dropped, never applied", "[
   sync_worksheet(app);
   CHECK(app.worksheet.error.empty());
 }
+
+TEST_CASE("a note's remark, which quotes the right numbers, shows only once its stage is answered", "[worksheet]") {
+  int closed_at_start = 0;
+  for (const std::string& id : note_exercise_ids()) {
+    INFO(id);
+    App app;
+    REQUIRE(apply_state_json(app.state, {{"exercise", id}}) == "");
+    sync_worksheet(app);
+    const Exercise& ex = app.worksheet.exercise;
+    for (const Remark& r : ex.remarks) {
+      INFO(r.id);
+      CHECK(remark_open(ex, app.worksheet.grade, r) == ex.is_given(r.stage));
+      closed_at_start += !ex.is_given(r.stage);
+    }
+    for (Stage s : kStages) {
+      if (ex.is_given(s)) continue;
+      for (int i = 0; i < ex.rows(s); ++i)
+        for (int j = 0; j < ex.cols(s); ++j) {
+          for (const Remark& r : ex.remarks)  // a stage half done keeps its remarks closed
+            if (r.stage == s) CHECK_FALSE(remark_open(ex, app.worksheet.grade, r));
+          type_cell(app, s, i, j, "7");  // right or wrong: the learner's own answer is in
+        }
+      for (const Remark& r : ex.remarks)
+        if (r.stage == s) CHECK(remark_open(ex, app.worksheet.grade, r));
+    }
+  }
+  CHECK(closed_at_start >= 8);  // the three notes' slips about weights, scores, scaled scores and output
+}

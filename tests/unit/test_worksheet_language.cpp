@@ -78,6 +78,13 @@ std::vector<Answers> generated_mistakes(const Exercise& ex) {
              {Stage::Scaled, own.L},
              {Stage::Weights, own.A},
              {Stage::Output, own.Z}});
+  worksheet({{Stage::Output, exref::times(p.L, p.V)}});              // no softmax
+  worksheet({{Stage::Output, exref::times(p.A.transpose(), p.V)}});  // Aᵀ·V
+  worksheet({{Stage::Output, exref::times(p.A, p.K)}});              // K as V
+  worksheet({{Stage::Weights, exref::softmax_rows(p.L * std::log(10.0))}});
+  worksheet({{Stage::Scaled, p.S * std::sqrt(p.d_k)}});
+  MatD whole = p.L.array().exp().matrix();
+  worksheet({{Stage::Weights, whole / whole.sum()}});
   MatD off = p.A;  // a weights row off in two cells: unexplained, and it does not sum to 1
   off(0, 0) += 0.3;
   off(0, 1) += 0.2;
@@ -96,6 +103,11 @@ std::vector<Answers> note_mistakes(const Exercise& ex) {
         if (std::isfinite(printed(i, j))) a.set(ex.remarks[static_cast<size_t>(r)].stage, i, j, double(printed(i, j)));
   }
   out.push_back(a);
+  if (ex.id == "note-cat-sat-mat") {
+    Answers rows = blank_answers(ex);
+    exref::type_stage(rows, Stage::Q, exref::times(exref::cat_sat_mat_x_read_by_rows(), ex.W_q.cast<double>()), 0);
+    out.push_back(rows);
+  }
   if (ex.rows(Stage::Scores) >= 6) {
     Answers scattered = blank_answers(ex);
     for (int i = 0; i < 6; ++i)
@@ -125,7 +137,8 @@ TEST_CASE("the worksheet's diagnoses read in Hinglish, cell lists and remarks in
   const std::set<std::string> kinds = check_diagnoses(ex, generated_mistakes(ex));
   for (const char* kind :
        {"forgot_scale", "divided_by_dk", "softmax_columns", "forgot_exp", "scores_transposed", "wrong_projection",
-        "arithmetic_slip", "carried_forward", "unexplained", "row_sum_not_one"}) {
+        "arithmetic_slip", "carried_forward", "unexplained", "row_sum_not_one", "skipped_softmax", "weights_transposed",
+        "keys_as_values", "power_of_ten", "multiplied_by_root", "softmax_matrix"}) {
     INFO(kind);
     CHECK(kinds.count(kind));
   }
@@ -137,6 +150,27 @@ TEST_CASE("the worksheet's diagnoses read in Hinglish, cell lists and remarks in
   }
   CHECK(note_kinds.count("note_slip"));
   CHECK(note_kinds.count("unexplained"));
+  CHECK(note_kinds.count("x_read_as_rows"));
+  int with_zero = 0;
+  for (int number = 1; number < 200 && !with_zero; ++number) {  // e⁰ taken as 0, in a row with a 0 score
+    const Exercise zero = open("exercise-" + std::to_string(number));
+    const exref::Pipeline p = exref::pipeline_of(zero);
+    if (!(p.S.row(0).array() == 0).any()) continue;
+    MatD w = p.L.array().exp().matrix();
+    for (int j = 0; j < w.cols(); ++j)
+      if (p.S(0, j) == 0) w(0, j) = 0;
+    w.row(0) /= w.row(0).sum();
+    Answers a = blank_answers(zero);
+    exref::type_stage(a, Stage::Weights, w.topRows(1), 2);
+    CHECK(check_diagnoses(zero, {a}).count("exp_zero_as_zero"));
+    with_zero = number;
+  }
+  CHECK(with_zero > 0);
+  const Exercise wide = exref::wide_embedding_exercise();
+  const exref::Pipeline p = exref::pipeline_of(wide);
+  Answers a = blank_answers(wide);
+  exref::type_stage(a, Stage::Scaled, p.S / std::sqrt(8.0), 2);
+  CHECK(check_diagnoses(wide, {a}).count("root_of_d_model"));
   // A list longer than eight cells ends "… and N more" in English: Hinglish words it its own way.
   const Exercise article = open("note-the-cat-sat-on-the-mat");
   const Grade g = grade(article, note_mistakes(article).back());
