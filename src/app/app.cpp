@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <tuple>
 
 #include "app/presets.h"
 #include "app/state_json.h"
@@ -33,7 +35,23 @@ std::vector<int> sweep_dks() {
 }
 
 namespace {
-constexpr int kSweepDraws = 16;  // other draws of W_Q and W_K for the saturation curves' band
+constexpr int kSweepDraws = 16;
+
+// variance_experiment is a pure function of its arguments and draws tens of millions of normals (the d_k curve
+// alone: 4000 pairs at eleven widths up to 1024); every App opened on the same seed would draw them again, so
+// the last few results are kept.
+const std::vector<VarianceRow>& kept_variance(const std::vector<int>& d_ks, int samples, uint64_t seed, int bins) {
+  using Key = std::tuple<std::vector<int>, int, uint64_t, int>;
+  thread_local std::map<Key, std::vector<VarianceRow>> kept;
+  constexpr size_t kKept = 8;
+  Key key{d_ks, samples, seed, bins};
+  auto it = kept.find(key);
+  if (it == kept.end()) {
+    if (kept.size() >= kKept) kept.clear();
+    it = kept.emplace(std::move(key), variance_experiment(d_ks, samples, seed, bins)).first;
+  }
+  return it->second;
+}  // other draws of W_Q and W_K for the saturation curves' band
 
 // One draw of W_Q and W_K: the row's entropy, max weight and Jacobian norm at each per-head width d,
 // unscaled and scaled, appended to out[metric][scaled]. q·k_j = x_j·(W_k q) with u = W_k[:, :d] q[:d]
@@ -61,16 +79,35 @@ void sweep_draw(const Mat& x_row, const Eigen::MatrixXd& Xd, const Mat& W_q, con
   }
 }
 
+// The band's other W_Q and W_K draws depend only on the seed and the shape; drawing them is most of a
+// sweep's cost (2 × 16 × d_model × 1024 normals), and a lesson or a drag recomputes with the same ones, so
+// the last set is kept (at most 8 MB at d_model = 64).
+const std::vector<std::pair<Mat, Mat>>& band_projections(uint64_t state_seed, int d_model, int width) {
+  struct Kept {
+    uint64_t seed = 0;
+    int d_model = 0, width = 0;
+    std::vector<std::pair<Mat, Mat>> draws;
+  };
+  thread_local Kept kept;
+  if (kept.draws.empty() || kept.seed != state_seed || kept.d_model != d_model || kept.width != width) {
+    kept = Kept{state_seed, d_model, width, {}};
+    for (int k = 0; k < kSweepDraws; ++k) {
+      const uint64_t seed = (state_seed + 0x632BE59BD9B4E019ull * static_cast<uint64_t>(k + 1)) ^ 0xD1B54A32D192ED03ull;
+      kept.draws.emplace_back(random_projection(seed, 'q', d_model, width),
+                              random_projection(seed, 'k', d_model, width));
+    }
+  }
+  return kept.draws;
+}
+
 // The same row over kSweepDraws other seeded projections: per d, the mean and the 10 %–90 % band.
 void sweep_bands(const State& s, int width, const Mat& x_row, const Eigen::MatrixXd& Xd, const MaskMat& blocked,
                  DkSweep& sw) {
   std::vector<std::vector<float>> runs[3][2];  // [metric][scaled][draw][d]
-  for (int k = 0; k < kSweepDraws; ++k) {
-    const uint64_t seed = (s.seed + 0x632BE59BD9B4E019ull * static_cast<uint64_t>(k + 1)) ^ 0xD1B54A32D192ED03ull;
+  for (const auto& [W_q, W_k] : band_projections(s.seed, s.d_model, width)) {
     std::vector<float> one[3][2];
     std::vector<float>* out[3] = {one[0], one[1], one[2]};
-    sweep_draw(x_row, Xd, random_projection(seed, 'q', s.d_model, width),
-               random_projection(seed, 'k', s.d_model, width), sw.d_k, blocked, s.temperature, out);
+    sweep_draw(x_row, Xd, W_q, W_k, sw.d_k, blocked, s.temperature, out);
     for (int m = 0; m < 3; ++m)
       for (int scaled = 0; scaled < 2; ++scaled) runs[m][scaled].push_back(std::move(one[m][scaled]));
   }
@@ -124,7 +161,7 @@ DkSweep compute_sweep(const State& s, int row) {
   const MaskMat blocked = attention_mask_rows(sc, sw.row, 1, n);
   std::vector<float>* own[3] = {sw.entropy, sw.max_weight, sw.jacobian};
   sweep_draw(X_eff.row(sw.row), Xd, *sc.W_q, *sc.W_k, sw.d_k, blocked, s.temperature, own);
-  sweep_bands(s, widest.d_k, X_eff.row(sw.row), Xd, blocked, sw);
+  sweep_bands(s, sw.d_k.back(), X_eff.row(sw.row), Xd, blocked, sw);  // head 1 reads the first d columns
   return sw;
 }
 
@@ -368,11 +405,11 @@ void App::update_with_budget(double budget_ms) {
   const int dk = static_cast<int>(result.core.d_k > 0 ? result.core.d_k : state.d_k);
   if (const uint64_t vk = variance_key(dk, state.seed); vk != variance_key_) {
     const int samples = std::clamp(8000000 / std::max(dk, 1), 4000, 20000);  // ~constant cost per d_k
-    result.variance = variance_experiment({dk}, samples, state.seed, 41).front();
+    result.variance = kept_variance({dk}, samples, state.seed, 41).front();
     variance_key_ = vk;
   }
   if (curve_seed_ != state.seed) {
-    result.std_curve = variance_experiment(sweep_dks(), 4000, state.seed + 7, 21);
+    result.std_curve = kept_variance(sweep_dks(), 4000, state.seed + 7, 21);
     curve_seed_ = state.seed;
   }
   if (const uint64_t xk = cross_key(state); xk != cross_key_ || result.cross.target.empty()) {
