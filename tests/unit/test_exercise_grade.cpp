@@ -389,7 +389,8 @@ TEST_CASE("diagnosis: the output from the scores, the transposed weights or the 
     }
     Answers a = blank_answers(ex);  // which scores: the message names them
     exref::type_stage(a, Stage::Output, exref::times(p.S, p.V), 2);
-    const Diagnosis* d = find(grade(ex, a), DiagnosisKind::SkippedSoftmax, Stage::Output);
+    const Grade g = grade(ex, a);
+    const Diagnosis* d = find(g, DiagnosisKind::SkippedSoftmax, Stage::Output);
     REQUIRE(d);
     CHECK(d->message.find("QKᵀ times V") != std::string::npos);
   }
