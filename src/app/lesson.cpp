@@ -8,6 +8,7 @@
 
 #include "app/app.h"
 #include "app/data.h"
+#include "app/numerics.h"
 #include "app/presets.h"
 #include "app/registry.h"
 #include "app/state_json.h"
@@ -359,7 +360,9 @@ std::vector<std::string> make_live_value_names() {
                                     "head_entropy_min",
                                     "head_entropy_max",
                                     "order_gap",
-                                    "cross_t"};
+                                    "cross_t",
+                                    "numerics_max_logit",
+                                    "numerics_overflows"};
   for (const char* series : kRowSeries)
     for (int j = 1; j <= kLiveColumns; ++j) names.push_back(series + std::to_string(j));
   for (int k = 0; k < kCrossScorings; ++k)
@@ -478,6 +481,9 @@ std::map<std::string, double> live_values(const App& app) {
     v["score_std"] = stdev_finite(h.scores.row(row));
     v["logit_std"] = stdev_finite(h.logits.row(row));
     row_values(h, r.core.output, row, v);
+    const RowSoftmax sm = row_softmax(h, row, static_cast<float>(app.state.numerics_multiplier));
+    v["numerics_max_logit"] = std::isfinite(sm.mx) ? sm.mx : 0;
+    v["numerics_overflows"] = sm.overflowed;
   }
   matrix_values(h, v);
   head_values(r.core, v);

@@ -65,6 +65,7 @@ struct State {
   Lang lang = kDefaultLang;  // every learner-facing text (app/strings.h)
   float text_scale = 1.0f;
   bool heatmap_row_scale = false;  // heatmap colours 0 … each row's largest weight (long, flat rows)
+  double numerics_multiplier = 1;  // the Numerics panel's factor on the raw logits (app/numerics.h)
   PanelVisibility panels;
 };
 

@@ -12,6 +12,7 @@
 
 #include "app/learn.h"
 #include "app/lesson.h"
+#include "app/numerics.h"
 #include "app/presets.h"
 #include "app/worksheet.h"
 #include "core/attention.h"
@@ -325,6 +326,11 @@ const std::vector<StateKey>& state_keys() {
      [](const json& v, State& s, Pending&) { return get_enum(v, "heatmap_scale", kHeatmapScales, s.heatmap_row_scale); },
      [] { return enum_schema(kHeatmapScales); }, nullptr,
      [](State& t, const State& f) { t.heatmap_row_scale = f.heatmap_row_scale; }},
+    {"numerics_multiplier", K::Display, [](const State& s) -> json { return s.numerics_multiplier; },
+     [](const json& v, State& s, Pending&) {
+       return get_num(v, "numerics_multiplier", kMinLogitMultiplier, kMaxLogitMultiplier, s.numerics_multiplier); },
+     [] { return number_schema(kMinLogitMultiplier, kMaxLogitMultiplier); }, nullptr,
+     [](State& t, const State& f) { t.numerics_multiplier = f.numerics_multiplier; }},
     {"panels", K::Display, [](const State& s) -> json { return panels_json(s.panels); }, decode_panels,
      [] { json p = json::object(); for (const PanelInfo& i : panel_table()) p[i.key] = boolean_schema();
           return json{{"type", "object"}, {"properties", p}}; },

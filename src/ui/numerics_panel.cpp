@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/numerics.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 
@@ -21,37 +22,6 @@ std::string show(float v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.6g", static_cast<double>(v));
   return buf;
-}
-
-// One row's logits through float32 exp as written (naive) and with the row maximum subtracted (stable).
-struct RowSoftmax {
-  std::vector<float> x, naive, stable;  // logits (masked = −inf), exp(x), the stable softmax
-  float naive_sum = 0;
-  float mx = -INFINITY;
-};
-
-RowSoftmax row_softmax(const HeadResult& h, int row, int m, float multiplier) {
-  RowSoftmax sm;
-  const size_t len = static_cast<size_t>(m);
-  sm.x.resize(len);
-  sm.naive.resize(len);
-  sm.stable.resize(len);
-  for (size_t j = 0; j < len; ++j) {
-    const bool blocked = is_masked_logit(h.logits(row, static_cast<int>(j)));
-    sm.x[j] = blocked ? -INFINITY : h.scores(row, static_cast<int>(j)) * multiplier;
-    sm.mx = std::max(sm.mx, sm.x[j]);
-  }
-  for (size_t j = 0; j < len; ++j) {
-    sm.naive[j] = std::exp(sm.x[j]);  // float exp: may be inf
-    sm.naive_sum += sm.naive[j];
-  }
-  double stable_sum = 0;
-  for (size_t j = 0; j < len; ++j)
-    stable_sum += std::isfinite(sm.mx) ? std::exp(static_cast<double>(sm.x[j] - sm.mx)) : 0.0;
-  for (size_t j = 0; j < len; ++j)
-    sm.stable[j] =
-        stable_sum > 0 ? static_cast<float>(std::exp(static_cast<double>(sm.x[j] - sm.mx)) / stable_sum) : 0.0f;
-  return sm;
 }
 
 class NumericsPanel : public Panel {
@@ -68,13 +38,16 @@ class NumericsPanel : public Panel {
     const int row = std::clamp(s.selected_row, 0, n - 1);
     text_wrapped(ctx.trf("numerics.intro", {{"row", r.row_labels[static_cast<size_t>(row)]},
                                             {"d_k", show(static_cast<float>(r.core.d_k))}}));
-    ImGui::SliderFloat(ctx.label("numerics.multiplier", "multiplier").c_str(), &multiplier_, 1.0f, 100.0f, "×%.1f",
-                       ImGuiSliderFlags_Logarithmic);
+    float multiplier = static_cast<float>(s.numerics_multiplier);
+    if (ImGui::SliderFloat(ctx.label("numerics.multiplier", "multiplier").c_str(), &multiplier,
+                           static_cast<float>(kMinLogitMultiplier), static_cast<float>(kMaxLogitMultiplier), "×%.1f",
+                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+      s.numerics_multiplier = multiplier;
     ctx.track("Logit multiplier");
 
-    const RowSoftmax sm = row_softmax(h, row, m, multiplier_);
-    int overflowed = 0, nans = 0;
-    table(ctx, r, sm, overflowed, nans);
+    const RowSoftmax sm = row_softmax(h, row, multiplier);
+    const int overflowed = sm.overflowed, nans = sm.nans;
+    table(ctx, r, sm);
     // Wrapped, never clipped: the messages are sentences and the panel may be narrow.
     text_wrapped(ctx.trf("numerics.max_sum", {{"max", show(sm.mx)}, {"sum", show(sm.naive_sum)}}));
     if (overflowed || nans) {
@@ -90,8 +63,8 @@ class NumericsPanel : public Panel {
   }
 
  private:
-  // Every key's logit, exp and both softmaxes; counts the infinite exps and NaN weights while drawing.
-  void table(const PanelContext& ctx, const AppResult& r, const RowSoftmax& sm, int& overflowed, int& nans) {
+  // Every key's logit, exp and both softmaxes (the first 64 keys).
+  void table(const PanelContext& ctx, const AppResult& r, const RowSoftmax& sm) {
     const int m = static_cast<int>(sm.x.size());
     if (!ImGui::BeginTable(
             "numerics", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
@@ -103,11 +76,9 @@ class NumericsPanel : public Panel {
       ImGui::TableSetupColumn(ctx.tr(key));
     ImGui::TableHeadersRow();
     for (int j = 0; j < m; ++j) {
+      if (j >= 64) break;
       const float e = sm.naive[static_cast<size_t>(j)];
-      const float p = sm.naive_sum == 0 ? NAN : e / sm.naive_sum;  // 0/0 and inf/inf are NaN, as in float code
-      if (std::isinf(e)) ++overflowed;
-      if (std::isnan(p)) ++nans;
-      if (j >= 64) continue;  // count all, show the first 64
+      const float p = sm.naive_weight(static_cast<size_t>(j));
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(r.col_labels[static_cast<size_t>(j)].c_str());
@@ -128,8 +99,6 @@ class NumericsPanel : public Panel {
     }
     ImGui::EndTable();
   }
-
-  float multiplier_ = 1.0f;
 };
 
 }  // namespace

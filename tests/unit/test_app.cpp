@@ -110,6 +110,7 @@ TEST_CASE("an edit of any state key moves the change stamp, even one no computat
       R"({"key_padding": [false, true, false, false, false, false]})",
       R"({"plane_x": 2})",
       R"({"heatmap_scale": "row"})",
+      R"({"numerics_multiplier": 40})",
       R"({"panels": {"learn": true}})",
       R"({"lang": "hi-Latn"})",
       R"({"mask_cells": [[0,1,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0],[0,0,0,0,0,0]]})",

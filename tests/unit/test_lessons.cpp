@@ -246,6 +246,7 @@ const std::map<std::string, std::map<int, const char*>>& do_solutions() {
       {"dot-product", {{3, R"({"embeddings": [[0, 2], [0, 2.5], [-1.5, -1], [1, -1.5]], "selected_row": 0})"}}},
       {"softmax", {{5, R"({"temperature": 0.1})"}}},
       {"entropy", {{3, R"({"temperature": 0.1})"}}},
+      {"numerics", {{2, R"({"numerics_multiplier": 100})"}}},
       {"why-sqrt-dk", {{4, R"({"d_k": 1024})"}}},
       {"saturation", {{3, R"({"scale": true})"}, {4, R"({"d_k": 64})"}}},
       {"masks", {{2, R"({"selected_row": 5})"}}},
