@@ -46,14 +46,13 @@ class NumericsPanel : public Panel {
     ctx.track("Logit multiplier");
 
     const RowSoftmax sm = row_softmax(h, row, multiplier);
-    const int overflowed = sm.overflowed, nans = sm.nans;
     table(ctx, r, sm);
     // Wrapped, never clipped: the messages are sentences and the panel may be narrow.
     text_wrapped(ctx.trf("numerics.max_sum", {{"max", show(sm.mx)}, {"sum", show(sm.naive_sum)}}));
-    if (overflowed || nans) {
+    if (sm.overflowed || sm.nans) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.5f, 0.3f, 1));
-      text_wrapped(
-          ctx.trf("numerics.overflowed", {{"overflowed", std::to_string(overflowed)}, {"nans", std::to_string(nans)}}));
+      text_wrapped(ctx.trf("numerics.overflowed",
+                           {{"overflowed", std::to_string(sm.overflowed)}, {"nans", std::to_string(sm.nans)}}));
       ImGui::PopStyleColor();
     } else {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
