@@ -228,6 +228,22 @@ bool checkbox_wrapped(const std::string& label, bool* v) {
   return changed;
 }
 
+namespace {
+// The end of the next piece a line may not break inside: a word, or a short bracketed group such as
+// "(1, 0)" or "[0.1, 0.2]", so a vector never splits across lines.
+size_t unbreakable_end(const std::string& text, size_t p, size_t nl) {
+  constexpr size_t kLongestGroup = 28;
+  size_t e = text.find(' ', p);
+  if (e == std::string::npos || e > nl) e = nl;
+  const char closing = text[p] == '(' ? ')' : text[p] == '[' ? ']' : 0;
+  if (!closing || text.find(closing, p) < e) return e;
+  const size_t close = text.find(closing, p);
+  if (close == std::string::npos || close >= nl || close - p > kLongestGroup) return e;
+  const size_t end = text.find(' ', close);
+  return end == std::string::npos || end > nl ? nl : end;
+}
+}  // namespace
+
 void text_wrapped(const std::string& text, ImU32 col) {
   const float width = std::max(40.0f, ImGui::GetContentRegionAvail().x);
   const float space = ImGui::CalcTextSize(" ").x;
@@ -241,8 +257,7 @@ void text_wrapped(const std::string& text, ImU32 col) {
     float line_w = 0;
     size_t p = start;
     while (p < nl) {
-      size_t e = text.find(' ', p);
-      if (e == std::string::npos || e > nl) e = nl;
+      const size_t e = unbreakable_end(text, p, nl);
       const std::string word = text.substr(p, e - p);
       const float w = ImGui::CalcTextSize(word.c_str()).x;
       if (!line.empty() && line_w + space + w > width) {

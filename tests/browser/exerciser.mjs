@@ -15,7 +15,7 @@ const KEYS = ['Tab', 'Shift+Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDo
 const PANELS = ['controls', 'embeddings', 'heatmap', 'pipeline', 'saturation', 'variance', 'explain', 'share', 'masks',
   'heads', 'positional', 'numerics', 'cross', 'lesson', 'help', 'worksheet', 'learn'];
 const LESSONS = ['why-attention', 'qkv', 'dot-product', 'softmax', 'entropy', 'why-sqrt-dk', 'saturation', 'numerics',
-  'masks', 'heads', 'positions', 'scoring', 'by-hand'];
+  'masks', 'heads', 'positions', 'scoring', 'by-hand', 'not-explanation'];
 // Tracked controls worth aiming at (ui.itemRect ids); a command on one that is not drawn is a no-op.
 const TARGETS = ['d_k', 'scale', 'temperature', 'sentence', 'worksheet:Q:1,1', 'worksheet:Q:2,1', 'worksheet:K:1,1',
   'worksheet:scores:1,1', 'worksheet:weights:1,1', 'worksheet:number', 'learn:play', 'learn:step', 'learn:reset',

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <regex>
 #include <set>
 #include <vector>
 
@@ -623,6 +624,29 @@ TEST_CASE("lesson by-hand: the note's example 1 computed from its own X and weig
   CHECK(app.result.core.output(2, 1) == Approx(w[0] + w[1]).margin(1e-6));
 }
 
+TEST_CASE("lesson not-explanation: a small weight on a large value outweighs a large weight; two rows, one output",
+          "[lessons]") {
+  App app;
+  REQUIRE(start_lesson(app, "not-explanation", 1) == "");
+  app.update();
+  const HeadResult& h = app.result.core.main;
+  REQUIRE(h.weights.cols() == 3);
+  CHECK(h.weights(0, 0) == Approx(0.8).margin(1e-4));  // "the"
+  CHECK(h.weights(0, 1) == Approx(0.1).margin(1e-4));  // "cat"
+  // What each key adds to the output is weight × value: cat's share is the largest by far.
+  const double the_share = h.weights(0, 0) * h.V.row(0).norm(), cat_share = h.weights(0, 1) * h.V.row(1).norm();
+  CHECK(cat_share > 5 * the_share);
+  CHECK(h.output(0, 1) == Approx(0.52).margin(1e-3));
+
+  REQUIRE(start_lesson(app, "not-explanation", 2) == "");
+  app.update();
+  const HeadResult& g = app.result.core.main;
+  REQUIRE(g.weights.rows() == 2);
+  CHECK(std::fabs(g.weights(0, 0) - g.weights(1, 0)) > 0.3);                                 // very different rows…
+  for (int c = 0; c < 2; ++c) CHECK(g.output(0, c) == Approx(g.output(1, c)).margin(1e-3));  // …one output
+  CHECK(g.output(1, 1) == Approx(*find_lesson("not-explanation")->steps[1].task.number).margin(1e-3));
+}
+
 TEST_CASE("a step opened on its own (a link, the lesson list) shows the same example as when reached in order",
           "[lessons]") {
   // A step that sets a width must also name its example: after another lesson's preset with fixed
@@ -643,4 +667,21 @@ TEST_CASE("a step opened on its own (a link, the lesson list) shows the same exa
         CHECK(apply_state_json(revealed, l.steps[i].task.reveal) == "");
       }
     }
+}
+
+TEST_CASE("a text refers to another lesson by its title, never by a number that changes when lessons are added",
+          "[lessons]") {
+  const std::regex by_number(R"(\blesson \d)", std::regex::icase);
+  const std::regex by_title("lesson \"([^\"]+)\"");
+  for (Lang lang : languages()) {
+    std::vector<std::string> titles;
+    for (const Lesson& l : lessons()) titles.push_back(tr(lang, l.title.c_str()));
+    for (const std::string& key : catalog_keys(lang)) {
+      const std::string text = tr(lang, key.c_str());
+      INFO(lang_code(lang) << " " << key << ": " << text);
+      CHECK_FALSE(std::regex_search(text, by_number));
+      for (std::sregex_iterator m(text.begin(), text.end(), by_title), end; m != end; ++m)
+        CHECK(std::find(titles.begin(), titles.end(), (*m)[1].str()) != titles.end());
+    }
+  }
 }
