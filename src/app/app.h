@@ -3,6 +3,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -79,6 +80,7 @@ class App {
   State state;
   AppResult result;
   std::map<std::string, ItemRect> item_rects;  // filled by the UI each frame
+  std::set<std::string> cut_items;             // tracked items drawn past their panel's right edge this frame
   std::string focused_item;                    // the tracked item with keyboard focus ("" = none)
   std::string status;                          // last non-modal message shown to the learner
   // A message shows for this long after it last changed, then clears itself (update_frame ages it).

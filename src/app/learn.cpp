@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "app/app.h"
+#include "app/learn_text.h"
 #include "app/state.h"
 #include "core/train_settings.h"
 
@@ -32,7 +33,7 @@ void sync_settings(App& app) {
     L.message.clear();
     return;
   }
-  L.message = "Not applied: " + err;
+  L.message = tr_format(app.state.lang, "learn.not_applied", {{"error", err}});
   app.state.learn_settings = L.trainer.settings();  // the running models go on untouched
   app.state.learn_playing = false;
 }
@@ -61,7 +62,7 @@ int learn_tick(App& app, double budget_ms) {
   // Paused, stopped (not finite) or the planned run done: nothing trains, and no worker either.
   if (!app.state.learn_playing || L.trainer.stopped() || L.trainer.steps_done() >= L.trainer.settings().steps) {
     halt_worker(L);
-    if (L.trainer.stopped()) L.message = L.trainer.message();
+    if (L.trainer.stopped()) L.message = learn_stop_text(app.state.lang, L.trainer);
     app.state.learn_playing = false;
     return 0;
   }
@@ -79,7 +80,7 @@ int learn_tick(App& app, double budget_ms) {
     ran += L.trainer.step(1);
     if (L.trainer.stopped()) {
       app.state.learn_playing = false;
-      L.message = L.trainer.message();
+      L.message = learn_stop_text(app.state.lang, L.trainer);
       break;
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -97,7 +98,7 @@ std::string learn_adopt(App& app, const std::string& state, uint64_t generation)
     return err;
   }
   if (L.trainer.stopped()) {
-    L.message = L.trainer.message();
+    L.message = learn_stop_text(app.state.lang, L.trainer);
     app.state.learn_playing = false;
     halt_worker(L);
   } else if (L.trainer.steps_done() >= L.trainer.settings().steps) {
@@ -145,7 +146,7 @@ int learn_step(App& app) {
   sync_settings(app);
   if (app.learn.trainer.stopped()) return 0;
   const int ran = app.learn.trainer.step(1);
-  if (app.learn.trainer.stopped()) app.learn.message = app.learn.trainer.message();
+  if (app.learn.trainer.stopped()) app.learn.message = learn_stop_text(app.state.lang, app.learn.trainer);
   return ran;
 }
 

@@ -46,7 +46,8 @@ const std::string kUsage =
     attn::cli::kTrainUsage +
     "  schema                              print the app state's keys as JSON: each key's kind and values\n"
     "  gui [...]                           open the desktop window (GUI builds only); --input FILE plays\n"
-    "                                      a script of input steps (see src/platform/input_script.h)\n"
+    "                                      a script of input steps (see src/platform/input_script.h);\n"
+    "                                      --check-fit exits 3 naming any control cut at a panel's edge\n"
     "\n"
     "options:\n"
     "  -h, --help      show this help\n"

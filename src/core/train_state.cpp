@@ -1,9 +1,10 @@
 // train_state.cpp — a Trainer's whole run as versioned little-endian bytes, and loading them back with every field
 // checked.
 //
-// Layout (version 1): "ATTNTRN" 0, u32 version, u32 settings length + the settings (write_settings: every
+// Layout (version 2): "ATTNTRN" 0, u32 version, u32 settings length + the settings (write_settings: every
 // field of TrainSettings in declaration order, binary, so the worker's module needs no JSON code), i64 steps, u8
-// stopped, str message, the batch generator (u64, u8, f64), per model: f32 vector parameters, i64 t, f64 β₁ᵗ, f64 β₂ᵗ,
+// stopped, str message, u8 stop model (255 = none), u8 stop on the gradient, u8 stop on NaN (version 1 has none of
+// these three), the batch generator (u64, u8, f64), per model: f32 vector parameters, i64 t, f64 β₁ᵗ, f64 β₂ᵗ,
 // f32 vectors m and v; then i64 curve_from, u64 records, per model records × 7 f64. str = u32 length + bytes; vector =
 // u64 count + items. Nothing may follow.
 #include <algorithm>
@@ -265,6 +266,9 @@ std::string Trainer::save_state(long curve_from) const {
   w.i64(steps_done_);
   w.u8(stopped_ ? 1 : 0);
   w.str(message_.substr(0, kMaxMessageBytes));
+  w.u8(stop_cause_.model < 0 ? 255 : static_cast<uint8_t>(stop_cause_.model));
+  w.u8(stop_cause_.gradient ? 1 : 0);
+  w.u8(stop_cause_.nan ? 1 : 0);
   const Rng::State rng = data_rng_.save();
   w.u64(rng.state);
   w.u8(rng.has_spare ? 1 : 0);
@@ -283,7 +287,7 @@ std::string Trainer::load_state(const std::string& bytes) {
   if (!r.magic()) return "these bytes are not a saved training state";
   const uint32_t version = r.u32();
   if (!r.ok()) return kTruncated;
-  if (version != kStateVersion)
+  if (version != kStateVersion && version != 1)
     return "the training state was saved in format version " + std::to_string(version) + "; this build reads version " +
            std::to_string(kStateVersion);
   TrainSettings settings;
@@ -297,6 +301,12 @@ std::string Trainer::load_state(const std::string& bytes) {
   const long long steps = r.i64();
   const uint8_t stopped = r.u8();
   std::string message = r.str(kMaxMessageBytes);
+  StopCause cause;
+  if (version >= 2) {
+    const uint8_t model = r.u8(), gradient = r.u8(), nan = r.u8();
+    if (model > 1 && model != 255) return "the saved stop cause is damaged";
+    cause = StopCause{model == 255 ? -1 : model, gradient == 1, nan == 1};
+  }
   Rng::State rng;
   rng.state = r.u64();
   const uint8_t has_spare = r.u8();
@@ -355,6 +365,7 @@ std::string Trainer::load_state(const std::string& bytes) {
   steps_done_ = static_cast<long>(steps);
   stopped_ = stopped == 1;
   message_ = std::move(message);
+  stop_cause_ = cause;
   return "";
 }
 

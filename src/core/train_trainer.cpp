@@ -90,6 +90,7 @@ void Trainer::start() {
   steps_done_ = 0;
   stopped_ = false;
   message_.clear();
+  stop_cause_ = StopCause{};
 }
 
 void Trainer::draw_probe_batch() {
@@ -103,6 +104,7 @@ bool Trainer::check_finite(int which, const PassStats& st, double grad_norm) {
   if (!what) return true;
   const double bad = std::isfinite(st.loss) ? grad_norm : st.loss;
   stopped_ = true;
+  stop_cause_ = StopCause{which, std::isfinite(st.loss), std::isnan(bad)};
   message_ = "training stopped at step " + std::to_string(steps_done_ + 1) + ": model " + model_name(which) + " (" +
              label(which) + ")'s " + what + " is " + (std::isnan(bad) ? "NaN" : "infinite") +
              "; the weights are those before this step. Lower the learning rate or turn on gradient clipping, then "

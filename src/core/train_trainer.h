@@ -79,6 +79,13 @@ class Trainer {
   long steps_done() const { return steps_done_; }
   bool stopped() const { return stopped_; }
   const std::string& message() const { return message_; }
+  // Why a run stopped, as parts a screen can word in its own language (model -1: it did not stop).
+  struct StopCause {
+    int model = -1;         // 0 = A, 1 = B
+    bool gradient = false;  // else the loss
+    bool nan = false;       // else infinite
+  };
+  const StopCause& stop_cause() const { return stop_cause_; }
   const TrainSettings& settings() const { return settings_; }
   const std::vector<StepRecord>& curve(int which) const { return curves_[index(which)]; }
   const Model<float>& model(int which) const { return *models_[index(which)]; }
@@ -103,7 +110,7 @@ class Trainer {
 
   // The whole run as compact bytes (train_state.cpp): settings, both models' parameters, the optimiser
   // moments and step counts, the batch generator, the curves from record `curve_from` on, steps, stop
-  // flag and message. A trainer that loads them continues exactly as this one would, bit for bit.
+  // flag, message and cause. A trainer that loads them continues exactly as this one would, bit for bit.
   // The probe batch and the workspaces are not stored: the seed gives the one, every step refills the other.
   std::string save_state(long curve_from = 0) const;
   // Adopts bytes from save_state. Bytes whose curves start at record k > 0 (a snapshot carrying only
@@ -111,7 +118,7 @@ class Trainer {
   // "" on success; for truncated, damaged or other-version bytes the reason, and nothing changes. The numbers
   // themselves are taken as saved (a stopped run may hold an infinite weight, as it did before saving).
   std::string load_state(const std::string& bytes);
-  static constexpr uint32_t kStateVersion = 1;
+  static constexpr uint32_t kStateVersion = 2;  // 2 added the stop cause; version 1 still loads
 
  private:
   static size_t index(int which) { return which == 0 ? 0 : 1; }
@@ -130,6 +137,7 @@ class Trainer {
   long steps_done_ = 0;
   bool stopped_ = false;
   std::string message_;
+  StopCause stop_cause_;
 };
 
 // The first step at which the accuracy averaged over the last `window` steps reaches `threshold`

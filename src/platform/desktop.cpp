@@ -81,6 +81,7 @@ struct GuiOptions {
   std::string state_file, fragment, screenshot, rects_file, input_file;
   int frames_to_render = 0;  // 0 = run until the window is closed (or until the input script has run)
   int width = 1280, height = 800;
+  bool check_fit = false;  // exit 3 when a tracked control or text ran past its panel's edge in the last frame
 };
 
 // Reads argv (argv[0] is the program; "gui" is already stripped); false after printing why it is wrong.
@@ -92,6 +93,8 @@ bool parse_gui_options(int argc, char** argv, GuiOptions& opt) {
       opt.screenshot = argv[++i];
     } else if (a == "--input" && has_value) {
       opt.input_file = argv[++i];
+    } else if (a == "--check-fit") {
+      opt.check_fit = true;
     } else if (a == "--dump-rects" && has_value) {
       opt.rects_file = argv[++i];
     } else if (a == "--frames" && has_value) {
@@ -234,6 +237,12 @@ int finish_scripted_run(const App& app, const GuiOptions& opt, int fw, int fh) {
     nlohmann::json j = nlohmann::json::object();
     for (const auto& [label, r] : app.item_rects) j[label] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
     std::ofstream(opt.rects_file) << j.dump(2);
+  }
+  if (opt.check_fit && !app.cut_items.empty()) {
+    std::string ids;
+    for (const std::string& id : app.cut_items) ids += (ids.empty() ? "" : ", ") + id;
+    std::fprintf(stderr, "cut at the panel's edge: %s\n", ids.c_str());
+    if (status == 0) status = 3;
   }
   return status;
 }

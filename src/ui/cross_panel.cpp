@@ -48,7 +48,7 @@ class CrossPanel : public Panel {
     const float col_w = std::max(150.0f, (avail - 24) / 3);
     const float tile = std::clamp(col_w - 130, 60.0f, 160.0f);
     for (int k = 0; k < kCrossScorings; ++k) {
-      if (k) ImGui::SameLine(0, 12);
+      if (k) same_line_if_fits(col_w, 12);
       ImGui::BeginGroup();
       scoring_column(ctx, c, k, step, col_w, tile);
       ImGui::EndGroup();
@@ -65,8 +65,9 @@ class CrossPanel : public Panel {
     if (ImGui::RadioButton(ctx.label("cross.note", "note").c_str(), &kind, 0))
       s.cross.states = CrossStates::NoteExample;
     ctx.track("cross:note");
-    ImGui::SameLine();
-    if (ImGui::RadioButton(ctx.label("cross.seeded", "seeded").c_str(), &kind, 1)) s.cross.states = CrossStates::Seeded;
+    const std::string seeded = ctx.label("cross.seeded", "seeded");
+    same_line_if_fits(button_width(seeded) + ImGui::GetFrameHeight());
+    if (ImGui::RadioButton(seeded.c_str(), &kind, 1)) s.cross.states = CrossStates::Seeded;
     ctx.track("cross:seeded");
     text_wrapped(ctx.tr("cross.intro"));
     const int step = std::clamp(s.cross.step, 0, n - 1);

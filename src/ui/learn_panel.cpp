@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/learn.h"
+#include "app/learn_text.h"
 #include "core/train_tasks.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
@@ -29,8 +30,15 @@ class LearnPanel : public Panel {
       ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1), "%s", ctx.app.learn.message.c_str());
     if (!ctx.app.learn.in_page_reason.empty())  // no worker thread: training shares the frame
       text_wrapped(ctx.trf("learn.in_page", {{"error", ctx.app.learn.in_page_reason}}));
-    for (int which = 0; which < 2; ++which)
-      ImGui::TextDisabled("%s: %s", which == 0 ? "A" : "B", t.init_text(which).c_str());
+    const std::string init_a = learn_init_text(ctx.state.lang, t.settings(), 0);
+    const std::string init_b = learn_init_text(ctx.state.lang, t.settings(), 1);
+    const ImU32 quiet = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    if (init_a == init_b) {
+      text_wrapped("A, B: " + init_a, quiet);
+    } else {
+      text_wrapped("A: " + init_a, quiet);
+      text_wrapped("B: " + init_b, quiet);
+    }
     curves(ctx, t);
     probe(ctx, t);
   }
@@ -42,9 +50,11 @@ class LearnPanel : public Panel {
     static const TaskKind tasks[] = {TaskKind::Induction, TaskKind::Copy, TaskKind::Reverse, TaskKind::Sort,
                                      TaskKind::Lookup};
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    if (ImGui::BeginCombo((std::string(ctx.tr("learn.task")) + "###learn-task").c_str(), train::task_name(st.task))) {
+    const Lang lang = ctx.state.lang;
+    if (ImGui::BeginCombo((std::string(ctx.tr("learn.task")) + "###learn-task").c_str(),
+                          learn_task_name(lang, st.task).c_str())) {
       for (TaskKind k : tasks)
-        if (ImGui::Selectable(train::task_name(k), k == st.task)) {
+        if (ImGui::Selectable(learn_task_name(lang, k).c_str(), k == st.task)) {
           const train::TrainSettings fresh = train::default_settings(k);
           st.task = k;
           st.model.seq_len = fresh.model.seq_len;
@@ -54,10 +64,8 @@ class LearnPanel : public Panel {
       ImGui::EndCombo();
     }
     ctx.track("learn:task");
-    if (ImGui::IsItemHovered()) {
-      const train::TaskInfo info = train::task_info(st.task);
-      ImGui::SetTooltip("%s\n%s\n%s", info.format, info.correct, info.accuracy);
-    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", learn_task_tip(lang, st.task).c_str());
+    text_wrapped(learn_task_about(lang, st.task), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     int dk = st.model.d_k;
     if (ImGui::SliderInt((std::string(ctx.tr("learn.dk")) + "###learn-dk").c_str(), &dk, 1, 256, "%d",
@@ -89,40 +97,50 @@ class LearnPanel : public Panel {
     static const Difference kinds[] = {Difference::Scale, Difference::DK, Difference::Temperature, Difference::Heads,
                                        Difference::Init};
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    const Lang lang = ctx.state.lang;
     if (ImGui::BeginCombo((std::string(ctx.tr("learn.b_differs")) + "###learn-vary").c_str(),
-                          train::difference_name(st.vary))) {
+                          learn_difference_name(lang, st.vary).c_str())) {
       for (Difference d : kinds)
-        if (ImGui::Selectable(train::difference_name(d), d == st.vary)) st.vary = d;
+        if (ImGui::Selectable(learn_difference_name(lang, d).c_str(), d == st.vary)) st.vary = d;
       ImGui::EndCombo();
     }
     ctx.track("learn:vary");
     ImGui::SameLine();
-    ImGui::TextDisabled("A: %s · B: %s", train::model_label(st, 0).c_str(), train::model_label(st, 1).c_str());
+    ImGui::TextDisabled("A: %s · B: %s", learn_model_label(lang, st, 0).c_str(),
+                        learn_model_label(lang, st, 1).c_str());
   }
 
   // [SECTION] play controls -------------------------------------------------------------------------
   void controls(PanelContext& ctx, const train::Trainer& t) {
     bool& playing = ctx.state.learn_playing;
-    if (ImGui::Button(playing ? ctx.tr("learn.pause") : ctx.tr("learn.play"), ImVec2(ImGui::GetFontSize() * 5, 0)))
-      playing = !playing;
+    // As wide as the longer of its two labels, so it does not jump when pressed.
+    const float play_w = std::max(button_width(ctx.tr("learn.pause")), button_width(ctx.tr("learn.play")));
+    if (ImGui::Button(playing ? ctx.tr("learn.pause") : ctx.tr("learn.play"), ImVec2(play_w, 0))) playing = !playing;
     ctx.track("learn:play");
-    ImGui::SameLine();
+    same_line_if_fits(button_width(ctx.tr("learn.step")));
     if (ImGui::Button(ctx.tr("learn.step"))) learn_step(ctx.app);
     ctx.track("learn:step");
-    ImGui::SameLine();
+    same_line_if_fits(button_width(ctx.tr("learn.reset")));
     if (ImGui::Button(ctx.tr("learn.reset"))) learn_reset(ctx.app);
     ctx.track("learn:reset");
-    ImGui::SameLine();
+    same_line_if_fits(ImGui::GetFontSize() * 6 + ImGui::GetStyle().ItemInnerSpacing.x +
+                      ImGui::CalcTextSize(ctx.tr("learn.speed")).x);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     ImGui::SliderInt((std::string(ctx.tr("learn.speed")) + "###learn-speed").c_str(), &ctx.state.learn_speed, 1, 50);
     ctx.track("learn:speed");
-    ImGui::SameLine();
+    same_line_if_fits(button_width(ctx.tr("learn.export")));
     if (ImGui::Button(ctx.tr("learn.export")) && ctx.app.host.download)
       ctx.app.download("attnplay-train.json", "application/json", t.to_json(true).dump(1));
     ctx.track("learn:export");
     ImGui::Text("%s", ctx.trf("learn.steps", {{"steps", std::to_string(t.steps_done())},
                                               {"planned", std::to_string(t.settings().steps)}})
                           .c_str());
+    const std::string outcome = learn_outcome(ctx.state.lang, t);
+    if (!outcome.empty()) {
+      text_wrapped(outcome);
+      ctx.track("learn:outcome");
+      text_wrapped(ctx.tr("learn.outcome.note"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    }
   }
 
   // [SECTION] curves --------------------------------------------------------------------------------
@@ -134,7 +152,9 @@ class LearnPanel : public Panel {
     for (const auto* c : {&a, &b})
       for (const auto& r : *c) top = std::max(top, std::isfinite(r.loss) ? r.loss : 0.0);
     section_header(ctx.tr("learn.loss"));
-    legend_row({{kScaledCol, "A " + t.label(0)}, {kUnscaledCol, "B " + t.label(1)}});
+    const Lang lang = ctx.state.lang;
+    legend_row({{kScaledCol, "A " + learn_model_label(lang, t.settings(), 0)},
+                {kUnscaledCol, "B " + learn_model_label(lang, t.settings(), 1)}});
     {
       Plot p("learn-loss", ImGui::GetFontSize() * 7, Axis{0, static_cast<double>(std::max<size_t>(n, 10))},
              Axis{0, top * 1.05});
@@ -198,13 +218,14 @@ class LearnPanel : public Panel {
   // [SECTION] probe heads ---------------------------------------------------------------------------
   void probe(PanelContext& ctx, const train::Trainer& t) {
     section_header(ctx.tr("learn.probe"));
+    text_wrapped(ctx.tr("learn.probe_legend"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     const float cell = std::clamp(ImGui::GetContentRegionAvail().x / 9.0f, 40.0f, 120.0f);
     for (int which = 0; which < 2; ++which) {
       const train::ProbeView v = t.probe(which);
-      ImGui::Text("%s %s", which == 0 ? "A" : "B", t.label(which).c_str());
+      ImGui::Text("%s %s", which == 0 ? "A" : "B", learn_model_label(ctx.state.lang, t.settings(), which).c_str());
       for (size_t k = 0; k < v.heads.size(); ++k) {
         const train::HeadView& h = v.heads[k];
-        if (k > 0 && ImGui::GetContentRegionAvail().x > cell + 8) ImGui::SameLine();
+        if (k > 0) same_line_if_fits(std::max(cell, button_width(ctx.tr("learn.open"))));
         ImGui::BeginGroup();
         const ImVec2 p0 = ImGui::GetCursorScreenPos();
         draw_matrix(ImGui::GetWindowDrawList(), p0, cell, cell, h.weights, true);
@@ -218,8 +239,14 @@ class LearnPanel : public Panel {
                                                              {"prev", fmt(h.previous_token, 2)},
                                                              {"induction", fmt(h.induction, 2)}})
                                       .c_str());
+        // Under the picture and no wider: "layer 1, head 2" wraps inside the cell.
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + cell);
+        ImGui::TextDisabled("%s", ctx.trf("learn.head_label", {{"layer", std::to_string(h.layer + 1)},
+                                                               {"head", std::to_string(h.head + 1)}})
+                                      .c_str());
+        ImGui::PopTextWrapPos();
         ImGui::PushID(id.c_str());
-        if (ImGui::SmallButton(ctx.tr("learn.open"))) {
+        if (ImGui::Button(ctx.tr("learn.open"))) {
           const std::string err = open_head_in_playground(ctx.app, which, h.layer, h.head);
           ctx.app.status = err.empty() ? ctx.tr("learn.opened") : err;
         }

@@ -35,7 +35,7 @@ class LessonPanel : public Panel {
       const int furthest = p.value("furthest", 0);
       char num[16];
       std::snprintf(num, sizeof num, "%d.", ++k);
-      if (ImGui::Button((std::string(num) + " " + ctx.tr(l.title.c_str())).c_str(), ImVec2(-FLT_MIN, 0)))
+      if (wrapped_button(std::string(num) + " " + ctx.tr(l.title.c_str())))
         start_lesson(ctx.app, l.id, furthest > 0 && !done ? furthest : 1);
       ctx.track("lesson:start:" + l.id);
       if (!l.summary.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr(l.summary.c_str()));
@@ -91,7 +91,8 @@ class LessonPanel : public Panel {
         if (mark)
           ImGui::PushStyleColor(ImGuiCol_Button, right ? ImVec4(0.2f, 0.55f, 0.3f, 1) : ImVec4(0.6f, 0.25f, 0.2f, 1));
         ImGui::BeginDisabled(done);
-        if (ImGui::Button(ctx.tr(t.choices[i].c_str()), ImVec2(-FLT_MIN, 0))) answer_choice(app, static_cast<int>(i));
+        if (wrapped_button(std::string(ctx.tr(t.choices[i].c_str())) + "##choice" + std::to_string(i)))
+          answer_choice(app, static_cast<int>(i));
         ImGui::EndDisabled();
         if (mark) ImGui::PopStyleColor();
         ctx.track("lesson:choice:" + std::to_string(i));

@@ -70,11 +70,13 @@ class MaskPanel : public Panel {
     if (ImGui::Checkbox(ctx.label("masks.causal", "causal").c_str(), &causal))
       mask = causal ? MaskKind::Causal : MaskKind::None;
     ctx.track("Causal mask");
-    ImGui::SameLine();
-    if (ImGui::Button(ctx.label("masks.clear_cells", "clear_cells").c_str())) cells.reset();
+    const std::string clear_cells = ctx.label("masks.clear_cells", "clear_cells");
+    same_line_if_fits(button_width(clear_cells));
+    if (ImGui::Button(clear_cells.c_str())) cells.reset();
     ctx.track("Clear painted cells");
-    ImGui::SameLine();
-    if (ImGui::Button(ctx.label("masks.clear_padding", "clear_padding").c_str())) padding.clear();
+    const std::string clear_padding = ctx.label("masks.clear_padding", "clear_padding");
+    same_line_if_fits(button_width(clear_padding));
+    if (ImGui::Button(clear_padding.c_str())) padding.clear();
     ctx.track("Clear padding");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     text_wrapped(ctx.tr("masks.hint"));

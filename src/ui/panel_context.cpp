@@ -1,5 +1,6 @@
 // panel_context.cpp — embed locks and item rectangles, read from the App the context wraps.
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "app/registry.h"
 #include "ui/panel.h"
@@ -17,6 +18,13 @@ bool PanelContext::locked(const char* control) const {
 void PanelContext::track(const std::string& id) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   track_rect(id, a.x, a.y, b.x - a.x, b.y - a.y);
+  // A label or button running past the panel's right edge is cut off for the reader (a panel that scrolls
+  // sideways, such as a wide matrix, is not cutting anything).
+  // The edge is where the window stops drawing; full-width rows (headers, tree nodes) end at most half a
+  // padding beyond it.
+  const ImGuiWindow* w = ImGui::GetCurrentWindowRead();
+  const float right = w->InnerClipRect.Max.x + 0.5f * ImGui::GetStyle().WindowPadding.x;
+  if (b.x > right + 1.0f && !w->ScrollbarX) app.cut_items.insert(id);
   if (ImGui::IsItemFocused()) {  // keyboard focus (Tab / arrows): tests and the screen reader follow it
     const ControlInfo* c = find_control(id);
     app.focused_item = c ? c->id : id;

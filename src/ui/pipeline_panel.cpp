@@ -119,7 +119,9 @@ class PipelinePanel : public Panel {
   template <class F>
   void stage(PanelContext& ctx, const char* name, F body, const char* shown_as = nullptr) {
     const bool shown = ImGui::BeginTabItem(shown_as ? (std::string(shown_as) + "###" + name).c_str() : name);
-    ctx.track(std::string("pipeline:") + name);
+    // A tab past the edge is not cut: the tab bar scrolls (FittingPolicyScroll), so only its rectangle is kept.
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ctx.track_rect(std::string("pipeline:") + name, a.x, a.y, b.x - a.x, b.y - a.y);
     if (!shown) return;
     // Wide matrices scroll sideways inside the stage; the tab bar stays put.
     ImGui::BeginChild("stage", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);

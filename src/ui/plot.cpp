@@ -244,6 +244,41 @@ size_t unbreakable_end(const std::string& text, size_t p, size_t nl) {
 }
 }  // namespace
 
+void same_line_if_fits(float width, float spacing) {
+  const float gap = spacing >= 0 ? spacing : ImGui::GetStyle().ItemSpacing.x;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + gap + width <= right) ImGui::SameLine(0, gap);
+}
+
+float button_width(const std::string& label) {
+  const size_t id_at = label.find("##");
+  const std::string text = label.substr(0, id_at);
+  return ImGui::CalcTextSize(text.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+bool wrapped_button(const std::string& label) {
+  const std::string text = label.substr(0, label.find("##"));
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = std::max(ImGui::GetFrameHeight(), ImGui::GetContentRegionAvail().x);
+  const float wrap = std::max(1.0f, width - 2 * style.FramePadding.x);
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const bool pressed = ImGui::Button(("##" + label).c_str(), ImVec2(width, size.y + 2 * style.FramePadding.y));
+  // One line is centred as a button's label is; several lines start at the left.
+  const float indent = size.x < wrap ? (width - size.x) / 2 : style.FramePadding.x;
+  ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
+                                      ImVec2(at.x + indent, at.y + style.FramePadding.y),
+                                      ImGui::GetColorU32(ImGuiCol_Text), text.c_str(), nullptr, wrap);
+  return pressed;
+}
+
+float width_beside_label(const std::string& label, float min_em) {
+  const std::string text = label.substr(0, label.find("##"));
+  const float room =
+      ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(text.c_str()).x - ImGui::GetStyle().ItemInnerSpacing.x;
+  return std::max(min_em * ImGui::GetFontSize(), room);
+}
+
 void text_wrapped(const std::string& text, ImU32 col) {
   const float width = std::max(40.0f, ImGui::GetContentRegionAvail().x);
   const float space = ImGui::CalcTextSize(" ").x;

@@ -75,6 +75,16 @@ bool checkbox_wrapped(const std::string& label, bool* v);
 // Word-wrapped text that breaks only at spaces: ImGui's TextWrapped also breaks after '.' and ',',
 // which splits numbers such as 0.4011 across lines. col = 0 uses the normal text colour.
 void text_wrapped(const std::string& text, ImU32 col = 0);
+// Puts the next item on this line when `width` more pixels (after the usual spacing) fit before the panel's
+// right edge, else starts a new line: a row of buttons wraps instead of running off a narrow panel.
+void same_line_if_fits(float width, float spacing = -1.0f);
+// The width a button (or radio button, checkbox) needs for its label, "##id" suffix not counted.
+float button_width(const std::string& label);
+// A button as wide as the panel whose label wraps onto more lines (the button grows in height) instead of
+// being cut: for lesson choices and titles, which are sentences in some languages. `label` may end in "##id".
+bool wrapped_button(const std::string& label);
+// A slider's width that leaves room for its label on the same line, at least `min_em` em.
+float width_beside_label(const std::string& label, float min_em = 6.0f);
 // A small matrix as coloured rects (viridis for weights in [0, 1], else diverging), sampled to at most 32
 // cells per side.
 void draw_matrix(ImDrawList* dl, ImVec2 p0, float w, float h, const Mat& M, bool probabilities);

@@ -15,6 +15,7 @@
 #include "app/state_json.h"
 #include "app/svg_export.h"
 #include "ui/panels.h"
+#include "ui/plot.h"
 
 namespace attn::ui {
 namespace {
@@ -86,11 +87,13 @@ class SharePanel : public Panel {
 
   void embed_section(const State& s) {
     section_header(ctx_->tr("share.embed_section"));
-    if (!ImGui::TreeNode("embed", "%s", ctx_->tr("share.embed_options"))) {
-      ctx_->track("Embed options");
-      return;
-    }
-    ctx_->track("Embed options");
+    const bool open = ImGui::TreeNode("embed", "%s", ctx_->tr("share.embed_options"));
+    // A tree node's row spans the panel (and, in the Share window that sizes to its content, a little past its
+    // clip edge); what the learner reads and clicks is the arrow and the label.
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const float label_w = ImGui::GetTreeNodeToLabelSpacing() + ImGui::CalcTextSize(ctx_->tr("share.embed_options")).x;
+    ctx_->track_rect("Embed options", a.x, a.y, std::min(b.x - a.x, label_w), b.y - a.y);
+    if (!open) return;
     ImGui::TextUnformatted(ctx_->tr("share.panels_to_show"));
     checkbox_row("show", panel_ids(), embed_panels_, /*skip=*/"share");
     ImGui::TextUnformatted(ctx_->tr("share.controls_locked"));
@@ -213,7 +216,7 @@ class SharePanel : public Panel {
     } else if (app_->host.read_file) {
       ImGui::SetNextItemWidth(width_px_ * 0.7f);
       ImGui::InputTextWithHint("##import path", ctx_->tr("share.path_hint"), path_, sizeof path_);
-      ImGui::SameLine();
+      same_line_if_fits(button_width(ctx_->label("share.import", "import")));
       if (ImGui::Button(ctx_->label("share.import", "import").c_str()) && path_[0]) {
         std::string text;
         const std::string err = app_->host.read_file(path_, text);

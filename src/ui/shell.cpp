@@ -277,6 +277,7 @@ void Shell::draw() {
   io.FontGlobalScale = app_.state.text_scale / pixel_ratio_;
   apply_theme();
   app_.item_rects.clear();
+  app_.cut_items.clear();
   app_.focused_item.clear();
   app_.update_frame();
   PanelContext ctx(app_);

@@ -69,8 +69,8 @@ class WorksheetPanel : public Panel {
         number <= 999999)
       key = "exercise-" + std::to_string(number);
     ctx.track("worksheet:number");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+    same_line_if_fits(ImGui::GetFontSize() * 12);
+    ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 12, ImGui::GetContentRegionAvail().x));
     if (ImGui::BeginCombo("###ws-note", ctx.tr("worksheet.note_examples"))) {
       for (const std::string& id : note_exercise_ids()) {
         Exercise note;

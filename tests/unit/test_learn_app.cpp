@@ -2,7 +2,10 @@
 // restarts both models, a bad setting is refused and the running models go on, the setup round-trips through the state.
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "app/app.h"
+#include "app/learn_text.h"
 #include "app/state_json.h"
 
 using namespace attn;
@@ -217,4 +220,45 @@ TEST_CASE("a Learn run is kept as bytes, resumed at its step, and forgotten afte
   learn_reset(app);
   CHECK(learn_snapshot(app, bytes) == KeptRun::Forget);  // a reload after Reset must not bring the old run back
   CHECK(learn_snapshot(app, bytes) == KeptRun::Unchanged);
+}
+
+TEST_CASE("Learn mode says in words when each model reached 90 %, and why a run stopped, in each language", "[learn]") {
+  train::TrainSettings s = train::default_settings(train::TaskKind::Copy);
+  s.model.seq_len = 8;
+  s.model.vocab = 8;
+  s.model.d_model = 16;
+  s.model.d_k = 8;
+  s.model.d_v = 8;
+  s.batch = 8;
+  s.steps = 150;
+  s.optim.learning_rate = 0.01;
+  train::Trainer t;
+  REQUIRE(t.reset(s) == "");
+  CHECK(learn_outcome(Lang::En, t).empty());  // nothing to say before the first step
+  t.step(40);
+  CHECK_THAT(learn_outcome(Lang::En, t), Catch::StartsWith("So far, at step 40: "));
+  t.step(110);
+  const long a = train::steps_to_accuracy(t.curve(0), 0.9, train::kAccuracyWindow);
+  const long b = train::steps_to_accuracy(t.curve(1), 0.9, train::kAccuracyWindow);
+  REQUIRE(a > 0);  // the scaled copy model learns this task within 150 steps
+  const std::string en = learn_outcome(Lang::En, t), hi = learn_outcome(Lang::HiLatn, t);
+  INFO(en << "\n" << hi);
+  CHECK_THAT(en, Catch::StartsWith("After 150 steps: "));
+  CHECK_THAT(en, Catch::Contains("(÷√d_k) reached 90 % accuracy at step " + std::to_string(a)));
+  if (b > 0)
+    CHECK_THAT(en, Catch::Contains("B (no scaling) at step " + std::to_string(b)));
+  else
+    CHECK_THAT(en, Catch::Contains("B (no scaling) has not"));
+  CHECK_THAT(hi, Catch::StartsWith("150 steps ke baad: "));
+  CHECK_THAT(hi, Catch::Contains("step " + std::to_string(a) + " pe 90 % accuracy tak pahuncha"));
+
+  // A weight made infinite stops the run; the reason is worded from the catalog in each language.
+  t.restart();
+  t.step(2);
+  t.parameters(1)[t.model(1).tensor("unembed")->offset] = std::numeric_limits<float>::infinity();
+  t.step(1);
+  REQUIRE(t.stopped());
+  CHECK_THAT(learn_stop_text(Lang::En, t), Catch::StartsWith("Training stopped at step 3: model B (no scaling)"));
+  CHECK_THAT(learn_stop_text(Lang::HiLatn, t),
+             Catch::StartsWith("Training step 3 pe ruk gayi: model B (scaling nahi)"));
 }

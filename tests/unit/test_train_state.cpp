@@ -120,6 +120,9 @@ TEST_CASE("a stopped run keeps its stop and message through save and load", "[tr
   REQUIRE(back.load_state(t.save_state()) == "");
   CHECK(back.stopped());
   CHECK(back.message() == t.message());
+  CHECK(back.stop_cause().model == 1);  // B, worded again in the learner's language after a reload
+  CHECK(back.stop_cause().nan == t.stop_cause().nan);
+  CHECK(back.stop_cause().gradient == t.stop_cause().gradient);
   CHECK(back.step(5) == 0);
 }
 
@@ -151,8 +154,8 @@ TEST_CASE("truncated, damaged and other-version bytes are refused and the traine
   for (char& c : garbage) c = static_cast<char>(rng.next_u64());
   CHECK(refused(garbage));
   std::string version = good;
-  version[8] = 2;
-  CHECK_THAT(target.load_state(version), Catch::Contains("version 2"));
+  version[8] = 3;
+  CHECK_THAT(target.load_state(version), Catch::Contains("version 3"));
   // The settings follow the version (a u32 length, then the task as one byte and the batch as an i64).
   std::string task = good;
   task[16] = 9;
@@ -164,7 +167,7 @@ TEST_CASE("truncated, damaged and other-version bytes are refused and the traine
   // A huge count where model A's parameter vector begins must not allocate that much.
   std::string count = good;
   const size_t settings_bytes = static_cast<unsigned char>(good[12]) | static_cast<unsigned char>(good[13]) << 8;
-  const size_t params_at = 8 + 4 + 4 + settings_bytes + 8 + 1 + 4 + source.message().size() + 8 + 1 + 8;
+  const size_t params_at = 8 + 4 + 4 + settings_bytes + 8 + 1 + 4 + source.message().size() + 3 + 8 + 1 + 8;
   REQUIRE(params_at + 8 < count.size());
   for (size_t i = 0; i < 8; ++i) count[params_at + i] = static_cast<char>(i < 7 ? 0xff : 0x0f);
   CHECK(refused(count));
@@ -173,4 +176,11 @@ TEST_CASE("truncated, damaged and other-version bytes are refused and the traine
   CHECK(target.save_state() == before);
   REQUIRE(target.load_state(good) == "");  // the good bytes still load
   CHECK(target.steps_done() == 7);
+  // A run kept by a build that wrote version 1 (no stop cause after the message) still loads.
+  const size_t cause_at = 8 + 4 + 4 + settings_bytes + 8 + 1 + 4 + source.message().size();
+  std::string v1 = good.substr(0, cause_at) + good.substr(cause_at + 3);
+  v1[8] = 1;
+  REQUIRE(target.load_state(v1) == "");
+  CHECK(target.steps_done() == 7);
+  CHECK(target.stop_cause().model == -1);
 }
