@@ -35,7 +35,8 @@ std::string learn_task_about(Lang lang, train::TaskKind task) {
 std::string learn_task_tip(Lang lang, train::TaskKind task) {
   const char* id = train::task_name(task);
   return std::string(tr(lang, key("learn.task.", id, ".format").c_str())) + "\n" +
-         tr(lang, key("learn.task.", id, ".correct").c_str()) + "\n" + tr(lang, key("learn.task.", id, ".scored").c_str());
+         tr(lang, key("learn.task.", id, ".correct").c_str()) + "\n" +
+         tr(lang, key("learn.task.", id, ".scored").c_str());
 }
 
 std::string learn_difference_name(Lang lang, train::Difference d) {
@@ -94,24 +95,33 @@ std::string learn_outcome(Lang lang, const train::Trainer& t) {
   const long steps = t.steps_done();
   if (steps <= 0) return "";
   const bool over = t.stopped() || steps >= t.settings().steps;
-  const std::string when = tr_format(lang, over ? "learn.outcome.after" : "learn.outcome.so_far",
-                                     {{"steps", std::to_string(steps)}});
+  const std::string when =
+      tr_format(lang, over ? "learn.outcome.after" : "learn.outcome.so_far", {{"steps", std::to_string(steps)}});
   long reached[2];
   for (int w = 0; w < 2; ++w) reached[w] = train::steps_to_accuracy(t.curve(w), 0.9, train::kAccuracyWindow);
   const auto label = [&](int w) { return learn_model_label(lang, t.settings(), w); };
-  const auto last_accuracy = [&](int w) { return t.curve(w).empty() ? std::string("0") : percent(t.curve(w).back().accuracy); };
+  const auto last_accuracy = [&](int w) {
+    return t.curve(w).empty() ? std::string("0") : percent(t.curve(w).back().accuracy);
+  };
   if (reached[0] >= 0 && reached[1] >= 0)
     return tr_format(lang, "learn.outcome.both",
-                     {{"when", when}, {"a", label(0)}, {"b", label(1)},
-                      {"a_step", std::to_string(reached[0])}, {"b_step", std::to_string(reached[1])}});
+                     {{"when", when},
+                      {"a", label(0)},
+                      {"b", label(1)},
+                      {"a_step", std::to_string(reached[0])},
+                      {"b_step", std::to_string(reached[1])}});
   if (reached[0] < 0 && reached[1] < 0)
     return tr_format(lang, "learn.outcome.none",
                      {{"when", when}, {"a_acc", last_accuracy(0)}, {"b_acc", last_accuracy(1)}});
   const int first = reached[0] >= 0 ? 0 : 1, other = 1 - first;
   return tr_format(lang, "learn.outcome.one",
-                   {{"when", when}, {"first", model_letter(first)}, {"first_label", label(first)},
-                    {"step", std::to_string(reached[first])}, {"other", model_letter(other)},
-                    {"other_label", label(other)}, {"acc", last_accuracy(other)}});
+                   {{"when", when},
+                    {"first", model_letter(first)},
+                    {"first_label", label(first)},
+                    {"step", std::to_string(reached[first])},
+                    {"other", model_letter(other)},
+                    {"other_label", label(other)},
+                    {"acc", last_accuracy(other)}});
 }
 
 }  // namespace attn

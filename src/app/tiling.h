@@ -36,6 +36,9 @@ bool stacks_panels(float width, float font_px);
 inline float min_column_width(float font_px) { return kMinColumnEms * font_px; }
 // Height of a stacked panel on a narrow screen, as a share of the viewport (the column scrolls).
 constexpr float kStackedHeightShare = 0.85f;
+// On a narrow screen the open lesson is a sheet docked at the bottom, this share of the height below the menu,
+// so the panel it asks about stays in sight above it.
+constexpr float kLessonSheetShare = 0.36f;
 
 // Tiles `panels` (in order) into the area x, y, w, h without overlap: columns of at least `min_col`
 // pixels, filled top to bottom, the later columns taking the remainder; a portrait area uses at most

@@ -135,7 +135,7 @@ void Shell::draw_panel_body(PanelContext& ctx, PanelId id) {
 
 // Phones (narrower than kNarrowWidth): one scrolling column, each panel a collapsible section at full
 // width, in the tiling's order; the column scrolls with the wheel or a two-finger drag.
-void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, float top) {
+void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, float top, float bottom) {
   const ImVec2 ds = ImGui::GetIO().DisplaySize;
   // Touch targets of about 40 CSS px: taller frames, more space between rows, wider grabs.
   const float pad = std::max(4.0f, (40.0f - ImGui::GetFontSize()) * 0.5f);
@@ -144,26 +144,96 @@ void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, flo
   ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, 28.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 18.0f);
   ImGui::SetNextWindowPos(ImVec2(0, top), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(ds.x, ds.y - top), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(ds.x, bottom - top), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(1.0f);
   const int flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  // A new lesson step brings the panel it is about to the top of the column, above the lesson sheet.
+  const LessonStep* step = open_step(app_);
+  std::string step_key, step_panel;
+  if (step) {
+    step_key = app_.state.lesson.id + "#" + std::to_string(app_.state.lesson.step);
+    step_panel = step->highlight;
+    for (const std::string& p : step->panels)
+      if (step_panel.empty() && p != "lesson" && p != "controls") step_panel = p;
+    if (step_panel.empty() && !step->panels.empty()) step_panel = step->panels.front();
+  }
   if (ImGui::Begin("###stack", nullptr, flags)) {
     follow_kept_scroll("stack", kPanelCount);
-    const float panel_h = std::floor((ds.y - top) * kStackedHeightShare);
+    const float panel_h = std::floor((bottom - top) * kStackedHeightShare);
     for (PanelId id : ids) {
       const PanelInfo& info = panel_info(id);
       ImGui::SetNextItemOpen(true, ImGuiCond_Once);
       const std::string title = std::string(ctx.tr((std::string("panel.") + info.key).c_str())) + "###hdr-" + info.key;
+      if (!step_key.empty() && step_key != scrolled_to_step_) {
+        scrolled_to_step_ = step_key;
+        scroll_frames_left_ = 4;
+      }
+      const bool bring_to_top = scroll_frames_left_ > 0 && step_panel == info.key;
+      if (bring_to_top) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
       const bool open = ImGui::CollapsingHeader(title.c_str());
+      if (bring_to_top) {
+        ImGui::SetScrollHereY(0.0f);  // the line just drawn: this panel's header
+        --scroll_frames_left_;
+      }
       ctx.track(std::string("header:") + info.key);
       if (!open) continue;
       if (ImGui::BeginChild(info.key, ImVec2(0, panel_h), true)) draw_panel_body(ctx, id);
       ImGui::EndChild();
     }
+    // Room below the last panel, so that a lesson can bring even the last one to the top.
+    if (step) ImGui::Dummy(ImVec2(1, std::max(0.0f, bottom - top - panel_h - ImGui::GetFrameHeightWithSpacing())));
   }
   ImGui::End();
   ImGui::PopStyleVar(4);
+}
+
+// Phones: with a lesson open, the lesson is a sheet docked at the bottom and the other panels scroll above it,
+// so "drag d_k until…" and the d_k slider are on screen together.
+void Shell::stack_with_lesson_sheet(PanelContext& ctx, std::vector<PanelId> ids, float top) {
+  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  const auto lesson = std::find(ids.begin(), ids.end(), PanelId::lesson);
+  if (app_.state.lesson.id.empty() || lesson == ids.end()) {
+    draw_stacked(ctx, ids, top, ds.y);
+    return;
+  }
+  ids.erase(lesson);
+  const float sheet_top = draw_lesson_sheet(ctx, top);
+  draw_stacked(ctx, ids, top, sheet_top);
+}
+
+// The sheet: a bar with the lesson's title that folds it away or opens it again, and the lesson below.
+// Returns where it begins.
+float Shell::draw_lesson_sheet(PanelContext& ctx, float top) {
+  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  const float pad = std::max(4.0f, (40.0f - ImGui::GetFontSize()) * 0.5f);
+  const float bar_h = ImGui::GetFontSize() + 2 * pad + 2 * ImGui::GetStyle().WindowPadding.y;
+  const float h = lesson_sheet_folded_ ? bar_h : std::max(bar_h, std::floor((ds.y - top) * kLessonSheetShare));
+  const float y = ds.y - h;
+  ImGui::SetNextWindowPos(ImVec2(0, y), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(ds.x, h), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  const int flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoScrollbar;
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, pad));
+  if (ImGui::Begin("###lesson-sheet", nullptr, flags)) {
+    const Lesson* l = find_lesson(app_.state.lesson.id);
+    const std::string title = std::string(lesson_sheet_folded_ ? "\xe2\x96\xb2 " : "\xe2\x96\xbc ") +  // ▲ / ▼
+                              (l ? ctx.tr(l->title.c_str()) : "") + "###sheet-toggle";
+    if (ImGui::Button(title.c_str(), ImVec2(-FLT_MIN, 0))) lesson_sheet_folded_ = !lesson_sheet_folded_;
+    ctx.track("lesson:sheet");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", ctx.tr(lesson_sheet_folded_ ? "lesson.ui.sheet_open" : "lesson.ui.sheet_fold"));
+    if (!lesson_sheet_folded_ &&
+        ImGui::BeginChild("###lesson-sheet-body", ImVec2(0, 0), ImGuiChildFlags_AlwaysUseWindowPadding)) {
+      follow_kept_scroll(panel_info(PanelId::lesson).key, static_cast<size_t>(PanelId::lesson));
+      draw_panel_body(ctx, PanelId::lesson);
+    }
+    if (!lesson_sheet_folded_) ImGui::EndChild();
+  }
+  ImGui::End();
+  ImGui::PopStyleVar();
+  return y;
 }
 
 // The open panels that tile, in registry order (floating ones such as Share draw over them).
@@ -194,7 +264,7 @@ void Shell::draw_embedded(PanelContext& ctx) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
   const float font = ImGui::GetFontSize();
   if (stacks_panels(ds.x, font)) {
-    draw_stacked(ctx, shown, 0);
+    draw_stacked(ctx, shown, 0, ds.y);
   } else {
     for (const Tile& t : tile_panels(shown, 0, 0, ds.x, ds.y, min_column_width(font))) {
       ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
@@ -310,7 +380,7 @@ void Shell::draw() {
   // panel ever floats over another (the Share dialog excepted).
   const float font = ImGui::GetFontSize();
   if (stacks_panels(ds.x, font))
-    draw_stacked(ctx, tiled_panels(), top);
+    stack_with_lesson_sheet(ctx, tiled_panels(), top);
   else
     for (const Tile& t : tile_panels(tiled_panels(), 0, top, ds.x, ds.y - top, min_column_width(font)))
       draw_panel(ctx, t.id, &t, true);

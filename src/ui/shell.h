@@ -25,7 +25,9 @@ class Shell {
   void draw_panel(PanelContext& ctx, PanelId id, const Tile* tile, bool closable);
   void draw_panel_body(PanelContext& ctx, PanelId id);
   void follow_kept_scroll(const char* key, size_t slot);
-  void draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, float top);
+  void draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, float top, float bottom);
+  float draw_lesson_sheet(PanelContext& ctx, float top);
+  void stack_with_lesson_sheet(PanelContext& ctx, std::vector<PanelId> ids, float top);
   void draw_embedded(PanelContext& ctx);
   float draw_menu_bar(PanelContext& ctx);
   std::vector<PanelId> tiled_panels() const;
@@ -39,6 +41,9 @@ class Shell {
   std::array<ScrollFollow, kPanelCount + 1> scroll_follow_{};  // per PanelId, and the phone's column last
   float pixel_ratio_ = 1;
   bool dark_applied_ = false, theme_set_ = false;
+  bool lesson_sheet_folded_ = false;  // phones: the lesson sheet shows only its title bar
+  std::string scrolled_to_step_;      // phones: "<lesson>#<step>" whose panel the column last scrolled to
+  int scroll_frames_left_ = 0;        // frames that still bring it to the top (the column's height settles first)
 };
 
 }  // namespace attn::ui
