@@ -58,7 +58,7 @@ class LessonPanel : public Panel {
     const Lesson& l = *open_lesson(app);
     const LessonStep* s = open_step(app);
     const int step = app.state.lesson.step, steps = static_cast<int>(l.steps.size());
-    ImGui::TextUnformatted(ctx.tr(l.title.c_str()));
+    text_wrapped(ctx.tr(l.title.c_str()));
     const std::string of =
         ctx.trf("lesson.ui.step_of", {{"step", std::to_string(step)}, {"steps", std::to_string(steps)}});
     ImGui::ProgressBar(static_cast<float>(step) / static_cast<float>(steps), ImVec2(-FLT_MIN, 0), of.c_str());

@@ -217,9 +217,9 @@ float Shell::draw_lesson_sheet(PanelContext& ctx, float top) {
                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoScrollbar;
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, pad));
   if (ImGui::Begin("###lesson-sheet", nullptr, flags)) {
-    const Lesson* l = find_lesson(app_.state.lesson.id);
+    // The lesson's title is the first line below; the bar only says what it is and which way it folds.
     const std::string title = std::string(lesson_sheet_folded_ ? "\xe2\x96\xb2 " : "\xe2\x96\xbc ") +  // ▲ / ▼
-                              (l ? ctx.tr(l->title.c_str()) : "") + "###sheet-toggle";
+                              ctx.tr("panel.lesson") + "###sheet-toggle";
     if (ImGui::Button(title.c_str(), ImVec2(-FLT_MIN, 0))) lesson_sheet_folded_ = !lesson_sheet_folded_;
     ctx.track("lesson:sheet");
     if (ImGui::IsItemHovered())
