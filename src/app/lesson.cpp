@@ -47,8 +47,16 @@ std::string parse_condition(const json& j, Condition& c) {
   if (!err.empty()) return "goal: " + err;
   if (c.op != "<" && c.op != "<=" && c.op != ">" && c.op != ">=" && c.op != "==")
     return "goal.op must be <, <=, >, >= or ==";
-  if (!j.contains("than") || !j["than"].is_number()) return "goal.than must be a number";
-  c.than = j["than"].get<double>();
+  if (j.contains("than") && j["than"].is_string())
+    c.than_value = j["than"].get<std::string>();
+  else if (!j.contains("than") || !j["than"].is_number())
+    return "goal.than must be a number or a live value's name";
+  else
+    c.than = j["than"].get<double>();
+  if (j.contains("tolerance")) {
+    if (!j["tolerance"].is_number() || !(j["tolerance"].get<double>() >= 0)) return "goal.tolerance must be ≥ 0";
+    c.tolerance = j["tolerance"].get<double>();
+  }
   if (j.contains("state")) {
     if (!j["state"].is_object()) return "goal.state must be an object";
     c.state = j["state"];
@@ -109,6 +117,14 @@ std::string parse_task(const json& j, Task& t) {
     if (j.contains("reveal")) {
       if (!j["reveal"].is_object()) return "task.reveal must be a partial state (an object)";
       t.reveal = j["reveal"];
+    }
+    if (j.contains("claims")) {
+      if (!j["claims"].is_array()) return "task.claims must be a list of {value, op, than}";
+      for (const json& c : j["claims"]) {
+        t.claims.emplace_back();
+        err = parse_condition(c, t.claims.back());
+        if (!err.empty()) return "task.claims: " + err;
+      }
     }
   } else if (kind == "do") {
     t.kind = Task::Kind::Do;
@@ -212,6 +228,17 @@ std::string check_feedback(const Task& t) {
   return "";
 }
 
+// A goal's or claim's live values exist ("" or which one does not).
+std::string check_condition_values(const Condition& c, const char* what) {
+  for (const std::string* name : {&c.value, &c.than_value}) {
+    if (name->empty() && name == &c.than_value) continue;
+    bool known = false;
+    for (const std::string& v : live_value_names()) known = known || v == *name;
+    if (!known) return std::string(what) + " names \"" + *name + "\", which is not a live value";
+  }
+  return "";
+}
+
 // Nothing on screen answers a prediction before it is answered: no open panel shows a fact it asks about.
 std::string check_asks(const Task& t, const State& shown) {
   for (const std::string& fact : t.asks) {
@@ -258,11 +285,11 @@ std::string validate_step(const LessonStep& s, State& probe) {
   // panels or state does.
   if (err.empty()) err = check_state(probe, t.reveal, "task.reveal");
   if (err.empty() && t.kind == Task::Kind::Do) {
-    bool known = false;
-    for (const std::string& v : live_value_names()) known = known || v == t.goal.value;
-    if (!known) err = "goal.value \"" + t.goal.value + "\" is not a live value";
+    err = check_condition_values(t.goal, "goal");
     if (err.empty()) err = check_state_on_copy(probe, t.goal.state, "goal.state");
   }
+  for (const Condition& c : t.claims)
+    if (err.empty()) err = check_condition_values(c, "claim");
   return err;
 }
 
@@ -513,11 +540,17 @@ bool condition_holds(const Condition& c, const App& app) {
   const auto it = values.find(c.value);
   if (it == values.end()) return false;
   const double x = it->second;
-  const bool ok = c.op == "<"    ? x < c.than
-                  : c.op == "<=" ? x <= c.than
-                  : c.op == ">"  ? x > c.than
-                  : c.op == ">=" ? x >= c.than
-                                 : std::fabs(x - c.than) < 1e-9;
+  double than = c.than;
+  if (!c.than_value.empty()) {
+    const auto other = values.find(c.than_value);
+    if (other == values.end()) return false;
+    than = other->second;
+  }
+  const bool ok = c.op == "<"    ? x < than
+                  : c.op == "<=" ? x <= than
+                  : c.op == ">"  ? x > than
+                  : c.op == ">=" ? x >= than
+                                 : std::fabs(x - than) <= c.tolerance;
   if (!ok) return false;
   const json now = state_to_json(app.state);
   for (auto it2 = c.state.begin(); it2 != c.state.end(); ++it2)

@@ -18,6 +18,8 @@ struct Condition {
   std::string value;  // a live value name (see live_value_names())
   std::string op;     // "<", "<=", ">", ">=", "=="
   double than = 0;
+  std::string than_value;                           // instead of `than`: another live value ("than": "row_weight_2")
+  double tolerance = 1e-9;                          // how far apart "==" may be
   nlohmann::json state = nlohmann::json::object();  // partial state every key of which must hold
 };
 
@@ -42,6 +44,9 @@ struct Task {
     std::string feedback;  // catalog key
   };
   std::vector<Slip> slips;
+  // What the explanation asserts about the state on screen after the answer ("Up", "equal", "saturated"),
+  // as conditions the lesson test checks after the reveal: a text cannot claim what the numbers do not show.
+  std::vector<Condition> claims;
   // do: done when `goal` holds.
   Condition goal;
   std::string hint;  // catalog key

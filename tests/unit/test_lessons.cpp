@@ -297,6 +297,16 @@ void walk_step(App& app, const Lesson& l, int k) {
   REQUIRE(step_complete(app));
   check_filled(app, s.text);  // after the reveal or the learner's change too
   check_filled(app, t.explain);
+  // What the explanation claims ("Up", "equal", "saturated") holds in the state now on screen.
+  app.update_frame();
+  const auto values = live_values(app);
+  for (const Condition& c : t.claims) {
+    INFO("claim: " << c.value << " " << c.op << " " << (c.than_value.empty() ? std::to_string(c.than) : c.than_value)
+                   << " — " << c.value << " = " << values.at(c.value)
+                   << (c.than_value.empty() ? ""
+                                            : ", " + c.than_value + " = " + std::to_string(values.at(c.than_value))));
+    CHECK(condition_holds(c, app));
+  }
 }
 }  // namespace
 
