@@ -90,6 +90,7 @@ void frame(void* arg) {
     c.canvas_h = bh;
   }
   if (css_w > 0) set_web_input_scale(static_cast<float>(bw / css_w));
+  web_input_tick();
   FrameSurface surface;
   surface.framebuffer_w = bw;
   surface.framebuffer_h = bh;

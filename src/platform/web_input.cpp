@@ -12,7 +12,11 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
+#include <cstdio>
 #include <vector>
+
+#include "ui/plot.h"
 
 // Emscripten's GLFW also listens to touches and reports them as presses and moves at the last *mouse*
 // position (it never moves its cursor for a finger). Calls that a touch event caused are dropped; the
@@ -51,9 +55,13 @@ struct Finger {
   ImVec2 pos;  // CSS pixels relative to the canvas
 };
 
-// One finger drives the mouse: it hovers where it lands (touch-and-hold shows tooltips), becomes a
-// press when it moves past ImGui's drag threshold (a drag from where it landed) or a click when it
-// lifts first (a tap). Two fingers scroll the window under them; the page itself never scrolls or zooms.
+// One finger drives the mouse: it hovers where it lands (touch-and-hold shows tooltips) and is a click when
+// it lifts first (a tap). Once it has moved past ImGui's drag threshold it either drags what it landed on (a
+// press at the landing point) or scrolls, as a native scroll view decides from that first movement: on a
+// two-dimensional surface (the embedding plane, the mask grid) it drags; on any other control it drags when
+// the movement is mostly sideways (a slider) and scrolls when it is mostly vertical; on no control at all it
+// scrolls. A scroll follows the finger and glides on with its speed after the finger lifts. Two fingers always
+// scroll the window under them; the page itself never scrolls or zooms.
 class TouchInput {
  public:
   void handle(int event_type, const EmscriptenTouchEvent& e) {
@@ -75,9 +83,13 @@ class TouchInput {
           }
           end(io);
         } else if (moved_past_threshold(io)) {
-          io.AddMouseButtonEvent(0, true);  // still at the landing point: the drag starts where the finger did
-          io.AddMousePosEvent(primary_pos().x, primary_pos().y);
-          gesture_ = Gesture::Drag;
+          if (swipe_scrolls()) {
+            begin_swipe(io);
+          } else {
+            io.AddMouseButtonEvent(0, true);  // still at the landing point: the drag starts where the finger did
+            io.AddMousePosEvent(primary_pos().x, primary_pos().y);
+            gesture_ = Gesture::Drag;
+          }
         }
         break;
       case Gesture::Drag:
@@ -99,6 +111,7 @@ class TouchInput {
         break;
       case Gesture::Scroll:
         if (fingers_.empty()) {
+          if (one_finger_) start_glide();
           end(io);
         } else {
           const ImVec2 c = centroid();
@@ -172,7 +185,60 @@ class TouchInput {
     pending_ = ImVec2(0, 0);
     io.AddMousePosEvent(scroll_from_.x, scroll_from_.y);
     gesture_ = Gesture::Scroll;
+    one_finger_ = false;
+    velocity_ = ImVec2(0, 0);
   }
+  // What the first movement of one finger means (see the class comment), from the item under the landing
+  // point in the last frame.
+  bool swipe_scrolls() const {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    const ImGuiID under = g.HoveredId ? g.HoveredId : g.HoveredIdPreviousFrame;
+    if (under == 0) return true;
+    if (ui::is_two_d_drag_surface(under)) return false;
+    const ImVec2 p = primary_pos();
+    return std::fabs(p.y - landed_.y) > std::fabs(p.x - landed_.x);
+  }
+  // One finger scrolls from where it landed, so the content has followed it all the way.
+  void begin_swipe(ImGuiIO& io) {
+    io.AddMousePosEvent(landed_.x, landed_.y);
+    scroll_from_ = landed_;
+    pending_ = ImVec2(0, 0);
+    gesture_ = Gesture::Scroll;
+    one_finger_ = true;
+    velocity_ = ImVec2(0, 0);
+    last_move_ms_ = emscripten_get_now();
+    move_interval_ms_ = 16;
+    const ImVec2 c = centroid();
+    scroll_by(ImVec2(c.x - scroll_from_.x, c.y - scroll_from_.y));
+    scroll_from_ = c;
+    velocity_ = ImVec2(0, 0);  // the threshold's catch-up is no measure of speed
+    last_move_ms_ = emscripten_get_now();
+  }
+  // After a swipe the content glides on at the finger's last speed (CSS px per ms), slowing down as a native
+  // scroll view does; a new touch stops it.
+  void start_glide() {
+    // The finger had stopped before it lifted: no move for longer than a few of its own move intervals.
+    if (emscripten_get_now() - last_move_ms_ > std::max(150.0, 3 * move_interval_ms_)) velocity_ = ImVec2(0, 0);
+    gliding_ = glide_window_ != nullptr && (std::fabs(velocity_.x) > 0.05f || std::fabs(velocity_.y) > 0.05f);
+  }
+
+ public:
+  // Once a frame, before the frame's input: the glide's next stretch.
+  void tick(double now_ms) {
+    const float dt = static_cast<float>(std::clamp(now_ms - last_tick_ms_, 0.0, 50.0));
+    last_tick_ms_ = now_ms;
+    if (!gliding_ || !fingers_.empty()) {
+      gliding_ = false;
+      return;
+    }
+    const float rest_y = scroll_window(glide_window_, -velocity_.x * dt, -velocity_.y * dt);
+    const float decay = std::exp(-dt / 325.0f);  // iOS's deceleration: about a third of a second
+    velocity_ = ImVec2(velocity_.x * decay, velocity_.y * decay);
+    if (std::fabs(rest_y) > 0.5f || (std::fabs(velocity_.x) < 0.02f && std::fabs(velocity_.y) < 0.02f))
+      gliding_ = false;
+  }
+
+ private:
   // The content under the fingers follows them 1:1. What the innermost window under them cannot take
   // (it is at its end, or does not scroll) goes on to the window around it: a panel scrolled to its end
   // hands the gesture to the phone's stack of panels instead of trapping the fingers (ImGui's wheel
@@ -182,13 +248,26 @@ class TouchInput {
     pending_ = ImVec2(pending_.x + delta.x, pending_.y + delta.y);
     ImGuiWindow* w = ImGui::GetCurrentContext()->HoveredWindow;
     if (!w) return;
-    float dx = -pending_.x, dy = -pending_.y;  // fingers up: the content moves up, the scroll grows
+    if (one_finger_) {  // the finger's speed, for the glide after it lifts
+      const double now = emscripten_get_now();
+      const float dt = static_cast<float>(std::max(1.0, now - last_move_ms_));
+      move_interval_ms_ = 0.5 * move_interval_ms_ + 0.5 * dt;
+      const ImVec2 v(pending_.x / dt, pending_.y / dt);
+      velocity_ = ImVec2(0.6f * v.x + 0.4f * velocity_.x, 0.6f * v.y + 0.4f * velocity_.y);
+      last_move_ms_ = now;
+    }
+    glide_window_ = w;
+    scroll_window(w, -pending_.x, -pending_.y);  // fingers up: the content moves up, the scroll grows
     pending_ = ImVec2(0, 0);
+  }
+  // Scrolls `w` by (dx, dy), handing what it cannot take to the windows around it; returns the y left over.
+  static float scroll_window(ImGuiWindow* w, float dx, float dy) {
     for (; w && (dx != 0 || dy != 0); w = w->ParentWindow) {
       if (w->Flags & ImGuiWindowFlags_NoScrollWithMouse) continue;
       dx = take_scroll(w, 0, dx);
       dy = take_scroll(w, 1, dy);
     }
+    return dy;
   }
   // Scrolls `w` along `axis` by as much of d as it has room for; returns the rest.
   static float take_scroll(ImGuiWindow* w, int axis, float d) {
@@ -215,8 +294,16 @@ class TouchInput {
   long primary_ = -1;
   ImVec2 landed_{0, 0};
   ImVec2 scroll_from_{0, 0};
-  ImVec2 pending_{0, 0};  // finger movement not yet applied (no hovered window yet)
+  ImVec2 pending_{0, 0};     // finger movement not yet applied (no hovered window yet)
+  bool one_finger_ = false;  // the scroll is a one-finger swipe (it glides on after the lift)
+  ImVec2 velocity_{0, 0};    // the swipe's speed, CSS px per ms
+  double last_move_ms_ = 0, last_tick_ms_ = 0;
+  double move_interval_ms_ = 16;  // the time between the finger's move events, smoothed
+  bool gliding_ = false;
+  ImGuiWindow* glide_window_ = nullptr;  // the window the swipe scrolled (ImGui keeps windows for good)
 };
+
+TouchInput* g_touch = nullptr;
 
 // Returning true makes Emscripten call preventDefault: no page scroll, zoom or emulated mouse events.
 EM_BOOL on_touch(int event_type, const EmscriptenTouchEvent* e, void* user) {
@@ -250,10 +337,15 @@ void install_web_input(GLFWwindow* window, const char* canvas_selector) {
   ImGui_ImplGlfw_CursorEnterCallback(window, GLFW_TRUE);  // see on_cursor_enter
   ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
   static TouchInput touch;  // lives for the page's lifetime
+  g_touch = &touch;
   emscripten_set_touchstart_callback(canvas_selector, &touch, EM_TRUE, on_touch);
   emscripten_set_touchmove_callback(canvas_selector, &touch, EM_TRUE, on_touch);
   emscripten_set_touchend_callback(canvas_selector, &touch, EM_TRUE, on_touch);
   emscripten_set_touchcancel_callback(canvas_selector, &touch, EM_TRUE, on_touch);
+}
+
+void web_input_tick() {
+  if (g_touch) g_touch->tick(emscripten_get_now());
 }
 
 void set_web_input_scale(float canvas_pixels_per_css_pixel) {

@@ -7,6 +7,8 @@ namespace attn {
 // After ImGui_ImplGlfw_InitForOpenGL(window, true): takes over the mouse callbacks and listens to
 // touches on the canvas (a CSS selector that outlives the page, e.g. "#canvas").
 void install_web_input(GLFWwindow* window, const char* canvas_selector);
+// Once a frame, before its input is queued: a swipe's glide after the finger lifted.
+void web_input_tick();
 // Canvas pixels per CSS pixel this frame: GLFW reports the mouse in canvas pixels, ImGui works in CSS pixels.
 void set_web_input_scale(float canvas_pixels_per_css_pixel);
 }  // namespace attn

@@ -93,6 +93,7 @@ class EmbeddingsPanel : public Panel {
     const double aspect = std::max(0.5, (avail - 40.0) / std::max(1.0, height - ImGui::GetTextLineHeight() - 5.0));
     Plot p("embedding plane", height, Axis{-range_ * aspect, range_ * aspect}, Axis{-range_, range_});
     ctx.track("embedding plane");
+    mark_two_d_drag_surface();
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     int nearest = -1;
     float best = kGrabRadius * kGrabRadius;

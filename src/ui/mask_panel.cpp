@@ -105,6 +105,7 @@ class MaskPanel : public Panel {
             const MaskGrid& G) {
     ImGui::SetCursorScreenPos(G.p0);
     ImGui::InvisibleButton("mask grid", ImVec2(G.cell * G.m, G.cell * G.n));
+    mark_two_d_drag_surface();
     ctx.track("mask grid");
     paint(cells, G);
     const bool have = cells && cells->rows() == G.n && cells->cols() == G.m;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <unordered_map>
 
 namespace attn::ui {
 namespace {
@@ -243,6 +244,21 @@ size_t unbreakable_end(const std::string& text, size_t p, size_t nl) {
   return end == std::string::npos || end > nl ? nl : end;
 }
 }  // namespace
+
+namespace {
+// Item id → the frame it was last marked in. Few entries (one per surface ever drawn).
+std::unordered_map<ImGuiID, int>& two_d_drag_surfaces() {
+  static std::unordered_map<ImGuiID, int> marked;
+  return marked;
+}
+}  // namespace
+
+void mark_two_d_drag_surface() { two_d_drag_surfaces()[ImGui::GetItemID()] = ImGui::GetFrameCount(); }
+
+bool is_two_d_drag_surface(ImGuiID id) {
+  const auto it = two_d_drag_surfaces().find(id);
+  return id != 0 && it != two_d_drag_surfaces().end() && it->second >= ImGui::GetFrameCount() - 2;
+}
 
 void same_line_if_fits(float width, float spacing) {
   const float gap = spacing >= 0 ? spacing : ImGui::GetStyle().ItemSpacing.x;

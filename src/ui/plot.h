@@ -80,6 +80,10 @@ void text_wrapped(const std::string& text, ImU32 col = 0);
 void same_line_if_fits(float width, float spacing = -1.0f);
 // The width a button (or radio button, checkbox) needs for its label, "##id" suffix not counted.
 float button_width(const std::string& label);
+// A surface a finger drags in two dimensions (the embedding plane, the mask grid), marked after its item each
+// frame: on a touch screen a swipe that starts there drags, while elsewhere a mostly vertical swipe scrolls.
+void mark_two_d_drag_surface();
+bool is_two_d_drag_surface(ImGuiID id);
 // A button as wide as the panel whose label wraps onto more lines (the button grows in height) instead of
 // being cut: for lesson choices and titles, which are sentences in some languages. `label` may end in "##id".
 bool wrapped_button(const std::string& label);

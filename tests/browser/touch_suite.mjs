@@ -64,6 +64,46 @@ export function touchSuite(viewport) {
       assert.ok(new Set(seen).size >= 3, `d_k followed the finger through intermediate values: ${seen}`);
     });
 
+    // On a phone the panels stack in one scrolling column; a tablet tiles them, where the Controls panel has
+    // little to scroll.
+    it('a vertical swipe that starts on a slider scrolls instead, leaves the value alone, and glides on',
+       { skip: viewport.width >= 700 ? 'panels tile side by side at this width' : false }, async () => {
+      await setStateOk(page, { preset: 'default', temperature: 1 });
+      await waitFrames(page, 4);
+      const s0 = await api.getState(page);
+      const r0 = await itemRect(page, 'temperature');
+      assert.ok(r0.y > 150 && r0.y < viewport.height - 100, `the Temperature slider is on screen: ${JSON.stringify(r0)}`);
+      const from = { x: Math.round(r0.x + 20), y: Math.round(r0.y + r0.h / 2) };
+      // Up by 140 px in a few quick moves, as a thumb flicks.
+      const cdp = await page.context().newCDPSession(page);
+      try {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...from, id: 1 }] });
+        await waitFrames(page, 2);
+        for (let i = 1; i <= 4; i++) {
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y - 35 * i, id: 1 }] });
+          if (i < 4) await waitFrames(page, 1);
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });  // a flick: lifted while moving
+      } finally {
+        await cdp.detach();
+      }
+      const atLift = await api.itemRect(page, 'temperature');  // now, while it may still be moving
+      await waitFrames(page, 12);
+      const later = await api.itemRect(page, 'temperature');  // null: glided on out of its panel's view
+      const s1 = await api.getState(page);
+      console.log(`${viewport.width}×${viewport.height}: swipe up 140 px from ${JSON.stringify(from)}: slider y ${r0.y} → ` +
+        `${atLift.y} at the lift → ${later?.y ?? 'out of view'} after 12 frames; temperature ${s0.temperature} → ${s1.temperature}`);
+      assert.equal(s1.temperature, s0.temperature, 'the slider under the finger kept its value');
+      assert.equal(s1.d_k, s0.d_k);
+      assert.ok(r0.y - atLift.y >= 100, `the content followed the finger up (${r0.y} → ${atLift.y})`);
+      assert.ok(later === null || later.y < atLift.y - 2, `it glided on after the lift (${atLift.y} → ${later?.y})`);
+      // Back to the top for the tests after this one: two fingers (which never glide), over the column and then
+      // over the Controls panel.
+      for (const x of [2, 60])
+        await touchDrag(page, { x, y: 120 }, { x, y: viewport.height - 40 }, { fingers: 2, spread: 4, steps: 6 });
+      await waitFrames(page, 4);
+    });
+
     it('a tap far along the d_k slider sets a large d_k at once', async () => {
       await setStateOk(page, { d_k: 4 });
       await waitFrames(page, 2);
