@@ -105,6 +105,7 @@ void frame(void* arg) {
     web_capture_canvas(c.capture.c_str());
     c.capture.clear();
   }
+  web_text_sync();
   push_web_changes();
 }
 

@@ -14,6 +14,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "ui/plot.h"
@@ -28,6 +29,7 @@ EM_JS(int, web_event_is_touch, (), {
 
 namespace attn {
 namespace {
+bool g_last_pointer_was_touch = false;  // a finger, not the mouse, was the last pointer on the canvas
 
 float g_canvas_scale = 1;
 
@@ -39,6 +41,7 @@ void on_cursor_pos(GLFWwindow* window, double x, double y) {
 
 void on_mouse_button(GLFWwindow* window, int button, int action, int mods) {
   if (web_event_is_touch()) return;
+  g_last_pointer_was_touch = false;
   ImGui::GetIO().AddMouseSourceEvent(ImGuiMouseSource_Mouse);
   ImGui_ImplGlfw_MouseButtonCallback(window, button, action, mods);
 }
@@ -65,6 +68,7 @@ struct Finger {
 class TouchInput {
  public:
   void handle(int event_type, const EmscriptenTouchEvent& e) {
+    g_last_pointer_was_touch = true;
     const bool cancel = event_type == EMSCRIPTEN_EVENT_TOUCHCANCEL;
     const Change change = apply(e, cancel || event_type == EMSCRIPTEN_EVENT_TOUCHEND);
     ImGuiIO& io = ImGui::GetIO();
@@ -305,6 +309,17 @@ class TouchInput {
 
 TouchInput* g_touch = nullptr;
 
+// A phone shows its keyboard only for a focused text field, and the canvas is none: while ImGui edits text
+// after a touch, the page focuses a visually hidden <input> at the field (attnplay-api.js, attnplayText) and
+// sends what is typed into it back here, character by character.
+EM_JS(void, web_text_open, (float x, float y, float w, float h, int numeric), {
+  if (Module.attnplayText) Module.attnplayText.open(x, y, w, h, !!numeric);
+});
+EM_JS(void, web_text_close, (), {
+  if (Module.attnplayText) Module.attnplayText.close();
+});
+bool g_text_open = false;
+
 // Returning true makes Emscripten call preventDefault: no page scroll, zoom or emulated mouse events.
 EM_BOOL on_touch(int event_type, const EmscriptenTouchEvent* e, void* user) {
   static_cast<TouchInput*>(user)->handle(event_type, *e);
@@ -344,6 +359,21 @@ void install_web_input(GLFWwindow* window, const char* canvas_selector) {
   emscripten_set_touchcancel_callback(canvas_selector, &touch, EM_TRUE, on_touch);
 }
 
+void web_text_sync() {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  const bool want = g.IO.WantTextInput && g_last_pointer_was_touch;
+  if (want && !g_text_open) {
+    const ImGuiInputTextState* st = ImGui::GetInputTextState(g.ActiveId);
+    const bool numeric = st && (st->Flags & (ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_CharsScientific));
+    const ImVec2 at = g.PlatformImeData.InputPos;
+    web_text_open(at.x, at.y, 120.0f, std::max(16.0f, g.PlatformImeData.InputLineHeight), numeric ? 1 : 0);
+    g_text_open = true;
+  } else if (!want && g_text_open) {
+    web_text_close();
+    g_text_open = false;
+  }
+}
+
 void web_input_tick() {
   if (g_touch) g_touch->tick(emscripten_get_now());
 }
@@ -353,3 +383,22 @@ void set_web_input_scale(float canvas_pixels_per_css_pixel) {
 }
 
 }  // namespace attn
+
+// What the hidden text field received (attnplay-api.js): typed text, and the keys that edit.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attnplay_text_input(const char* text) {
+  if (text) ImGui::GetIO().AddInputCharactersUTF8(text);
+  return "";
+}
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attnplay_text_key(const char* name) {
+  const std::string k = name ? name : "";
+  const ImGuiKey key = k == "Backspace" ? ImGuiKey_Backspace
+                       : k == "Enter"   ? ImGuiKey_Enter
+                       : k == "Delete"  ? ImGuiKey_Delete
+                       : k == "Escape"  ? ImGuiKey_Escape
+                                        : ImGuiKey_None;
+  if (key != ImGuiKey_None) {
+    ImGui::GetIO().AddKeyEvent(key, true);
+    ImGui::GetIO().AddKeyEvent(key, false);
+  }
+  return "";
+}

@@ -263,6 +263,58 @@
     },
   };
 
+  // ---- A phone's keyboard --------------------------------------------------------------------------
+  // The canvas is not a text field, so a phone shows no keyboard for it. While the app edits text after a
+  // touch (web_input.cpp, web_text_sync) this field sits over the box being edited, focused: the keyboard
+  // opens (decimal for numbers), and what is typed goes to the app as it arrives. The field itself keeps one
+  // space with the caret after it (so Backspace always has something to delete and is reported); the app's
+  // box is the only real text. Its key events stop here so the canvas's listeners do not see them twice.
+  Module.attnplayText = (() => {
+    const field = document.createElement('input');
+    field.id = 'attnplay-text';
+    field.type = 'text';
+    for (const [k, v] of Object.entries({ autocomplete: 'off', autocorrect: 'off', autocapitalize: 'off',
+      spellcheck: 'false', enterkeyhint: 'done', 'aria-hidden': 'true', tabindex: '-1' })) field.setAttribute(k, v);
+    // 16 px text: a smaller font makes a phone zoom into the field. Invisible, but where the box is.
+    field.style.cssText = 'position:fixed;opacity:0;font-size:16px;border:0;padding:0;margin:0;' +
+      'background:transparent;color:transparent;caret-color:transparent;z-index:-1;left:0;top:0;width:1px;height:1px';
+    document.body.appendChild(field);
+    let open = false;
+    const send = (text) => { if (open && text) call('attnplay_text_input', text); };
+    field.addEventListener('beforeinput', (e) => {
+      if (e.inputType === 'insertText' || e.inputType === 'insertReplacementText') send(e.data);
+      else if (e.inputType === 'deleteContentBackward') call('attnplay_text_key', 'Backspace');
+      else if (e.inputType === 'deleteContentForward') call('attnplay_text_key', 'Delete');
+      else if (e.inputType === 'insertLineBreak') call('attnplay_text_key', 'Enter');
+      else if (e.inputType === 'insertCompositionText') return;  // an IME is still composing
+      e.preventDefault();
+    });
+    const reset = () => { field.value = ' '; field.setSelectionRange(1, 1); };
+    field.addEventListener('compositionend', (e) => { send(e.data); reset(); });
+    for (const type of ['keydown', 'keyup', 'keypress'])
+      field.addEventListener(type, (e) => {
+        e.stopPropagation();
+        if (type === 'keydown' && (e.key === 'Enter' || e.key === 'Escape')) {
+          e.preventDefault();
+          call('attnplay_text_key', e.key);
+        }
+      });
+    return {
+      open(x, y, w, h, numeric) {
+        field.setAttribute('inputmode', numeric ? 'decimal' : 'text');
+        Object.assign(field.style, { left: `${x}px`, top: `${y}px`, width: `${w}px`, height: `${h}px` });
+        open = true;
+        field.focus({ preventScroll: true });
+        reset();
+      },
+      close() {
+        open = false;
+        field.blur();
+        canvas.focus({ preventScroll: true });
+      },
+    };
+  })();
+
   // ---- Learn mode's training thread (attnplay-train-worker.js) -------------------------------------
   // web_api.cpp drives it: open() once at start-up (can there be one?), then start / allow / stop per
   // generation of the run. The worker and its module load at the first start, so a visit that never trains
