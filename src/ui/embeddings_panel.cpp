@@ -26,7 +26,7 @@ class EmbeddingsPanel : public Panel {
     }
     const int n = static_cast<int>(s.embeddings.rows()), d = static_cast<int>(s.embeddings.cols());
     if (n == 0 || d == 0) {
-      ImGui::TextDisabled("%s", ctx.tr("embeddings.no_tokens"));
+      text_wrapped(ctx.tr("embeddings.no_tokens"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
       return;
     }
     s.plane_x = std::clamp(s.plane_x, 0, d - 1);

@@ -268,7 +268,7 @@ class LearnPanel : public Panel {
       if (h.layer == 1 && (!ind || h.induction > ind->induction)) ind = &h;
     }
     if (!prev || !ind || ind->induction < 0.4 || prev->previous_token < 0.4) {
-      ImGui::TextDisabled("%s", ctx.tr("learn.no_induction_yet"));
+      text_wrapped(ctx.tr("learn.no_induction_yet"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
       return;
     }
     text_wrapped(ctx.trf("learn.induction", {{"prev_layer", std::to_string(prev->layer + 1)},

@@ -160,7 +160,7 @@ class LessonPanel : public Panel {
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", ctx.tr("lesson.ui.done"));
       if (!t.explain.empty()) text_wrapped(step_text(app, t.explain));
     } else if (!t.hint.empty()) {
-      ImGui::TextDisabled("%s", step_text(app, t.hint).c_str());
+      text_wrapped(step_text(app, t.hint), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     ctx.track("lesson:goal");
   }

@@ -68,19 +68,19 @@ class SaturationPanel : public Panel {
                     int query, const AppResult& r, ImU32 col) {
     ImGui::Text("%s%s", name, current ? ctx.tr("saturation.current") : "");
     if (!h) {
-      ImGui::TextDisabled("%s", ctx.tr("saturation.not_available"));
+      text_wrapped(ctx.tr("saturation.not_available"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
       return;
     }
     // A line of its own in both columns, so the two charts stay level whichever is saturated.
     const RowSaturation sat = row_saturation(*h, row);
     if (sat.no_keys)
-      ImGui::TextDisabled("%s", ctx.tr("saturation.no_keys"));
+      text_wrapped(ctx.tr("saturation.no_keys"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     else if (sat.single_key)
-      ImGui::TextDisabled("%s", ctx.tr("saturation.one_key"));
+      text_wrapped(ctx.tr("saturation.one_key"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     else if (sat.saturated)
       badge(ctx.tr("saturation.badge"), IM_COL32(215, 45, 40, 255), IM_COL32(255, 255, 255, 255));
     else
-      ImGui::TextDisabled("%s", ctx.tr("saturation.not_saturated"));
+      text_wrapped(ctx.tr("saturation.not_saturated"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     const int m = static_cast<int>(h->weights.cols());
     Axis xa{0, static_cast<double>(m), false, false};
     ImVec2 p0, p1;

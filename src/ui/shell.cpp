@@ -148,15 +148,24 @@ void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, flo
   ImGui::SetNextWindowBgAlpha(1.0f);
   const int flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus;
-  // A new lesson step brings the panel it is about to the top of the column, above the lesson sheet.
+  // A new lesson step brings the panel it is about to the top of the column, above the lesson sheet; so does
+  // opening a panel from the View menu (it is added below the fold).
   const LessonStep* step = open_step(app_);
-  std::string step_key, step_panel;
   if (step) {
-    step_key = app_.state.lesson.id + "#" + std::to_string(app_.state.lesson.step);
-    step_panel = step->highlight;
-    for (const std::string& p : step->panels)
-      if (step_panel.empty() && p != "lesson" && p != "controls") step_panel = p;
-    if (step_panel.empty() && !step->panels.empty()) step_panel = step->panels.front();
+    const std::string step_key = app_.state.lesson.id + "#" + std::to_string(app_.state.lesson.step);
+    if (step_key != scrolled_to_step_) {
+      scrolled_to_step_ = step_key;
+      scroll_target_ = step->highlight;
+      for (const std::string& p : step->panels)
+        if (scroll_target_.empty() && p != "lesson" && p != "controls") scroll_target_ = p;
+      if (scroll_target_.empty() && !step->panels.empty()) scroll_target_ = step->panels.front();
+      scroll_frames_left_ = 4;
+    }
+  }
+  if (!scroll_to_panel_.empty()) {
+    scroll_target_ = scroll_to_panel_;
+    scroll_to_panel_.clear();
+    scroll_frames_left_ = 4;
   }
   if (ImGui::Begin("###stack", nullptr, flags)) {
     follow_kept_scroll("stack", kPanelCount);
@@ -165,11 +174,7 @@ void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, flo
       const PanelInfo& info = panel_info(id);
       ImGui::SetNextItemOpen(true, ImGuiCond_Once);
       const std::string title = std::string(ctx.tr((std::string("panel.") + info.key).c_str())) + "###hdr-" + info.key;
-      if (!step_key.empty() && step_key != scrolled_to_step_) {
-        scrolled_to_step_ = step_key;
-        scroll_frames_left_ = 4;
-      }
-      const bool bring_to_top = scroll_frames_left_ > 0 && step_panel == info.key;
+      const bool bring_to_top = scroll_frames_left_ > 0 && scroll_target_ == info.key;
       if (bring_to_top) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
       const bool open = ImGui::CollapsingHeader(title.c_str());
       if (bring_to_top) {
@@ -181,8 +186,8 @@ void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, flo
       if (ImGui::BeginChild(info.key, ImVec2(0, panel_h), true)) draw_panel_body(ctx, id);
       ImGui::EndChild();
     }
-    // Room below the last panel, so that a lesson can bring even the last one to the top.
-    if (step) ImGui::Dummy(ImVec2(1, std::max(0.0f, bottom - top - panel_h - ImGui::GetFrameHeightWithSpacing())));
+    // Room below the last panel, so that even the last one can be brought to the top.
+    ImGui::Dummy(ImVec2(1, std::max(0.0f, bottom - top - panel_h - ImGui::GetFrameHeightWithSpacing())));
   }
   ImGui::End();
   ImGui::PopStyleVar(4);
@@ -289,12 +294,38 @@ void Shell::draw_embedded(PanelContext& ctx) {
 }
 
 // [SECTION] menu bar ---------------------------------------------------------------------------
+// Fingers need rows of at least 44 CSS px (Apple's and Google's guidance); a mouse does with the usual ones.
+struct TouchRows {
+  explicit TouchRows(bool touch) : on_(touch) {
+    if (on_) ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(12, std::max(8.0f, 44.0f - ImGui::GetFontSize())));
+  }
+  ~TouchRows() {
+    if (on_) ImGui::PopStyleVar();
+  }
+  TouchRows(const TouchRows&) = delete;
+  TouchRows& operator=(const TouchRows&) = delete;
+  bool on_;
+};
+
 float Shell::draw_menu_bar(PanelContext& ctx) {
   float top = 0;
-  if (!ImGui::BeginMainMenuBar()) return top;
+  const bool touch = ImGui::GetIO().MouseSource == ImGuiMouseSource_TouchScreen ||
+                     stacks_panels(ImGui::GetIO().DisplaySize.x, ImGui::GetFontSize());
+  if (touch)
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, std::max(4.0f, (44.0f - ImGui::GetFontSize()) / 2)));
+  const bool bar = ImGui::BeginMainMenuBar();
+  if (touch) ImGui::PopStyleVar();
+  if (!bar) return top;
+  const TouchRows bar_rows(touch);  // the menus' titles: as tall as the bar
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.view")) + "###view").c_str())) {
-    for (const PanelInfo& info : panel_table())
-      ImGui::MenuItem(ctx.tr((std::string("panel.") + info.key).c_str()), nullptr, &app_.state.panels[info.id]);
+    const TouchRows rows(touch);
+    for (const PanelInfo& info : panel_table()) {
+      const bool was_open = app_.state.panels[info.id];
+      if (ImGui::MenuItem(ctx.tr((std::string("panel.") + info.key).c_str()), nullptr, &app_.state.panels[info.id]) &&
+          !was_open)
+        scroll_to_panel_ = info.key;  // on a phone it opens below the fold: the column brings it into view
+      ctx.track(std::string("menu:view:") + info.key);
+    }
     ImGui::Separator();
     ImGui::TextDisabled("%s", ctx.tr("menu.workspace"));
     for (const Workspace& w : workspaces())
@@ -303,6 +334,7 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
   }
   ctx.track("menu:view");
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.lessons")) + "###lessons").c_str())) {
+    const TouchRows rows(touch);
     for (const Lesson& l : lessons())
       if (ImGui::MenuItem(ctx.tr(l.title.c_str()), nullptr, app_.state.lesson.id == l.id)) start_lesson(app_, l.id, 1);
     if (!app_.state.lesson.id.empty()) {
@@ -313,6 +345,7 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
   }
   ctx.track("menu:lessons");
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.language")) + "###language").c_str())) {
+    const TouchRows rows(touch);
     for (Lang l : languages()) {
       if (ImGui::MenuItem(ctx.tr((std::string("lang.") + lang_code(l)).c_str()), nullptr, app_.state.lang == l))
         app_.state.lang = l;

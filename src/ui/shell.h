@@ -42,8 +42,11 @@ class Shell {
   float pixel_ratio_ = 1;
   bool dark_applied_ = false, theme_set_ = false;
   bool lesson_sheet_folded_ = false;  // phones: the lesson sheet shows only its title bar
-  std::string scrolled_to_step_;      // phones: "<lesson>#<step>" whose panel the column last scrolled to
-  int scroll_frames_left_ = 0;        // frames that still bring it to the top (the column's height settles first)
+  std::string scrolled_to_step_;      // phones: "<lesson>#<step>" whose panel the column last brought up
+  int scroll_frames_left_ = 0;
+  std::string scroll_to_panel_;  // phones: a panel just opened from the View menu, to bring into view
+  std::string scroll_target_;  // phones: the panel the column is bringing to its top        // frames that still bring
+                               // it to the top (the column's height settles first)
 };
 
 }  // namespace attn::ui

@@ -22,7 +22,7 @@ class VariancePanel : public Panel {
     const AppResult& r = ctx.result;
     const VarianceRow& v = r.variance;
     if (v.samples <= 0 || v.d_k <= 0) {
-      ImGui::TextDisabled("%s", ctx.tr("variance.not_run"));
+      text_wrapped(ctx.tr("variance.not_run"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
       return;
     }
     text_wrapped(ctx.trf(v.d_k < 8 ? "variance.intro_small" : "variance.intro",
