@@ -38,6 +38,10 @@ EM_JS(void, web_save_png, (const char* name, int w, int h, const unsigned char* 
       { Module.attnplayHost.savePng(UTF8ToString(name), w, h, HEAPU8.slice(rgba, rgba + w * h * 4)); });
 EM_JS(void, web_capture_canvas, (const char* name), { Module.attnplayHost.captureCanvas(UTF8ToString(name)); });
 EM_JS(void, web_pick_file, (), { Module.attnplayHost.pickFile(); });
+// A finger can point here: a coarse pointer among the device's pointers (phones, tablets, touch laptops).
+EM_JS(int, web_has_touch_screen, (), {
+  return typeof matchMedia === "function" && matchMedia("(any-pointer: coarse)").matches ? 1 : 0;
+});
 EM_JS(void, web_save_progress, (const char* json), { Module.attnplayHost.saveProgress(UTF8ToString(json)); });
 // 0: the page address without query or fragment, 1: location.search, 2: location.hash, 3: the browser's
 // languages (navigator.languages, comma-separated), 4: this page's saved progress ("" = none). Caller frees.
@@ -142,6 +146,7 @@ int main() {
   ctx.shell = std::make_unique<ui::Shell>(ctx.app);
   ctx.shell->init(ctx.pixel_ratio);
   bind_web_api(&ctx.app);
+  ctx.app.touch_screen = web_has_touch_screen();
   bind_web_train(&ctx.app);
   App& app = ctx.app;
   app.host.copy_text = [](const std::string& text) { web_copy_text(text.c_str()); };

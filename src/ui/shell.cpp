@@ -309,8 +309,8 @@ struct TouchRows {
 
 float Shell::draw_menu_bar(PanelContext& ctx) {
   float top = 0;
-  const bool touch = ImGui::GetIO().MouseSource == ImGuiMouseSource_TouchScreen ||
-                     stacks_panels(ImGui::GetIO().DisplaySize.x, ImGui::GetFontSize());
+  // Decided by the device, not by the last pointer: the layout must not jump under the first finger.
+  const bool touch = app_.touch_screen || stacks_panels(ImGui::GetIO().DisplaySize.x, ImGui::GetFontSize());
   if (touch)
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, std::max(4.0f, (44.0f - ImGui::GetFontSize()) / 2)));
   const bool bar = ImGui::BeginMainMenuBar();
