@@ -594,6 +594,9 @@
 
   if (inline) return;  // the module's script follows in the document itself
   const s = document.createElement('script');
+  // Offline after the first visit (attnplay-sw.js); not for a page opened from a file.
+  if ('serviceWorker' in navigator && location.protocol !== 'file:')
+    navigator.serviceWorker.register('attnplay-sw.js').catch(() => { /* the page works without it */ });
   s.src = 'attnplay.js';
   s.onerror = () => fatal('Could not load attnplay.js');
   document.body.appendChild(s);
