@@ -184,7 +184,8 @@ function tables(done) {
            '(for an even number of seeds the lower of the two middle values) ' +
            `[quartiles] over the seeds, ">${max}" where a model did not reach 90 % (censored); reached: seeds that got ` +
            'there. Per-seed ratio: B\'s steps ÷ A\'s for the same seed (same batches), each at its best rate; ">" marks ' +
-           'a bound where B was censored, "<" where A was.\n\n' +
+           'a bound where B was censored, "<" where A was. A rate marked * is the smallest or largest swept: that ' +
+           'model\'s best rate may lie beyond the grid.\n\n' +
            '| task | d_k | init | opt | A ÷√d_k: lr | A: steps [q1–q3] | A reached | B no scaling: lr | B: steps [q1–q3] | ' +
            'B reached | B slower in | per-seed B÷A: median (min–max) |\n' +
            '| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n';
@@ -203,13 +204,16 @@ function tables(done) {
                 rs.slice().sort((x, y) => x.seed - y.seed).map((r) => showSteps(steps(r, w), max)).join(' ')].join(',') + '\n';
       }
     const A = bestLr(byLr, 0), B = bestLr(byLr, 1);
+    // A best rate at either end of the swept ones may not be the model's best: marked with *.
+    const rates = [...byLr.keys()];
+    const lrText = (lr) => `${lr}${lr === rates[0] || lr === rates[rates.length - 1] ? '*' : ''}`;
     const ratios = seedRatios(A.runs, B.runs, max).filter((r) => r.kind !== '?').sort((x, y) => x.v - y.v);
     const slower = ratios.filter((r) => r.v > 1).length;
     const ratioText = ratios.length
       ? `${showRatio(quantile(ratios, 0.5))} (${showRatio(ratios[0])}–${showRatio(ratios[ratios.length - 1])})`
       : '—';
     const cellText = (s) => `${showSteps(s.median, max)} [${showSteps(s.q1, max)}–${showSteps(s.q3, max)}]`;
-    md += `| ${task} | ${dk} | ${init} | ${optimizer} | ${A.lr} | ${cellText(A.s)} | ${A.s.reached}/${A.s.n} | ${B.lr} | ` +
+    md += `| ${task} | ${dk} | ${init} | ${optimizer} | ${lrText(A.lr)} | ${cellText(A.s)} | ${A.s.reached}/${A.s.n} | ${lrText(B.lr)} | ` +
           `${cellText(B.s)} | ${B.s.reached}/${B.s.n} | ${slower}/${ratios.length} | ${ratioText} |\n`;
   }
   const cpu = runs.reduce((a, r) => a + (r.cpu_s ?? 0), 0), wall = runs.reduce((a, r) => a + r.wall_s, 0);
