@@ -82,8 +82,8 @@ class App {
   std::map<std::string, ItemRect> item_rects;  // filled by the UI each frame
   std::set<std::string> cut_items;             // tracked items drawn past their panel's right edge this frame
   bool touch_screen = false;  // the platform's word, once at start: fingers may point here (menus get taller rows)
-  std::string focused_item;                    // the tracked item with keyboard focus ("" = none)
-  std::string status;                          // last non-modal message shown to the learner
+  std::string focused_item;   // the tracked item with keyboard focus ("" = none)
+  std::string status;         // last non-modal message shown to the learner
   // A message shows for this long after it last changed, then clears itself (update_frame ages it).
   static constexpr double kStatusSeconds = 10.0;
   // Clears `status` once the same text has been showing for kStatusSeconds; `now_seconds` is any

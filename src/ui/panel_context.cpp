@@ -28,6 +28,13 @@ void PanelContext::track(const std::string& id) {
   if (ImGui::IsItemFocused()) {  // keyboard focus (Tab / arrows): tests and the screen reader follow it
     const ControlInfo* c = find_control(id);
     app.focused_item = c ? c->id : id;
+    // A sighted keyboard learner must see where the focus is (WCAG 2.4.7): a 3 px amber ring with a dark rim,
+    // visible on both themes, while the keyboard (not the mouse) moves the focus.
+    if (!GImGui->NavDisableHighlight) {
+      ImDrawList* fg = ImGui::GetForegroundDrawList();
+      fg->AddRect(ImVec2(a.x - 4, a.y - 4), ImVec2(b.x + 4, b.y + 4), IM_COL32(20, 20, 20, 255), 3, 0, 1);
+      fg->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), IM_COL32(255, 176, 0, 255), 3, 0, 3);
+    }
   }
 }
 

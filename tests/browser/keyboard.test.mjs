@@ -2,7 +2,7 @@
 // keyboard focus to d_k, change it, and toggle scaling.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { pollUntil, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+import { api, decodePng, pollUntil, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -26,6 +26,23 @@ describe('keyboard only', { timeout: 170000 }, () => {
   it('the canvas has focus on load and Tab reaches the controls', async () => {
     assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.id), 'canvas');
     await tabTo('d_k');
+  });
+
+  it('the focused control has a visible amber ring around it (WCAG 2.4.7)', async () => {
+    await tabTo('temperature');
+    await waitFrames(page, 2);
+    const r = await api.itemRect(page, 'temperature');
+    const png = decodePng(await page.screenshot({ type: 'png' }));
+    const px = (x, y) => { const i = (Math.round(y) * png.width + Math.round(x)) * 4; return [png.rgba[i], png.rgba[i + 1], png.rgba[i + 2]]; };
+    const amber = ([red, green, blue]) => red > 200 && green > 130 && green < 210 && blue < 90;
+    // Just outside the control's four sides, where nothing else is drawn in amber.
+    const ring = [px(r.x - 2, r.y + r.h / 2), px(r.x + r.w + 2, r.y + r.h / 2), px(r.x + r.w / 2, r.y - 2), px(r.x + r.w / 2, r.y + r.h + 2)];
+    assert.ok(ring.every(amber), `an amber ring around ${JSON.stringify(r)}: ${JSON.stringify(ring)}`);
+    await page.keyboard.press('Tab');
+    await waitFrames(page, 2);
+    const moved = decodePng(await page.screenshot({ type: 'png' }));
+    const i = (Math.round(r.y + r.h / 2) * moved.width + Math.round(r.x - 2)) * 4;
+    assert.ok(!amber([moved.rgba[i], moved.rgba[i + 1], moved.rgba[i + 2]]), 'the ring moves on with the focus');
   });
 
   it('a typed value and the arrow keys change d_k, Space toggles scaling', async () => {
