@@ -39,8 +39,9 @@ EM_JS(void, web_save_png, (const char* name, int w, int h, const unsigned char* 
 EM_JS(void, web_capture_canvas, (const char* name), { Module.attnplayHost.captureCanvas(UTF8ToString(name)); });
 EM_JS(void, web_pick_file, (), { Module.attnplayHost.pickFile(); });
 // A finger can point here: a coarse pointer among the device's pointers (phones, tablets, touch laptops).
+// (No === here: clang-format splits it inside EM_JS, and the page's script would not parse.)
 EM_JS(int, web_has_touch_screen, (),
-      { return typeof matchMedia == = "function" && matchMedia("(any-pointer: coarse)").matches ? 1 : 0; });
+      { return globalThis.matchMedia && matchMedia("(any-pointer: coarse)").matches ? 1 : 0; });
 EM_JS(void, web_save_progress, (const char* json), { Module.attnplayHost.saveProgress(UTF8ToString(json)); });
 // 0: the page address without query or fragment, 1: location.search, 2: location.hash, 3: the browser's
 // languages (navigator.languages, comma-separated), 4: this page's saved progress ("" = none). Caller frees.
