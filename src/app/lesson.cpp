@@ -230,13 +230,14 @@ std::string check_feedback(const Task& t) {
 
 // A goal's or claim's live values exist ("" or which one does not).
 std::string check_condition_values(const Condition& c, const char* what) {
-  for (const std::string* name : {&c.value, &c.than_value}) {
-    if (name->empty() && name == &c.than_value) continue;
-    bool known = false;
-    for (const std::string& v : live_value_names()) known = known || v == *name;
-    if (!known) return std::string(what) + " names \"" + *name + "\", which is not a live value";
-  }
-  return "";
+  const auto& names = live_value_names();
+  const auto unknown = [&](const std::string& name) {
+    return std::find(names.begin(), names.end(), name) == names.end();
+  };
+  const std::string* bad = unknown(c.value)                                 ? &c.value
+                           : !c.than_value.empty() && unknown(c.than_value) ? &c.than_value
+                                                                            : nullptr;
+  return bad ? std::string(what) + " names \"" + *bad + "\", which is not a live value" : "";
 }
 
 // Nothing on screen answers a prediction before it is answered: no open panel shows a fact it asks about.

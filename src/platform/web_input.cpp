@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -208,15 +207,14 @@ class TouchInput {
     scroll_from_ = landed_;
     pending_ = ImVec2(0, 0);
     gesture_ = Gesture::Scroll;
+    one_finger_ = false;  // the threshold's catch-up is no measure of the finger's speed
+    const ImVec2 c = centroid();
+    scroll_by(ImVec2(c.x - scroll_from_.x, c.y - scroll_from_.y));
+    scroll_from_ = c;
     one_finger_ = true;
     velocity_ = ImVec2(0, 0);
     last_move_ms_ = emscripten_get_now();
     move_interval_ms_ = 16;
-    const ImVec2 c = centroid();
-    scroll_by(ImVec2(c.x - scroll_from_.x, c.y - scroll_from_.y));
-    scroll_from_ = c;
-    velocity_ = ImVec2(0, 0);  // the threshold's catch-up is no measure of speed
-    last_move_ms_ = emscripten_get_now();
   }
   // After a swipe the content glides on at the finger's last speed (CSS px per ms), slowing down as a native
   // scroll view does; a new touch stops it.

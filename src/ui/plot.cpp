@@ -243,9 +243,10 @@ size_t unbreakable_end(const std::string& text, size_t p, size_t nl) {
   const size_t end = text.find(' ', close);
   return end == std::string::npos || end > nl ? nl : end;
 }
-}  // namespace
 
-namespace {
+// What a widget label shows: the text before "##".
+std::string shown_text(const std::string& label) { return label.substr(0, label.find("##")); }
+
 // Item id → the frame it was last marked in. Few entries (one per surface ever drawn).
 std::unordered_map<ImGuiID, int>& two_d_drag_surfaces() {
   static std::unordered_map<ImGuiID, int> marked;
@@ -267,13 +268,11 @@ void same_line_if_fits(float width, float spacing) {
 }
 
 float button_width(const std::string& label) {
-  const size_t id_at = label.find("##");
-  const std::string text = label.substr(0, id_at);
-  return ImGui::CalcTextSize(text.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+  return ImGui::CalcTextSize(shown_text(label).c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
 bool wrapped_button(const std::string& label) {
-  const std::string text = label.substr(0, label.find("##"));
+  const std::string text = shown_text(label);
   const ImGuiStyle& style = ImGui::GetStyle();
   const float width = std::max(ImGui::GetFrameHeight(), ImGui::GetContentRegionAvail().x);
   const float wrap = std::max(1.0f, width - 2 * style.FramePadding.x);
@@ -289,9 +288,8 @@ bool wrapped_button(const std::string& label) {
 }
 
 float width_beside_label(const std::string& label, float min_em) {
-  const std::string text = label.substr(0, label.find("##"));
-  const float room =
-      ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(text.c_str()).x - ImGui::GetStyle().ItemInnerSpacing.x;
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(shown_text(label).c_str()).x -
+                     ImGui::GetStyle().ItemInnerSpacing.x;
   return std::max(min_em * ImGui::GetFontSize(), room);
 }
 

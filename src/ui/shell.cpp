@@ -133,12 +133,17 @@ void Shell::draw_panel_body(PanelContext& ctx, PanelId id) {
                                             IM_COL32(255, 190, 60, 255), 4, 0, 3);
 }
 
+namespace {
+// Frames about 40 CSS px tall on a phone, whatever the text size.
+float touch_frame_pad() { return std::max(4.0f, (40.0f - ImGui::GetFontSize()) * 0.5f); }
+}  // namespace
+
 // Phones (narrower than kNarrowWidth): one scrolling column, each panel a collapsible section at full
 // width, in the tiling's order; the column scrolls with the wheel or a two-finger drag.
 void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, float top, float bottom) {
   const ImVec2 ds = ImGui::GetIO().DisplaySize;
   // Touch targets of about 40 CSS px: taller frames, more space between rows, wider grabs.
-  const float pad = std::max(4.0f, (40.0f - ImGui::GetFontSize()) * 0.5f);
+  const float pad = touch_frame_pad();
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, pad));
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(10, 8));
   ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, 28.0f);
@@ -211,7 +216,7 @@ void Shell::stack_with_lesson_sheet(PanelContext& ctx, std::vector<PanelId> ids,
 // Returns where it begins.
 float Shell::draw_lesson_sheet(PanelContext& ctx, float top) {
   const ImVec2 ds = ImGui::GetIO().DisplaySize;
-  const float pad = std::max(4.0f, (40.0f - ImGui::GetFontSize()) * 0.5f);
+  const float pad = touch_frame_pad();
   const float bar_h = ImGui::GetFontSize() + 2 * pad + 2 * ImGui::GetStyle().WindowPadding.y;
   const float h = lesson_sheet_folded_ ? bar_h : std::max(bar_h, std::floor((ds.y - top) * kLessonSheetShare));
   const float y = ds.y - h;
@@ -316,9 +321,8 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
   const bool bar = ImGui::BeginMainMenuBar();
   if (touch) ImGui::PopStyleVar();
   if (!bar) return top;
-  const TouchRows bar_rows(touch);  // the menus' titles: as tall as the bar
+  const TouchRows rows(touch);  // the menus' titles, as tall as the bar, and the rows of the menus they open
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.view")) + "###view").c_str())) {
-    const TouchRows rows(touch);
     for (const PanelInfo& info : panel_table()) {
       const bool was_open = app_.state.panels[info.id];
       if (ImGui::MenuItem(ctx.tr((std::string("panel.") + info.key).c_str()), nullptr, &app_.state.panels[info.id]) &&
@@ -334,7 +338,6 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
   }
   ctx.track("menu:view");
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.lessons")) + "###lessons").c_str())) {
-    const TouchRows rows(touch);
     for (const Lesson& l : lessons())
       if (ImGui::MenuItem(ctx.tr(l.title.c_str()), nullptr, app_.state.lesson.id == l.id)) start_lesson(app_, l.id, 1);
     if (!app_.state.lesson.id.empty()) {
@@ -345,7 +348,6 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
   }
   ctx.track("menu:lessons");
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.language")) + "###language").c_str())) {
-    const TouchRows rows(touch);
     for (Lang l : languages()) {
       if (ImGui::MenuItem(ctx.tr((std::string("lang.") + lang_code(l)).c_str()), nullptr, app_.state.lang == l))
         app_.state.lang = l;

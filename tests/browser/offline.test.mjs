@@ -2,8 +2,8 @@
 // tunnel): the service worker kept every file of the site. Load, go offline (the browser context's network is
 // cut), reload: the app starts and computes. Back online, the network answers again.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { api, launchChromium, openApp, pollUntil, setStateOk, siteBuiltTest, startServer, waitFrames } from './helpers.mjs';
+import { describe, it } from 'node:test';
+import { api, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -12,17 +12,8 @@ const ready = (page) => page.waitForFunction(() => window.__attnplayProbe && (wi
   .then(() => page.evaluate(() => window.__attnplayProbe.readyError));
 
 describe('offline after the first visit', { timeout: 180000 }, () => {
-  let server, browser, app;
-  before(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    app = await openApp(browser, server.origin, { viewport: { width: 390, height: 844 },
-      device: { hasTouch: true, isMobile: true } });
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  let app;
+  useApp((a) => { app = a; }, { viewport: { width: 390, height: 844 }, device: { hasTouch: true, isMobile: true } });
 
   it('reloads and computes with the network cut, and takes the network again once it is back', async () => {
     const { page, context } = app;

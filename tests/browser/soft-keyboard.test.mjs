@@ -3,9 +3,9 @@
 // its Backspace and Enter reach the box; the right answer is taken; the field lets go when editing ends. A mouse
 // click on the same box leaves the page's focus on the canvas (desktop keyboards type into the canvas).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { api, center, itemRect, launchChromium, openApp, pollUntil, setStateOk, siteBuiltTest, startServer, touchDrag,
-  touchTap, waitFrames } from './helpers.mjs';
+import { describe, it } from 'node:test';
+import { api, center, itemRect, pollUntil, setStateOk, siteBuiltTest, touchDrag, touchTap, useApp,
+  waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -16,17 +16,9 @@ const focused = (page) => page.evaluate(() => {
 const lesson = (page) => page.evaluate(async () => (await window.attnplay.getResult()).lesson);
 
 describe('typing an answer with a phone keyboard', { timeout: 240000 }, () => {
-  let server, browser, page;
-  before(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    ({ page } = await openApp(browser, server.origin, { viewport: { width: 390, height: 844 },
-      device: { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } }));
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  let page;
+  useApp((app) => { page = app.page; }, { viewport: { width: 390, height: 844 },
+    device: { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } });
 
   it('a tap on the number box opens a decimal keyboard; typed text, Backspace and Enter answer it', async () => {
     await setStateOk(page, { lesson: { id: 'not-explanation', step: 2 } });  // the answer is 1.8

@@ -2,25 +2,18 @@
 // panel opened from the View menu is brought into view at the top of the column instead of being added below
 // the fold.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { api, center, itemRect, launchChromium, openApp, pollUntil, setStateOk, siteBuiltTest, startServer, touchTap,
-  waitFrames } from './helpers.mjs';
+import { before, describe, it } from 'node:test';
+import { api, center, itemRect, pollUntil, setStateOk, siteBuiltTest, touchTap, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 
 describe('menus on a phone', { timeout: 180000 }, () => {
-  let server, browser, page;
+  let page;
+  useApp((app) => { page = app.page; }, { viewport: { width: 390, height: 844 },
+    device: { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } });
   before(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    ({ page } = await openApp(browser, server.origin, { viewport: { width: 390, height: 844 },
-      device: { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } }));
     await setStateOk(page, { preset: 'default', lesson: null });
     await waitFrames(page, 4);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('rows a finger can hit, and a panel opened from View comes into view', async () => {
