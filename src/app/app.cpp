@@ -24,10 +24,6 @@ App::App() {
   update();
 }
 
-void App::on_sentence_changed(const std::vector<std::string>& previous_tokens) {
-  sync_embeddings(state, previous_tokens);
-}
-
 std::vector<int> sweep_dks() {
   std::vector<int> out;
   for (double e = 0; e <= 10.0 + 1e-9; e += 0.5) out.push_back(static_cast<int>(std::lround(std::pow(2.0, e))));
@@ -213,7 +209,7 @@ void App::update() {
   enter_requested_lesson();
   update_with_budget(0);
 }
-void App::update_frame() {
+void App::tick() {
   enter_requested_lesson();
   update_with_budget(frame_budget_ms);
   lesson_tick(*this);

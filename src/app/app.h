@@ -84,7 +84,7 @@ class App {
   bool touch_screen = false;  // the platform's word, once at start: fingers may point here (menus get taller rows)
   std::string focused_item;   // the tracked item with keyboard focus ("" = none)
   std::string status;         // last non-modal message shown to the learner
-  // A message shows for this long after it last changed, then clears itself (update_frame ages it).
+  // A message shows for this long after it last changed, then clears itself (tick ages it).
   static constexpr double kStatusSeconds = 10.0;
   // Clears `status` once the same text has been showing for kStatusSeconds; `now_seconds` is any
   // steady clock. The time counts from the first call that sees the text.
@@ -123,13 +123,13 @@ class App {
 
   // Recomputes whatever the current state invalidated, completely. Cheap when nothing changed.
   void update();
-  // The same for a frame: a recomputation bigger than the frame budget runs a block of rows per
-  // frame (the last result stays on screen meanwhile, `result.pending` says how far it got), so
-  // dragging a slider at n = 1024 never freezes the page. A budget of 0 computes at once.
-  void update_frame();
+  // One frame of the model, before the panels draw it, in this order: enter a lesson the state names,
+  // recompute (a recomputation bigger than the frame budget runs a block of rows per frame; the last result
+  // stays on screen meanwhile, `result.pending` says how far it got, so dragging a slider at n = 1024 never
+  // freezes the page; a budget of 0 computes at once), the lesson's tick, Learn mode's training, the status
+  // line's age. platform/frame.cpp calls it between the input and the shell.
+  void tick();
   double frame_budget_ms = 0;  // set by interactive platforms
-  // Tokens changed in `sentence`: keep edited embeddings, seed new ones.
-  void on_sentence_changed(const std::vector<std::string>& previous_tokens);
   // A number that changes whenever the state, the computed result or the status line does (cheap: the
   // scenario fingerprint the update already keeps, plus the small display fields).
   uint64_t change_stamp() const;

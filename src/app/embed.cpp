@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "app/svg_export.h"
+
 namespace attn {
 
 namespace {
@@ -197,6 +199,33 @@ std::string embed_query(const EmbedSettings& e) {
   if (!e.hidden.empty()) q += "&hide=" + join(e.hidden);
   if (!e.origins.empty()) q += "&origins=" + join(e.origins);  // origins hold only [a-z0-9.:/[\]-]
   return q;
+}
+
+std::string parse_origin_list(const std::string& list, std::vector<std::string>& origins) {
+  std::string first_error;
+  size_t start = 0;
+  while (start <= list.size()) {
+    const size_t comma = std::min(list.find(',', start), list.size());
+    std::string o = list.substr(start, comma - start);
+    o.erase(0, o.find_first_not_of(" \t"));
+    o.erase(o.find_last_not_of(" \t") + 1);
+    if (!o.empty()) {
+      std::string canonical;
+      const std::string err = check_origin(o, canonical);
+      if (err.empty() && origins.size() < kMaxEmbedListEntries)
+        origins.push_back(canonical);
+      else if (first_error.empty())
+        first_error = err;
+    }
+    start = comma + 1;
+  }
+  return first_error;
+}
+
+std::string embed_iframe_html(const std::string& url, const std::string& title, int width, int height) {
+  return "<iframe src=\"" + escape_markup(url) + "\" title=\"" + escape_markup(title) + "\" width=\"" +
+         std::to_string(width) + "\" height=\"" + std::to_string(height) +
+         "\" sandbox=\"allow-scripts allow-same-origin\" allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
 }
 
 void revert_locked(State& now, const State& before, const EmbedSettings& e) {

@@ -34,6 +34,12 @@ std::string embed_query(const EmbedSettings& e);
 // MessageEvent.origin (lower-case, default port dropped, no trailing slash). "" if valid.
 std::string check_origin(const std::string& text, std::string& canonical);
 
+// A comma-separated list of origins (a teacher's text box): each canonical origin is added to `origins`
+// (at most kMaxEmbedListEntries); "" if all were valid, else the first problem.
+std::string parse_origin_list(const std::string& list, std::vector<std::string>& origins);
+// The <iframe> a course page pastes: sandboxed, lazy, with a title for screen readers.
+std::string embed_iframe_html(const std::string& url, const std::string& title, int width, int height);
+
 // Locked controls: whatever the learner changed this frame in a locked field is put back.
 void revert_locked(State& now, const State& before, const EmbedSettings& e);
 

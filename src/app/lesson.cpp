@@ -400,16 +400,6 @@ std::vector<std::string> make_live_value_names() {
   return names;
 }
 
-double stdev_finite(const Eigen::Ref<const Eigen::RowVectorXf>& x) {
-  double mean = 0, sq = 0;
-  int k = 0;
-  for (Eigen::Index c = 0; c < x.size(); ++c)
-    if (std::isfinite(x(c))) mean += x(c), sq += double(x(c)) * x(c), ++k;
-  if (k == 0) return 0.0;
-  mean /= k;
-  return std::sqrt(std::max(0.0, sq / k - mean * mean));
-}
-
 // The selected query row, key by key (counted from 1): raw score, logit, weight; and its output.
 void row_values(const HeadResult& h, const Mat& output, int row, std::map<std::string, double>& v) {
   int visible = 0;
@@ -492,7 +482,7 @@ std::map<std::string, double> live_values(const App& app) {
   std::map<std::string, double> v;
   for (const std::string& n : live_value_names()) v[n] = 0;
   const AppResult& r = app.result;
-  const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
+  const HeadResult& h = r.core.first_head();
   const int row = app.state.selected_row, n = static_cast<int>(h.weights.rows());
   v["d_k"] = r.core.d_k;
   v["sqrt_d_k"] = std::sqrt(r.core.d_k);
@@ -506,8 +496,8 @@ std::map<std::string, double> live_values(const App& app) {
     v["max_weight"] = h.max_weight(row);
     v["entropy"] = h.entropy(row);
     v["jacobian_norm"] = h.jacobian_norm(row);
-    v["score_std"] = stdev_finite(h.scores.row(row));
-    v["logit_std"] = stdev_finite(h.logits.row(row));
+    v["score_std"] = row_spread(h.scores, h, row);
+    v["logit_std"] = row_spread(h.logits, h, row);
     row_values(h, r.core.output, row, v);
     const RowSoftmax sm = row_softmax(h, row, static_cast<float>(app.state.numerics_multiplier));
     v["numerics_max_logit"] = std::isfinite(sm.mx) ? sm.mx : 0;
@@ -521,7 +511,7 @@ std::map<std::string, double> live_values(const App& app) {
   const double gap = app.state.positional_encoding == PositionalEncoding::None ? pc.gap_without : pc.gap_with;
   v["order_gap"] = pc.available && gap >= 0 ? gap : 0;
   cross_values(app, v);
-  const HeadResult& f = r.flipped.heads.empty() ? r.flipped.main : r.flipped.heads.front();
+  const HeadResult& f = r.flipped.first_head();
   const int frow = r.flipped_row >= 0 && f.max_weight.size() == 1 ? 0 : row;
   if (frow >= 0 && frow < f.max_weight.size()) {
     v["max_weight_flipped"] = f.max_weight(frow);

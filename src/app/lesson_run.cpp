@@ -61,7 +61,8 @@ std::string go_to_step(App& app, int step) {
   show_step_panels(next, s);
   app.state = std::move(next);
   app.mark_lesson_entered();
-  app.lesson_locks = s.lock;
+  app.lesson_locks.clear();
+  for (const std::string& id : s.lock) app.lesson_locks.push_back(canonical_control_id(id));
   app.step_progress = StepProgress{};
   app.update();
   emit(app, "lesson-step", {{"lesson", l->id}, {"step", step}, {"steps", l->steps.size()}});

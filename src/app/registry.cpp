@@ -113,33 +113,83 @@ void revert_mask(State& now, const State& before) {
 }
 }  // namespace
 
+namespace {
+struct ControlName {
+  const char* id;
+  const char* alias;
+};
+constexpr ControlName kControlNames[] = {
+#define ATTN_CONTROL_NAME(name, id, alias) {id, alias},
+    ATTN_CONTROLS(ATTN_CONTROL_NAME)
+#undef ATTN_CONTROL_NAME
+};
+constexpr ControlName kFamilyNames[] = {
+#define ATTN_CONTROL_FAMILY_NAME(name, prefix, alias) {prefix, alias},
+    ATTN_CONTROL_FAMILIES(ATTN_CONTROL_FAMILY_NAME)
+#undef ATTN_CONTROL_FAMILY_NAME
+};
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+}  // namespace
+
+const char* control_id(ControlId c) { return kControlNames[static_cast<size_t>(c)].id; }
+
+std::string control_id(ControlFamily f, const std::string& index) {
+  return kFamilyNames[static_cast<size_t>(f)].id + index;
+}
+
+bool find_control_id(const std::string& id, ControlId& out) {
+  const std::string canonical = canonical_control_id(id);
+  for (size_t i = 0; i < std::size(kControlNames); ++i)
+    if (canonical == kControlNames[i].id) {
+      out = static_cast<ControlId>(i);
+      return true;
+    }
+  return false;
+}
+
+std::string canonical_control_id(const std::string& id) {
+  for (const ControlName& c : kControlNames)
+    if (id == c.id || (*c.alias && id == c.alias)) return c.id;
+  for (const ControlName& f : kFamilyNames)
+    if (*f.alias && starts_with(id, f.alias)) return f.id + id.substr(std::char_traits<char>::length(f.alias));
+  return id;
+}
+
 const std::vector<ControlInfo>& control_table() {
   // `preset` comes first: reverting it restores the whole state, so later reverts see no change.
-  static const std::vector<ControlInfo> table = {
-      {"preset", "Preset", revert_preset},
-      {"d_k", "d_k", [](State& n, const State& b) { n.d_k = b.d_k; }},
-      {"scale", "Scale by 1/√d_k", [](State& n, const State& b) { n.scale = b.scale; }},
-      {"temperature", "Temperature", [](State& n, const State& b) { n.temperature = b.temperature; }},
-      {"sentence", "Sentence", revert_sentence},
-      {"seed", "Seed", revert_seed},
-      {"selected_row", "Query row", [](State& n, const State& b) { n.selected_row = b.selected_row; }},
-      {"embeddings", "embedding plane", revert_embeddings},
-      {"theme", "Dark theme", [](State& n, const State& b) { n.dark_theme = b.dark_theme; }},
-      {"text_scale", "Text size", [](State& n, const State& b) { n.text_scale = b.text_scale; }},
-      {"mask", "Causal mask", revert_mask},
-      {"heads", "Heads", [](State& n, const State& b) { n.heads = b.heads; }},
-      {"positional_encoding", "Positional encoding",
-       [](State& n, const State& b) { n.positional_encoding = b.positional_encoding; }},
-      {"cross", "Decoder step", [](State& n, const State& b) { n.cross = b.cross; }},
-  };
+  static const std::vector<ControlInfo> table = [] {
+    const std::pair<ControlId, void (*)(State&, const State&)> reverts[] = {
+        {ControlId::preset, revert_preset},
+        {ControlId::d_k, [](State& n, const State& b) { n.d_k = b.d_k; }},
+        {ControlId::scale, [](State& n, const State& b) { n.scale = b.scale; }},
+        {ControlId::temperature, [](State& n, const State& b) { n.temperature = b.temperature; }},
+        {ControlId::sentence, revert_sentence},
+        {ControlId::seed, revert_seed},
+        {ControlId::selected_row, [](State& n, const State& b) { n.selected_row = b.selected_row; }},
+        {ControlId::embeddings, revert_embeddings},
+        {ControlId::theme, [](State& n, const State& b) { n.dark_theme = b.dark_theme; }},
+        {ControlId::text_scale, [](State& n, const State& b) { n.text_scale = b.text_scale; }},
+        {ControlId::mask, revert_mask},
+        {ControlId::heads, [](State& n, const State& b) { n.heads = b.heads; }},
+        {ControlId::positional_encoding,
+         [](State& n, const State& b) { n.positional_encoding = b.positional_encoding; }},
+        {ControlId::cross, [](State& n, const State& b) { n.cross = b.cross; }},
+    };
+    std::vector<ControlInfo> rows;
+    for (const auto& [which, revert] : reverts) {
+      const ControlName& c = kControlNames[static_cast<size_t>(which)];
+      rows.push_back({which, c.id, c.alias, revert});
+    }
+    return rows;
+  }();
   return table;
 }
 
 const ControlInfo* find_control(const std::string& id) {
+  const std::string canonical = canonical_control_id(id);
   for (const ControlInfo& c : control_table())
-    if (id == c.id) return &c;
-  for (const ControlInfo& c : control_table())
-    if (id == c.label) return &c;
+    if (canonical == c.id) return &c;
   return nullptr;
 }
 

@@ -71,16 +71,151 @@ struct PanelVisibility {
   bool operator==(const PanelVisibility& o) const;
 };
 
-// One row per control that embeds can lock or hide and tests can find (attnplay.ui.itemRect(id)).
-// `label` is the older label-text id, still accepted as an alias; `revert` undoes a learner's change
-// of a locked control (embed mode) by copying the field(s) back from `before`.
+// One line per control a learner can use: X(enumerator, id, older label-text id or ""). The id is what
+// embeds lock and hide (lock=, hide=), lessons lock, and attnplay.ui.itemRect(id) and input scripts find;
+// the older id stays valid as an alias. Id grammar: a control that edits one state field is named by its
+// state key ("d_k", "selected_row"); any other is "<panel or menu>:<name>" ("lesson:next", "share:csv"),
+// lower case with '_' or '-' inside words. One of a family (ATTN_CONTROL_FAMILIES) adds ":<index>".
+#define ATTN_CONTROLS(X)                                               \
+  X(preset, "preset", "Preset")                                        \
+  X(d_k, "d_k", "")                                                    \
+  X(scale, "scale", "Scale by 1/√d_k")                                 \
+  X(temperature, "temperature", "Temperature")                         \
+  X(sentence, "sentence", "Sentence")                                  \
+  X(seed, "seed", "Seed")                                              \
+  X(selected_row, "selected_row", "Query row")                         \
+  X(embeddings, "embeddings", "embedding plane")                       \
+  X(theme, "theme", "Dark theme")                                      \
+  X(text_scale, "text_scale", "Text size")                             \
+  X(mask, "mask", "Causal mask")                                       \
+  X(heads, "heads", "Heads")                                           \
+  X(positional_encoding, "positional_encoding", "Positional encoding") \
+  X(cross, "cross", "Decoder step")                                    \
+  X(plane_x, "plane_x", "plane x")                                     \
+  X(plane_y, "plane_y", "plane y")                                     \
+  X(heatmap_scale, "heatmap_scale", "Row scale")                       \
+  X(numerics_multiplier, "numerics_multiplier", "Logit multiplier")    \
+  X(reroll, "controls:reroll", "Re-roll weights")                      \
+  X(heatmap_grid, "heatmap:grid", "heatmap")                           \
+  X(pipeline_head, "pipeline:head", "pipeline head")                   \
+  X(pipeline_decimals, "pipeline:decimals", "pipeline decimals")       \
+  X(variance_unscaled, "variance:unscaled", "variance: unscaled")      \
+  X(variance_scaled, "variance:scaled", "variance: scaled")            \
+  X(variance_histogram, "variance:histogram", "variance histogram")    \
+  X(variance_std_curve, "variance:std_curve", "variance std curve")    \
+  X(masks_clear_cells, "masks:clear_cells", "Clear painted cells")     \
+  X(masks_clear_padding, "masks:clear_padding", "Clear padding")       \
+  X(masks_grid, "masks:grid", "mask grid")                             \
+  X(positional_shuffle, "positional:shuffle", "Shuffle tokens")        \
+  X(positional_matrix, "positional:matrix", "pe matrix")               \
+  X(cross_note, "cross:note", "")                                      \
+  X(cross_seeded, "cross:seeded", "")                                  \
+  X(share_copy_link, "share:copy_link", "Copy link")                   \
+  X(share_embed_options, "share:embed_options", "Embed options")       \
+  X(share_origins, "share:origins", "Embed origins")                   \
+  X(share_copy_embed, "share:copy_embed", "Copy embed code")           \
+  X(share_png_canvas, "share:png_canvas", "PNG of the canvas")         \
+  X(share_png_heatmap, "share:png_heatmap", "PNG of the heatmap")      \
+  X(share_csv, "share:csv", "CSV of every matrix")                     \
+  X(share_result_json, "share:result_json", "Result JSON")             \
+  X(share_state_json, "share:state_json", "State JSON")                \
+  X(share_import_json, "share:import_json", "Import JSON…")            \
+  X(help_keys, "help:keys", "")                                        \
+  X(menu_share, "menu:share", "Share…")                                \
+  X(menu_view, "menu:view", "")                                        \
+  X(menu_lessons, "menu:lessons", "")                                  \
+  X(menu_language, "menu:language", "")                                \
+  X(lesson_sheet, "lesson:sheet", "")                                  \
+  X(lesson_reset_progress, "lesson:reset-progress", "")                \
+  X(lesson_progress, "lesson:progress", "")                            \
+  X(lesson_text, "lesson:text", "")                                    \
+  X(lesson_number, "lesson:number", "")                                \
+  X(lesson_check, "lesson:check", "")                                  \
+  X(lesson_feedback, "lesson:feedback", "")                            \
+  X(lesson_explain, "lesson:explain", "")                              \
+  X(lesson_goal, "lesson:goal", "")                                    \
+  X(lesson_back, "lesson:back", "")                                    \
+  X(lesson_next, "lesson:next", "")                                    \
+  X(lesson_exit, "lesson:exit", "")                                    \
+  X(learn_task, "learn:task", "")                                      \
+  X(learn_d_k, "learn:d_k", "")                                        \
+  X(learn_layers, "learn:layers", "")                                  \
+  X(learn_heads, "learn:heads", "")                                    \
+  X(learn_lr, "learn:lr", "")                                          \
+  X(learn_vary, "learn:vary", "")                                      \
+  X(learn_play, "learn:play", "")                                      \
+  X(learn_step, "learn:step", "")                                      \
+  X(learn_reset, "learn:reset", "")                                    \
+  X(learn_speed, "learn:speed", "")                                    \
+  X(learn_export, "learn:export", "")                                  \
+  X(learn_outcome, "learn:outcome", "")                                \
+  X(learn_loss_plot, "learn:loss-plot", "")                            \
+  X(learn_stats, "learn:stats", "")                                    \
+  X(worksheet_number, "worksheet:number", "")                          \
+  X(worksheet_note, "worksheet:note", "")                              \
+  X(worksheet_breakdown, "worksheet:breakdown", "")                    \
+  X(worksheet_summary, "worksheet:summary", "")
+
+enum class ControlId {
+#define ATTN_CONTROL_ENUM(name, id, alias) name,
+  ATTN_CONTROLS(ATTN_CONTROL_ENUM)
+#undef ATTN_CONTROL_ENUM
+};
+#define ATTN_CONTROL_COUNT(name, id, alias) +1
+constexpr size_t kControlCount = 0 ATTN_CONTROLS(ATTN_CONTROL_COUNT);
+#undef ATTN_CONTROL_COUNT
+
+// Families of controls, one per item of something (X(enumerator, id prefix, older prefix or "")):
+// the id is the prefix and an index or name, "lesson:choice:2", "masks:cell:1,3".
+#define ATTN_CONTROL_FAMILIES(X)                                \
+  X(preset_item, "preset:", "")                                 \
+  X(panel, "panel:", "")                                        \
+  X(panel_header, "header:", "")                                \
+  X(menu_view_item, "menu:view:", "")                           \
+  X(menu_language_item, "menu:language:", "")                   \
+  X(lesson_start, "lesson:start:", "")                          \
+  X(lesson_choice, "lesson:choice:", "")                        \
+  X(learn_head, "learn:head:", "")                              \
+  X(worksheet_show, "worksheet:show:", "")                      \
+  X(worksheet_cell, "worksheet:", "")                           \
+  X(head, "heads:head:", "head:")                               \
+  X(heads_option, "heads:option:", "heads-option:")             \
+  X(cross_scoring, "cross:", "")                                \
+  X(pipeline_stage, "pipeline:", "")                            \
+  X(saturation_bars, "saturation:bars:", "saturation bars ")    \
+  X(saturation_curve, "saturation:curve:", "saturation curve ") \
+  X(embedding_point, "embeddings:point:", "point:")             \
+  X(embedding_cell, "embeddings:cell:", "embedding ")           \
+  X(mask_padding, "masks:pad:", "pad:")                         \
+  X(mask_cell, "masks:cell:", "mask:")                          \
+  X(share_svg, "share:svg:", "svg:")                            \
+  X(share_show, "share:show:", "show:")                         \
+  X(share_lock, "share:lock:", "lock:")                         \
+  X(share_hide, "share:hide:", "hide:")
+
+enum class ControlFamily {
+#define ATTN_CONTROL_FAMILY_ENUM(name, prefix, alias) name,
+  ATTN_CONTROL_FAMILIES(ATTN_CONTROL_FAMILY_ENUM)
+#undef ATTN_CONTROL_FAMILY_ENUM
+};
+
+const char* control_id(ControlId c);                                // "d_k", "lesson:next"
+std::string control_id(ControlFamily f, const std::string& index);  // "lesson:choice:2"
+// The control named `id` (or its older id); false if it is no control of ATTN_CONTROLS.
+bool find_control_id(const std::string& id, ControlId& out);
+// The current id of `id`, which may be an older label-text id or family prefix; `id` itself if unknown.
+std::string canonical_control_id(const std::string& id);
+
+// The controls an embed can lock or hide, with how a lock reverts a learner's change (copying the field(s)
+// back from `before`).
 struct ControlInfo {
+  ControlId which;
   const char* id;
-  const char* label;
+  const char* label;  // the older label-text id, or ""
   void (*revert)(State& now, const State& before);
 };
 const std::vector<ControlInfo>& control_table();
-const ControlInfo* find_control(const std::string& id);  // by id or by label alias
+const ControlInfo* find_control(const std::string& id);  // by id or by alias; nullptr if not lockable
 
 // Panel keys and control ids, in registry order (embed parsers, share options, lesson validation).
 const std::vector<std::string>& panel_ids();

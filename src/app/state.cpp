@@ -49,6 +49,23 @@ void sync_embeddings(State& s, const std::vector<std::string>& previous_tokens) 
   s.embeddings = std::move(next);
 }
 
+bool set_sentence(State& s, const std::string& sentence) {
+  if (split_tokens(sentence).empty() || s.sentence == sentence) return false;
+  const auto before = split_tokens(s.sentence);
+  s.sentence = sentence;
+  s.key_padding.clear();
+  sync_embeddings(s, before);
+  return true;
+}
+
+void set_seed(State& s, uint64_t seed) {
+  s.seed = seed;
+  s.embeddings.resize(0, 0);
+  sync_embeddings(s, {});
+}
+
+void reroll(State& s) { set_seed(s, s.seed + 1); }
+
 Scenario build_scenario(const State& s) {
   Scenario sc;
   if (s.mode == InputMode::Explicit) {

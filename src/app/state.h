@@ -85,6 +85,13 @@ std::vector<std::string> split_tokens(const std::string& sentence);
 // tokens whose position and text are unchanged.
 void sync_embeddings(State& s, const std::vector<std::string>& previous_tokens);
 
+// The edits a control makes, with the rules that come with them; panels, setState and presets call these.
+// A new sentence (false if it has no token or is the same): unchanged tokens keep their edited vectors,
+// the key padding is cleared. A new seed (or a re-roll, seed + 1) draws every vector again.
+bool set_sentence(State& s, const std::string& sentence);
+void set_seed(State& s, uint64_t seed);
+void reroll(State& s);
+
 // The seeded projections (d_model×width). Column j depends only on (seed, which, j), so raising
 // d_k adds columns without reshuffling the old ones; entries ~ N(0, 1/d_model) give q and k
 // entries of unit variance when embeddings are N(0, 1).

@@ -10,7 +10,7 @@ std::string screen_summary(const App& app) {
   const State& s = app.state;
   const Lang lang = s.lang;
   const Result& r = app.result.core;
-  const HeadResult& h = r.heads.empty() ? r.main : r.heads.front();
+  const HeadResult& h = r.first_head();
   std::string out = tr_format(lang, "summary.settings",
                               {{"d_k", std::to_string(static_cast<int>(r.d_k))},
                                {"scaling", tr(lang, s.scale ? "summary.scaling_on" : "summary.scaling_off")},

@@ -43,7 +43,7 @@ std::string header(double w, double h, const std::string& title) {
 
 const HeadResult& head(const App& app) {
   const Result& r = app.result.core;
-  return r.heads.empty() ? r.main : r.heads.front();
+  return r.first_head();
 }
 
 // Bars of `values` (one per label) from y0 downwards to the baseline, with the axis and labels.
@@ -108,7 +108,7 @@ std::string saturation_svg(const App& app) {
   const int row = std::clamp(app.state.selected_row, 0, std::max(0, static_cast<int>(h.weights.rows()) - 1));
   std::vector<double> now, other;
   for (Eigen::Index j = 0; h.weights.rows() > 0 && j < h.weights.cols(); ++j) now.push_back(h.weights(row, j));
-  const HeadResult& f = app.result.flipped.heads.empty() ? app.result.flipped.main : app.result.flipped.heads.front();
+  const HeadResult& f = app.result.flipped.first_head();
   const int frow = f.weights.rows() == 1 ? 0 : row;
   for (Eigen::Index j = 0; frow < f.weights.rows() && j < f.weights.cols(); ++j) other.push_back(f.weights(frow, j));
   const double W = 640, H = 320;

@@ -595,6 +595,20 @@ std::string compute(const Scenario& s, Result& out) {
   return "";
 }
 
+double row_spread(const Mat& m, const HeadResult& hr, int i) {
+  double sum = 0, sq = 0;
+  int n = 0;
+  for (Eigen::Index j = 0; j < m.cols(); ++j)
+    if (!is_masked_logit(hr.logits(i, j)) && std::isfinite(m(i, j))) {
+      sum += m(i, j);
+      sq += static_cast<double>(m(i, j)) * m(i, j);
+      ++n;
+    }
+  if (n == 0) return 0.0;
+  const double mean = sum / n;
+  return std::sqrt(std::max(0.0, sq / n - mean * mean));
+}
+
 double row_entropy(const float* p, int m) {
   double h = 0;
   for (int j = 0; j < m; ++j)

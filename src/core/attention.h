@@ -42,6 +42,10 @@ void append_output_warning(Result& r);
 double row_entropy(const float* p, int m);
 double row_jacobian_norm(const float* p, int m);  // ‖diag(p) − ppᵀ‖_F
 
+// Spread (population standard deviation) of row i of m (hr's scores or logits) over the keys the row
+// may see: masked and non-finite entries are left out; 0 when none is left.
+double row_spread(const Mat& m, const HeadResult& hr, int i);
+
 // Sinusoidal encoding PE(p,2i)=sin(p/10000^(2i/d)), PE(p,2i+1)=cos(p/10000^(2i/d)).
 Mat sinusoidal_encoding(int n, int d);
 

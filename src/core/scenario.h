@@ -84,6 +84,9 @@ struct Result {
   Mat X_effective;                // X after positional encoding (empty if Q/K/V were given)
   double d_k = 0;                 // per-head key width used for scaling
   std::vector<std::string> warnings;
+
+  // The head the single-head views show: the only one, or head 1 of several.
+  const HeadResult& first_head() const { return heads.empty() ? main : heads.front(); }
 };
 
 }  // namespace attn

@@ -101,11 +101,6 @@ const char* init_name(InitKind k) { return name_of(kInits, k); }
 const char* difference_name(Difference d) { return name_of(kDifferences, d); }
 const char* optimizer_name(OptimizerKind k) { return name_of(kOptimizers, k); }
 const char* positional_name(PositionalKind k) { return name_of(kPositionals, k); }
-bool task_from_name(const std::string& n, TaskKind& out) { return value_of(kTasks, n, out); }
-bool init_from_name(const std::string& n, InitKind& out) { return value_of(kInits, n, out); }
-bool difference_from_name(const std::string& n, Difference& out) { return value_of(kDifferences, n, out); }
-bool optimizer_from_name(const std::string& n, OptimizerKind& out) { return value_of(kOptimizers, n, out); }
-bool positional_from_name(const std::string& n, PositionalKind& out) { return value_of(kPositionals, n, out); }
 
 TrainSettings default_settings(TaskKind task) {
   TrainSettings s;

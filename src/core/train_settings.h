@@ -99,12 +99,6 @@ const char* init_name(InitKind k);
 const char* difference_name(Difference d);
 const char* optimizer_name(OptimizerKind k);
 const char* positional_name(PositionalKind k);
-// Parse a name; false if unknown.
-bool task_from_name(const std::string& name, TaskKind& out);
-bool init_from_name(const std::string& name, InitKind& out);
-bool difference_from_name(const std::string& name, Difference& out);
-bool optimizer_from_name(const std::string& name, OptimizerKind& out);
-bool positional_from_name(const std::string& name, PositionalKind& out);
 
 // The whole setup as JSON (never weights): every field, so a decoder of another version sees it all.
 nlohmann::json settings_to_json(const TrainSettings& s);

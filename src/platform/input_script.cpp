@@ -87,7 +87,7 @@ bool InputScript::run_step(App& app, const nlohmann::json& step) {
   if (step.contains("move")) {
     x_ = number_at(step["move"], 0), y_ = number_at(step["move"], 1);
   } else if (step.contains("item") && step["item"].is_string()) {
-    const auto it = app.item_rects.find(step["item"].get<std::string>());
+    const auto it = app.item_rects.find(canonical_control_id(step["item"].get<std::string>()));
     const float dx = step.contains("dx") && step["dx"].is_number() ? step["dx"].get<float>() : 0.5f;
     if (it != app.item_rects.end()) x_ = it->second.x + it->second.w * dx, y_ = it->second.y + it->second.h / 2;
   } else if (step.contains("down") || step.contains("up")) {

@@ -63,7 +63,7 @@ ATTNPLAY_EXPORT const char* attnplay_get_result() {
 
 ATTNPLAY_EXPORT const char* attnplay_item_rect(const char* label) {
   if (!g_app || !label) return out("null");
-  const auto it = g_app->item_rects.find(label);
+  const auto it = g_app->item_rects.find(attn::canonical_control_id(label));
   if (it == g_app->item_rects.end()) return out("null");
   const attn::ItemRect& r = it->second;
   return out(nlohmann::json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}.dump());
@@ -147,7 +147,7 @@ ATTNPLAY_EXPORT const char* attnplay_watch() {
     }
   }
   const attn::Result& c = g_app->result.core;
-  const attn::HeadResult& h = c.heads.empty() ? c.main : c.heads.front();
+  const attn::HeadResult& h = c.first_head();
   const int row = g_app->state.selected_row;
   const double mw = row >= 0 && row < h.max_weight.size() ? static_cast<double>(h.max_weight(row)) : 0.0;
   return out(nlohmann::json{{"state", small},

@@ -35,7 +35,6 @@ unsigned compile(unsigned kind, const std::string& src, std::string& err) {
 }  // namespace
 
 void set_glsl_version(const char* version_line) { g_version = version_line; }
-const std::string& glsl_version() { return g_version; }
 
 HeatmapRenderer::~HeatmapRenderer() {
   if (program_) glDeleteProgram(program_);

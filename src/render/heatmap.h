@@ -10,7 +10,6 @@ namespace attn {
 
 // Set once by the platform layer: "#version 300 es" (WebGL2) or "#version 330 core".
 void set_glsl_version(const char* version_line);
-const std::string& glsl_version();
 
 // How many colormap passes have run so far, in all heatmaps: a frame whose draw lists did not change
 // still shows new pixels when this moved (its textures changed under the same names).

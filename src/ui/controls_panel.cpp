@@ -23,11 +23,11 @@ class ControlsPanel : public Panel {
     preset_combo(ctx, s);
     const bool random = s.mode == InputMode::Random;
     attention_controls(ctx, s, r, random);
-    if (random && !(ctx.hidden("sentence") && ctx.hidden("seed"))) {
+    if (random && !(ctx.hidden(ControlId::sentence) && ctx.hidden(ControlId::seed))) {
       section_header(ctx.tr("controls.section.tokens"));
     }
-    if (random && !ctx.hidden("sentence")) sentence_input(ctx, s);
-    if (random && !ctx.hidden("seed")) seed_controls(ctx, s);
+    if (random && !ctx.hidden(ControlId::sentence)) sentence_input(ctx, s);
+    if (random && !ctx.hidden(ControlId::seed)) seed_controls(ctx, s);
     query_row_slider(ctx, s, r);
     display_controls(ctx, s);
     messages(ctx, s, r);
@@ -36,8 +36,8 @@ class ControlsPanel : public Panel {
  private:
   void preset_combo(PanelContext& ctx, State& s) {
     const Preset* current = find_preset(s.preset);
-    if (ctx.hidden("preset")) return;  // embed mode may lock or hide each control (ui/lock.h)
-    ui::LockScope lock_preset(ctx, "preset");
+    if (ctx.hidden(ControlId::preset)) return;  // embed mode may lock or hide each control (LockScope, ui/panel.h)
+    ui::LockScope lock_preset(ctx, ControlId::preset);
     // The preview ends in "…" where a narrow tile or large text cuts it; the whole title on hover.
     const float preview_w =
         ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x;
@@ -49,59 +49,51 @@ class ControlsPanel : public Panel {
         const bool selected = current && current->id == p.id;
         if (ImGui::Selectable((std::string(ctx.tr(p.title.c_str())) + "###" + p.id).c_str(), selected))
           apply_preset(s, p.id);
-        ctx.track("preset:" + p.id);
+        ctx.track(ControlFamily::preset_item, p.id);
         if (selected) ImGui::SetItemDefaultFocus();
       }
       ImGui::EndCombo();
     }
     if (current && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr(current->title.c_str()));
-    ctx.track("Preset");
+    ctx.track(ControlId::preset);
   }
 
   // d_k (only a random scenario's can change), the ÷√d_k switch and the temperature.
   void attention_controls(PanelContext& ctx, State& s, const AppResult& r, bool random) {
     section_header(ctx.tr("controls.section.sdpa"));
-    if (random && !ctx.hidden("d_k")) {
-      ui::LockScope lock_dk(ctx, "d_k");
+    if (ui::Control c(ctx, ControlId::d_k); random && !c.hidden()) {
       ImGui::SliderInt("d_k", &s.d_k, kMinDk, kMaxDk, "%d",
                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-      ctx.track("d_k");
+      c.track();
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s",
                           ctx.trf("controls.d_k.tip", {{"sd", fmt(std::sqrt(static_cast<double>(s.d_k)), 2)}}).c_str());
     } else if (!random) {
       ImGui::TextUnformatted(ctx.trf("controls.d_k.fixed", {{"d_k", fmt(r.core.d_k, 0)}}).c_str());
     }
-    if (!ctx.hidden("scale")) {
-      ui::LockScope lock_scale(ctx, "scale");
-      ImGui::Checkbox(ctx.label("controls.scale", "scale").c_str(), &s.scale);
-      ctx.track("Scale by 1/√d_k");
+    if (ui::Control c(ctx, ControlId::scale); !c.hidden()) {
+      ImGui::Checkbox(c.label("controls.scale").c_str(), &s.scale);
+      c.track();
     }
-    if (!ctx.hidden("temperature")) {
-      ui::LockScope lock_temperature(ctx, "temperature");
+    if (ui::Control c(ctx, ControlId::temperature); !c.hidden()) {
       float t = static_cast<float>(s.temperature);
-      if (ImGui::SliderFloat(ctx.label("controls.temperature", "temperature").c_str(), &t, 0.0f, 10.0f, "%.3f",
+      if (ImGui::SliderFloat(c.label("controls.temperature").c_str(), &t, 0.0f, 10.0f, "%.3f",
                              ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         s.temperature = t;
-      ctx.track("Temperature");
+      c.track();
     }
   }
 
   void sentence_input(PanelContext& ctx, State& s) {
-    ui::LockScope lock_sentence(ctx, "sentence");
+    ui::LockScope lock_sentence(ctx, ControlId::sentence);
     char buf[4096];
     std::snprintf(buf, sizeof buf, "%s", s.sentence.c_str());
-    if (ImGui::InputText(ctx.label("controls.sentence", "sentence").c_str(), buf, sizeof buf,
+    if (ImGui::InputText(ctx.label("controls.sentence", ControlId::sentence).c_str(), buf, sizeof buf,
                          ImGuiInputTextFlags_EnterReturnsTrue) ||
         (ImGui::IsItemDeactivatedAfterEdit() && !ctx.outside_change)) {
-      if (!split_tokens(buf).empty() && s.sentence != buf) {
-        const auto before = split_tokens(s.sentence);
-        s.sentence = buf;
-        s.key_padding.clear();
-        sync_embeddings(s, before);
-      }
+      set_sentence(s, buf);
     }
-    ctx.track("Sentence");
+    ctx.track(ControlId::sentence);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     text_wrapped(ctx.trf("controls.token_count",
                          {{"n", std::to_string(s.embeddings.rows())}, {"max", std::to_string(kMaxTokens)}}));
@@ -109,20 +101,16 @@ class ControlsPanel : public Panel {
   }
 
   void seed_controls(PanelContext& ctx, State& s) {
-    ui::LockScope lock_seed(ctx, "seed");
+    ui::LockScope lock_seed(ctx, ControlId::seed);
     int seed = static_cast<int>(s.seed & 0x7fffffff);
-    if (ImGui::InputInt(ctx.label("controls.seed", "seed").c_str(), &seed)) {
-      s.seed = static_cast<uint64_t>(seed < 0 ? 0 : seed);
-      s.embeddings.resize(0, 0);
-      sync_embeddings(s, {});
+    if (ImGui::InputInt(ctx.label("controls.seed", ControlId::seed).c_str(), &seed)) {
+      set_seed(s, static_cast<uint64_t>(seed < 0 ? 0 : seed));
     }
-    ctx.track("Seed");
+    ctx.track(ControlId::seed);
     if (ImGui::Button(ctx.label("controls.reroll", "reroll").c_str())) {
-      s.seed += 1;
-      s.embeddings.resize(0, 0);
-      sync_embeddings(s, {});
+      reroll(s);
     }
-    ctx.track("Re-roll weights");
+    ctx.track(ControlId::reroll);
     const char* hint = ctx.tr("controls.reroll.hint");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", hint);
     ImGui::SameLine();
@@ -134,28 +122,27 @@ class ControlsPanel : public Panel {
 
   void query_row_slider(PanelContext& ctx, State& s, const AppResult& r) {
     const int n = static_cast<int>(r.core.main.Q.rows());
-    if (n <= 0 || ctx.hidden("selected_row")) return;
-    ui::LockScope lock_row(ctx, "selected_row");
+    if (n <= 0 || ctx.hidden(ControlId::selected_row)) return;
+    ui::LockScope lock_row(ctx, ControlId::selected_row);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
     const std::string& label =
         s.selected_row < static_cast<int>(r.row_labels.size()) ? r.row_labels[s.selected_row] : "";
     ImGui::SliderInt(ctx.label("controls.query_row", "query_row").c_str(), &s.selected_row, 0, n - 1, label.c_str());
-    ctx.track("Query row");
+    ctx.track(ControlId::selected_row);
   }
 
   void display_controls(PanelContext& ctx, State& s) {
-    if (!(ctx.hidden("theme") && ctx.hidden("text_scale"))) section_header(ctx.tr("controls.section.display"));
-    if (!ctx.hidden("theme")) {
-      ui::LockScope lock_theme(ctx, "theme");
+    if (!(ctx.hidden(ControlId::theme) && ctx.hidden(ControlId::text_scale)))
+      section_header(ctx.tr("controls.section.display"));
+    if (ui::Control c(ctx, ControlId::theme); !c.hidden()) {
       bool dark = s.dark_theme;
-      if (ImGui::Checkbox(ctx.label("controls.dark_theme", "theme").c_str(), &dark)) s.dark_theme = dark;
-      ctx.track("Dark theme");
+      if (ImGui::Checkbox(c.label("controls.dark_theme").c_str(), &dark)) s.dark_theme = dark;
+      c.track();
     }
-    if (!ctx.hidden("text_scale")) {
-      ui::LockScope lock_text(ctx, "text_scale");
-      ImGui::SliderFloat(ctx.label("controls.text_size", "text_scale").c_str(), &s.text_scale, 0.75f, 2.0f, "%.2f×",
+    if (ui::Control c(ctx, ControlId::text_scale); !c.hidden()) {
+      ImGui::SliderFloat(c.label("controls.text_size").c_str(), &s.text_scale, 0.75f, 2.0f, "%.2f×",
                          ImGuiSliderFlags_AlwaysClamp);
-      ctx.track("Text size");
+      c.track();
     }
   }
 

@@ -60,15 +60,15 @@ class CrossPanel : public Panel {
   // Which decoder states, and the decoder step; returns the step this frame draws (before the slider's
   // change, which the next frame shows).
   int step_controls(PanelContext& ctx, State& s, const CrossResult& c, int n) {
-    const LockScope lock(ctx, "cross");  // embed mode may lock the step and the states
+    const LockScope lock(ctx, ControlId::cross);  // embed mode may lock the step and the states
     int kind = s.cross.states == CrossStates::NoteExample ? 0 : 1;
     if (ImGui::RadioButton(ctx.label("cross.note", "note").c_str(), &kind, 0))
       s.cross.states = CrossStates::NoteExample;
-    ctx.track("cross:note");
+    ctx.track(ControlId::cross_note);
     const std::string seeded = ctx.label("cross.seeded", "seeded");
     same_line_if_fits(button_width(seeded) + ImGui::GetFrameHeight());
     if (ImGui::RadioButton(seeded.c_str(), &kind, 1)) s.cross.states = CrossStates::Seeded;
-    ctx.track("cross:seeded");
+    ctx.track(ControlId::cross_seeded);
     text_wrapped(ctx.tr("cross.intro"));
     const int step = std::clamp(s.cross.step, 0, n - 1);
     std::string slider_format;  // the slider's printf format: a '%' in the text must not start a conversion
@@ -77,7 +77,7 @@ class CrossPanel : public Panel {
       slider_format += ch == '%' ? std::string("%%") : std::string(1, ch);
     ImGui::SetNextItemWidth(std::min(320.0f, ImGui::GetContentRegionAvail().x));
     ImGui::SliderInt("##decoder-step", &s.cross.step, 0, n - 1, slider_format.c_str(), ImGuiSliderFlags_AlwaysClamp);
-    ctx.track("Decoder step");  // the slider's frame only, without its label
+    ctx.track(ControlId::cross);  // the slider's frame only, without its label
     ImGui::SameLine();
     ImGui::TextUnformatted(ctx.tr("cross.decoder_step"));
     return step;
@@ -110,7 +110,7 @@ class CrossPanel : public Panel {
     T.p0 = ImVec2(T.top.x + label_w, T.top.y + ImGui::GetTextLineHeight());
     tile_heatmap(c, h, T, step);
     ImGui::Dummy(ImVec2(col_w, T.cell * T.n + ImGui::GetTextLineHeight()));
-    ctx.track("cross:" + std::string(cross_scoring_id(k)));
+    ctx.track(ControlFamily::cross_scoring, cross_scoring_id(k));
     if (ImGui::IsItemHovered()) {
       const ImVec2 mp = ImGui::GetMousePos();
       const int i = static_cast<int>((mp.y - T.p0.y) / T.cell), j = static_cast<int>((mp.x - T.p0.x) / T.cell);

@@ -31,14 +31,14 @@ class EmbeddingsPanel : public Panel {
     }
     s.plane_x = std::clamp(s.plane_x, 0, d - 1);
     s.plane_y = std::clamp(s.plane_y, 0, d - 1);
-    axis_combo(ctx, ctx.tr("embeddings.x_axis"), "plane x", s.plane_x, d);
+    axis_combo(ctx, ctx.tr("embeddings.x_axis"), ControlId::plane_x, s.plane_x, d);
     ImGui::SameLine();
-    axis_combo(ctx, ctx.tr("embeddings.y_axis"), "plane y", s.plane_y, d);
+    axis_combo(ctx, ctx.tr("embeddings.y_axis"), ControlId::plane_y, s.plane_y, d);
     {
       // An embedding page may lock the embeddings: the plane and cells are then shown but disabled.
-      LockScope lock(ctx, "embeddings");
+      LockScope lock(ctx, ControlId::embeddings);
       plane(ctx, s, r, n);
-      if (!ctx.hidden("embeddings")) {
+      if (!ctx.hidden(ControlId::embeddings)) {
         text_wrapped(plane_caption(ctx, s, d), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         text_wrapped(ctx.tr("embeddings.drag_hint"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
         table(ctx, s, r, n, d);
@@ -61,17 +61,17 @@ class EmbeddingsPanel : public Panel {
     return ctx.trf("embeddings.dim", {{"dim", learner_index(dim)}});
   }
 
-  static void axis_combo(PanelContext& ctx, const char* name, const char* track_label, int& dim, int d) {
+  static void axis_combo(PanelContext& ctx, const char* name, ControlId control, int& dim, int d) {
     ImGui::TextUnformatted(name);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
     const std::string cur = dim_name(ctx, dim);
-    if (ImGui::BeginCombo((std::string("##") + track_label).c_str(), cur.c_str())) {
+    if (ImGui::BeginCombo((std::string("##") + control_id(control)).c_str(), cur.c_str())) {
       for (int c = 0; c < d; ++c)
         if (ImGui::Selectable((dim_name(ctx, c) + "###" + std::to_string(c)).c_str(), c == dim)) dim = c;
       ImGui::EndCombo();
     }
-    ctx.track(track_label);
+    ctx.track(control);
   }
 
   void plane(PanelContext& ctx, State& s, const AppResult& r, int n) {
@@ -92,7 +92,7 @@ class EmbeddingsPanel : public Panel {
     // Roughly equal units on both axes, so angles and lengths (what dot products see) look right.
     const double aspect = std::max(0.5, (avail - 40.0) / std::max(1.0, height - ImGui::GetTextLineHeight() - 5.0));
     Plot p("embedding plane", height, Axis{-range_ * aspect, range_ * aspect}, Axis{-range_, range_});
-    ctx.track("embedding plane");
+    ctx.track(ControlId::embeddings);
     mark_two_d_drag_surface();
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     int nearest = -1;
@@ -128,7 +128,8 @@ class EmbeddingsPanel : public Panel {
       dl->AddRectFilled(ImVec2(q.x - kPointHalf, q.y - kPointHalf), ImVec2(q.x + kPointHalf, q.y + kPointHalf),
                         sel ? highlight_col() : kScaledCol);
       if (sel) dl->AddCircle(q, kPointHalf * 2.2f, highlight_col(), 0, 2.0f);
-      ctx.track_rect("point:" + std::to_string(i), q.x - kPointHalf, q.y - kPointHalf, kPointHalf * 2, kPointHalf * 2);
+      ctx.track_rect(ControlFamily::embedding_point, std::to_string(i), q.x - kPointHalf, q.y - kPointHalf,
+                     kPointHalf * 2, kPointHalf * 2);
     }
     if (labels) point_labels(s, r, p, dl, px, py, n);
     const int tip = drag_ >= 0 ? drag_ : (p.hovered() ? nearest : -1);
@@ -197,7 +198,7 @@ class EmbeddingsPanel : public Panel {
           ImGui::SetNextItemWidth(-FLT_MIN);
           const std::string id = "##e_" + std::to_string(i) + "_" + std::to_string(c);
           ImGui::DragFloat(id.c_str(), &s.embeddings(i, c), 0.01f, -100.0f, 100.0f, "%.3f");
-          ctx.track("embedding " + std::to_string(i) + "," + std::to_string(c));
+          ctx.track(ControlFamily::embedding_cell, std::to_string(i) + "," + std::to_string(c));
         }
       }
     }

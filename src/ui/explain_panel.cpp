@@ -8,6 +8,7 @@
 
 #include "app/presets.h"
 #include "app/summary.h"
+#include "core/attention.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 
@@ -15,21 +16,6 @@ namespace attn::ui {
 namespace {
 
 bool masked(const HeadResult& h, int i, int j) { return is_masked_logit(h.logits(i, j)); }
-
-// Spread (population standard deviation) of the unmasked entries of one row.
-double row_sd(const Mat& m, const HeadResult& h, int i) {
-  double sum = 0, sq = 0;
-  int n = 0;
-  for (int j = 0; j < m.cols(); ++j)
-    if (!masked(h, i, j) && std::isfinite(m(i, j))) {
-      sum += m(i, j);
-      sq += static_cast<double>(m(i, j)) * m(i, j);
-      ++n;
-    }
-  if (n == 0) return NAN;
-  const double mean = sum / n;
-  return std::sqrt(std::max(0.0, sq / n - mean * mean));
-}
 
 void para(const std::string& text) { text_wrapped(text); }
 
@@ -67,7 +53,7 @@ class ExplainPanel : public Panel {
       shown_preset_ = s.preset;
     }
     if (const Preset* p = find_preset(s.preset)) preset(ctx, *p);
-    const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
+    const HeadResult& h = r.core.first_head();
     const int i = s.selected_row;
     if (h.weights.size() == 0 || i < 0 || i >= h.weights.rows()) {
       ImGui::TextDisabled("%s", ctx.tr("common.nothing_computed"));
@@ -99,13 +85,13 @@ class ExplainPanel : public Panel {
         para(ctx.trf("explain.step2.best", {{"query", q},
                                             {"score", fmt(h.scores(i, best))},
                                             {"key", r.col_labels[static_cast<size_t>(best)]},
-                                            {"sd", fmt(row_sd(h.scores, h, i))}}));
+                                            {"sd", fmt(row_spread(h.scores, h, i))}}));
     }
     if (step(ctx, "explain.step3", "step3")) {
       para(ctx.tr("explain.step3.text"));
       para(ctx.trf("explain.step3.now", {{"d_k", fmt(dk, 0)}, {"sqrt", fmt(sdk)}, {"sqrt_short", fmt(sdk, 2)}}) + " " +
-           (s.scale && !additive ? ctx.trf("explain.step3.on",
-                                           {{"from", fmt(row_sd(h.scores, h, i))}, {"to", fmt(row_sd(h.logits, h, i))}})
+           (s.scale && !additive ? ctx.trf("explain.step3.on", {{"from", fmt(row_spread(h.scores, h, i))},
+                                                                {"to", fmt(row_spread(h.logits, h, i))}})
                                  : std::string(ctx.tr("explain.step3.off"))));
       if (s.temperature != 1.0)
         para(ctx.trf(s.temperature == 0 ? "explain.step3.temperature_zero" : "explain.step3.temperature",
@@ -173,7 +159,7 @@ class ExplainPanel : public Panel {
     };
     para(ctx.trf("explain.step6.now",
                  {{"query", q}, {"w", fmt(h.max_weight(i))}, {"j", fmt(h.jacobian_norm(i))}, {"end", end(h, i)}}));
-    const HeadResult& o = r.flipped.heads.empty() ? r.flipped.main : r.flipped.heads.front();
+    const HeadResult& o = r.flipped.first_head();
     const int k = i - r.flipped_row;  // the flipped result may hold only the selected row
     if (k >= 0 && k < o.max_weight.size() && k < o.jacobian_norm.size())
       para(ctx.trf(scale ? "explain.step6.flipped_off" : "explain.step6.flipped_on",

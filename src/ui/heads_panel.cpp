@@ -33,11 +33,11 @@ void heads_table(PanelContext& ctx, State& s, const AppResult& r) {
     std::snprintf(label, sizeof label, "%d", o.heads);
     bool pick = false;
     {
-      const LockScope lock(ctx, "heads");
+      const LockScope lock(ctx, ControlId::heads);
       pick = ImGui::Selectable(label, o.heads == s.heads, ImGuiSelectableFlags_SpanAllColumns);
     }
     if (pick) s.heads = o.heads;
-    ctx.track(std::string("heads-option:") + label);
+    ctx.track(ControlFamily::heads_option, label);
     ImGui::TableNextColumn();
     ImGui::Text("%d (÷√%d)", o.d_head, o.d_head);
     ImGui::TableNextColumn();
@@ -72,11 +72,11 @@ void head_count(PanelContext& ctx, State& s) {
     if (options[k] == s.heads) idx = static_cast<int>(k);
   char fmt[32];
   std::snprintf(fmt, sizeof fmt, "h = %d", options[static_cast<size_t>(idx)]);
-  const LockScope lock(ctx, "heads");
-  if (ImGui::SliderInt(ctx.label("heads.heads", "heads").c_str(), &idx, 0, static_cast<int>(options.size()) - 1, fmt,
-                       ImGuiSliderFlags_AlwaysClamp))
+  const LockScope lock(ctx, ControlId::heads);
+  if (ImGui::SliderInt(ctx.label("heads.heads", ControlId::heads).c_str(), &idx, 0,
+                       static_cast<int>(options.size()) - 1, fmt, ImGuiSliderFlags_AlwaysClamp))
     s.heads = options[static_cast<size_t>(std::clamp(idx, 0, static_cast<int>(options.size()) - 1))];
-  ctx.track("Heads");
+  ctx.track(ControlId::heads);
   text_wrapped(ctx.trf("heads.widths", {{"d_k", std::to_string(s.d_k)},
                                         {"d_v", std::to_string(s.d_v)},
                                         {"d_head", std::to_string(s.d_k / std::max(1, s.heads))},
@@ -104,7 +104,7 @@ void head_tiles(PanelContext& ctx, const Result& c, float avail) {
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     draw_matrix(dl, p0, tile, tile, h.weights, true);
     ImGui::Dummy(ImVec2(tile, tile));
-    ctx.track("head:" + std::to_string(k));
+    ctx.track(ControlFamily::head, std::to_string(k));
     ImGui::EndGroup();
   }
   if (static_cast<int>(heads.size()) > shown)
@@ -146,7 +146,7 @@ class HeadsPanel : public Panel {
     if (!r.heads_options.empty()) heads_table(ctx, s, r);
     if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", r.error.c_str());
     const Result& c = r.core;
-    const HeadResult& first = c.heads.empty() ? c.main : c.heads.front();
+    const HeadResult& first = c.first_head();
     if (first.weights.size() == 0) {
       ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
       return;

@@ -53,7 +53,7 @@ class HeatmapPanel : public Panel {
   void draw(PanelContext& ctx) override {
     State& s = ctx.state;
     const AppResult& r = ctx.result;
-    const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
+    const HeadResult& h = r.core.first_head();
     const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
     if (n == 0 || m == 0) {
       ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
@@ -70,7 +70,7 @@ class HeatmapPanel : public Panel {
     legend(ctx, s, h, L);
     ImGui::SetCursorScreenPos(ImVec2(L.p0.x, ImGui::GetCursorScreenPos().y));
     checkbox_wrapped(ctx.label("heatmap.row_scale", "row_scale"), &s.heatmap_row_scale);
-    ctx.track("Row scale");
+    ctx.track(ControlId::heatmap_scale);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr("heatmap.row_scale.tip"));
   }
 
@@ -160,7 +160,7 @@ class HeatmapPanel : public Panel {
   void matrix_image(PanelContext& ctx, State& s, const AppResult& r, const HeadResult& h, const HeatmapLayout& L) {
     ImGui::SetCursorScreenPos(L.p0);
     ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(renderer_.texture())), L.size);
-    ctx.track("heatmap");
+    ctx.track(ControlId::heatmap_grid);
     if (!ImGui::IsItemHovered()) return;
     const ImVec2 mp = ImGui::GetMousePos();
     const int j = std::clamp(static_cast<int>((mp.x - L.p0.x) / L.cell), 0, L.m - 1);

@@ -20,7 +20,7 @@ class HelpPanel : public Panel {
       text_wrapped(ctx.tr((std::string("help.does.") + row).c_str()));
     }
     ImGui::EndTable();
-    ctx.track("help:keys");
+    ctx.track(ControlId::help_keys);
   }
 };
 

@@ -63,7 +63,7 @@ class LearnPanel : public Panel {
         }
       ImGui::EndCombo();
     }
-    ctx.track("learn:task");
+    ctx.track(ControlId::learn_task);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", learn_task_tip(lang, st.task).c_str());
     text_wrapped(learn_task_about(lang, st.task), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
@@ -73,24 +73,24 @@ class LearnPanel : public Panel {
       st.model.d_k = dk;  // both models restart at the new width
       if (st.vary != Difference::DK) st.b_d_k = dk;
     }
-    ctx.track("learn:d_k");
+    ctx.track(ControlId::learn_d_k);
     int layers = st.model.layers, heads = st.model.heads;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     if (ImGui::SliderInt((std::string(ctx.tr("learn.layers")) + "###learn-layers").c_str(), &layers, 1, 2))
       st.model.layers = layers;
-    ctx.track("learn:layers");
+    ctx.track(ControlId::learn_layers);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     if (ImGui::SliderInt((std::string(ctx.tr("learn.heads")) + "###learn-heads").c_str(), &heads, 1, 8))
       st.model.heads = heads;
-    ctx.track("learn:heads");
+    ctx.track(ControlId::learn_heads);
     difference(ctx, st);
     float lr = static_cast<float>(st.optim.learning_rate);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     if (ImGui::SliderFloat((std::string(ctx.tr("learn.lr")) + "###learn-lr").c_str(), &lr, 1e-4f, 1e-1f, "%.4f",
                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
       st.optim.learning_rate = lr;
-    ctx.track("learn:lr");
+    ctx.track(ControlId::learn_lr);
   }
 
   void difference(PanelContext& ctx, train::TrainSettings& st) {
@@ -104,7 +104,7 @@ class LearnPanel : public Panel {
         if (ImGui::Selectable(learn_difference_name(lang, d).c_str(), d == st.vary)) st.vary = d;
       ImGui::EndCombo();
     }
-    ctx.track("learn:vary");
+    ctx.track(ControlId::learn_vary);
     ImGui::SameLine();
     ImGui::TextDisabled("A: %s · B: %s", learn_model_label(lang, st, 0).c_str(),
                         learn_model_label(lang, st, 1).c_str());
@@ -116,29 +116,29 @@ class LearnPanel : public Panel {
     // As wide as the longer of its two labels, so it does not jump when pressed.
     const float play_w = std::max(button_width(ctx.tr("learn.pause")), button_width(ctx.tr("learn.play")));
     if (ImGui::Button(playing ? ctx.tr("learn.pause") : ctx.tr("learn.play"), ImVec2(play_w, 0))) playing = !playing;
-    ctx.track("learn:play");
+    ctx.track(ControlId::learn_play);
     same_line_if_fits(button_width(ctx.tr("learn.step")));
     if (ImGui::Button(ctx.tr("learn.step"))) learn_step(ctx.app);
-    ctx.track("learn:step");
+    ctx.track(ControlId::learn_step);
     same_line_if_fits(button_width(ctx.tr("learn.reset")));
     if (ImGui::Button(ctx.tr("learn.reset"))) learn_reset(ctx.app);
-    ctx.track("learn:reset");
+    ctx.track(ControlId::learn_reset);
     same_line_if_fits(ImGui::GetFontSize() * 6 + ImGui::GetStyle().ItemInnerSpacing.x +
                       ImGui::CalcTextSize(ctx.tr("learn.speed")).x);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     ImGui::SliderInt((std::string(ctx.tr("learn.speed")) + "###learn-speed").c_str(), &ctx.state.learn_speed, 1, 50);
-    ctx.track("learn:speed");
+    ctx.track(ControlId::learn_speed);
     same_line_if_fits(button_width(ctx.tr("learn.export")));
     if (ImGui::Button(ctx.tr("learn.export")) && ctx.app.host.download)
       ctx.app.download("attnplay-train.json", "application/json", t.to_json(true).dump(1));
-    ctx.track("learn:export");
+    ctx.track(ControlId::learn_export);
     ImGui::Text("%s", ctx.trf("learn.steps", {{"steps", std::to_string(t.steps_done())},
                                               {"planned", std::to_string(t.settings().steps)}})
                           .c_str());
     const std::string outcome = learn_outcome(ctx.state.lang, t);
     if (!outcome.empty()) {
       text_wrapped(outcome);
-      ctx.track("learn:outcome");
+      ctx.track(ControlId::learn_outcome);
       text_wrapped(ctx.tr("learn.outcome.note"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
   }
@@ -168,7 +168,7 @@ class LearnPanel : public Panel {
         p.line(xs, loss, which == 0 ? kScaledCol : kUnscaledCol);
       }
     }
-    ctx.track("learn:loss-plot");
+    ctx.track(ControlId::learn_loss_plot);
     section_header(ctx.tr("learn.accuracy"));
     {
       Plot p("learn-acc", ImGui::GetFontSize() * 5, Axis{0, static_cast<double>(std::max<size_t>(n, 10))}, Axis{0, 1});
@@ -212,7 +212,7 @@ class LearnPanel : public Panel {
       }
     }
     ImGui::EndTable();
-    ctx.track("learn:stats");
+    ctx.track(ControlId::learn_stats);
   }
 
   // [SECTION] probe heads ---------------------------------------------------------------------------
@@ -230,9 +230,9 @@ class LearnPanel : public Panel {
         const ImVec2 p0 = ImGui::GetCursorScreenPos();
         draw_matrix(ImGui::GetWindowDrawList(), p0, cell, cell, h.weights, true);
         ImGui::Dummy(ImVec2(cell, cell));
-        const std::string id = std::string("learn:head:") + (which == 0 ? "a:" : "b:") + std::to_string(h.layer) + ":" +
-                               std::to_string(h.head);
-        ctx.track(id);
+        const std::string id =
+            std::string(which == 0 ? "a:" : "b:") + std::to_string(h.layer) + ":" + std::to_string(h.head);
+        ctx.track(ControlFamily::learn_head, id);
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("%s", ctx.trf("learn.head_tip", {{"layer", std::to_string(h.layer + 1)},
                                                              {"head", std::to_string(h.head + 1)},

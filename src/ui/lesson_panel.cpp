@@ -37,7 +37,7 @@ class LessonPanel : public Panel {
       std::snprintf(num, sizeof num, "%d.", ++k);
       if (wrapped_button(std::string(num) + " " + ctx.tr(l.title.c_str())))
         start_lesson(ctx.app, l.id, furthest > 0 && !done ? furthest : 1);
-      ctx.track("lesson:start:" + l.id);
+      ctx.track(ControlFamily::lesson_start, l.id);
       if (!l.summary.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr(l.summary.c_str()));
       if (done)
         ImGui::TextDisabled("  %s", ctx.tr("lesson.ui.completed"));
@@ -49,7 +49,7 @@ class LessonPanel : public Panel {
     }
     ImGui::Spacing();
     if (ImGui::SmallButton(ctx.tr("lesson.ui.reset_progress"))) reset_progress(ctx.app);
-    ctx.track("lesson:reset-progress");
+    ctx.track(ControlId::lesson_reset_progress);
   }
 
   // [SECTION] one step -------------------------------------------------------------------------------
@@ -62,14 +62,14 @@ class LessonPanel : public Panel {
     const std::string of =
         ctx.trf("lesson.ui.step_of", {{"step", std::to_string(step)}, {"steps", std::to_string(steps)}});
     ImGui::ProgressBar(static_cast<float>(step) / static_cast<float>(steps), ImVec2(-FLT_MIN, 0), of.c_str());
-    ctx.track("lesson:progress");
+    ctx.track(ControlId::lesson_progress);
     // Back / Next stay in sight above the step's text, which scrolls on its own when it is long (a
     // reveal can add a paragraph below a short panel).
     navigation(ctx, step, steps);
     ImGui::Separator();
     if (ImGui::BeginChild("lesson-step", ImVec2(0, 0), false) && s) {
       text_wrapped(step_text(app, s->text));
-      ctx.track("lesson:text");
+      ctx.track(ControlId::lesson_text);
       ImGui::Spacing();
       if (s->task.kind == Task::Kind::Predict) predict(ctx, s->task);
       if (s->task.kind == Task::Kind::Do) goal(ctx, s->task);
@@ -95,7 +95,7 @@ class LessonPanel : public Panel {
           answer_choice(app, static_cast<int>(i));
         ImGui::EndDisabled();
         if (mark) ImGui::PopStyleColor();
-        ctx.track("lesson:choice:" + std::to_string(i));
+        ctx.track(ControlFamily::lesson_choice, std::to_string(i));
       }
     } else {
       number_box(ctx, done);
@@ -114,11 +114,11 @@ class LessonPanel : public Panel {
     const bool enter = ImGui::InputText("##answer", typed_, sizeof typed_,
                                         ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_EnterReturnsTrue);
     if (typed_ != draft) set_lesson_draft(app, typed_);
-    ctx.track("lesson:number");
+    ctx.track(ControlId::lesson_number);
     ImGui::SameLine();
     if (ImGui::Button(ctx.tr("lesson.ui.check")) || enter) answer_typed(app, typed_);
     ImGui::EndDisabled();
-    ctx.track("lesson:check");
+    ctx.track(ControlId::lesson_check);
   }
 
   // A wrong answer is told what its slip was (or given the hint) and that one more try is left; the right
@@ -130,7 +130,7 @@ class LessonPanel : public Panel {
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "%s", ctx.tr("lesson.ui.try_again"));
       const std::string& why = p.feedback.empty() ? t.hint : p.feedback;
       if (!why.empty()) text_wrapped(step_text(app, why));
-      ctx.track("lesson:feedback");
+      ctx.track(ControlId::lesson_feedback);
       if (!p.missed) text_wrapped(ctx.tr("lesson.ui.one_more"));
     }
     if (p.missed) {
@@ -142,7 +142,7 @@ class LessonPanel : public Panel {
     if (p.correct) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", ctx.tr("lesson.ui.right"));
     if ((p.correct || p.missed) && !t.explain.empty()) {
       text_wrapped(step_text(app, t.explain));
-      ctx.track("lesson:explain");
+      ctx.track(ControlId::lesson_explain);
     }
   }
 
@@ -162,7 +162,7 @@ class LessonPanel : public Panel {
     } else if (!t.hint.empty()) {
       text_wrapped(step_text(app, t.hint), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
-    ctx.track("lesson:goal");
+    ctx.track(ControlId::lesson_goal);
   }
 
   void navigation(PanelContext& ctx, int step, int steps) {
@@ -170,15 +170,15 @@ class LessonPanel : public Panel {
     ImGui::BeginDisabled(step <= 1);
     if (ImGui::Button(ctx.tr("lesson.ui.back"))) go_to_step(app, step - 1);
     ImGui::EndDisabled();
-    ctx.track("lesson:back");
+    ctx.track(ControlId::lesson_back);
     ImGui::SameLine();
     ImGui::BeginDisabled(!step_complete(app));
     if (ImGui::Button(step < steps ? ctx.tr("lesson.ui.next") : ctx.tr("lesson.ui.finish"))) next_step(app);
     ImGui::EndDisabled();
-    ctx.track("lesson:next");
+    ctx.track(ControlId::lesson_next);
     ImGui::SameLine();
     if (ImGui::Button(ctx.tr("lesson.ui.free_play"))) leave_lesson(app);
-    ctx.track("lesson:exit");
+    ctx.track(ControlId::lesson_exit);
   }
 
   char typed_[64] = {};  // the answer box's text buffer; the draft itself is the app's (lesson_draft)

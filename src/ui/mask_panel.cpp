@@ -48,11 +48,11 @@ class MaskPanel : public Panel {
     MaskKind& mask = random ? s.mask : s.explicit_scenario.mask;
     std::vector<bool>& padding = random ? s.key_padding : s.explicit_scenario.key_padding;
     std::optional<MaskMat>& cells = random ? s.mask_cells : s.explicit_scenario.mask_cells;
-    const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
+    const HeadResult& h = r.core.first_head();
     const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
     const bool fits = n > 0 && m > 0 && (!random || (n == s.embeddings.rows() && m == n));
 
-    const LockScope lock(ctx, "mask");  // embed mode: causal, padding and the grid drawn disabled
+    const LockScope lock(ctx, ControlId::mask);  // embed mode: causal, padding and the grid drawn disabled
     mask_buttons(ctx, mask, padding, cells);
     if (!r.core.heads.empty())
       ImGui::TextDisabled("%s", ctx.trf("masks.head_shown", {{"heads", std::to_string(r.core.heads.size())}}).c_str());
@@ -69,15 +69,15 @@ class MaskPanel : public Panel {
     bool causal = mask == MaskKind::Causal;
     if (ImGui::Checkbox(ctx.label("masks.causal", "causal").c_str(), &causal))
       mask = causal ? MaskKind::Causal : MaskKind::None;
-    ctx.track("Causal mask");
+    ctx.track(ControlId::mask);
     const std::string clear_cells = ctx.label("masks.clear_cells", "clear_cells");
     same_line_if_fits(button_width(clear_cells));
     if (ImGui::Button(clear_cells.c_str())) cells.reset();
-    ctx.track("Clear painted cells");
+    ctx.track(ControlId::masks_clear_cells);
     const std::string clear_padding = ctx.label("masks.clear_padding", "clear_padding");
     same_line_if_fits(button_width(clear_padding));
     if (ImGui::Button(clear_padding.c_str())) padding.clear();
-    ctx.track("Clear padding");
+    ctx.track(ControlId::masks_clear_padding);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     text_wrapped(ctx.tr("masks.hint"));
     ImGui::PopStyleColor();
@@ -96,7 +96,7 @@ class MaskPanel : public Panel {
         if (static_cast<int>(padding.size()) != m) padding.assign(static_cast<size_t>(m), false);
         padding[static_cast<size_t>(j)] = pad;
       }
-      if (m <= 16) ctx.track("pad:" + std::to_string(j));
+      if (m <= 16) ctx.track(ControlFamily::mask_padding, std::to_string(j));
     }
   }
 
@@ -106,7 +106,7 @@ class MaskPanel : public Panel {
     ImGui::SetCursorScreenPos(G.p0);
     ImGui::InvisibleButton("mask grid", ImVec2(G.cell * G.m, G.cell * G.n));
     mark_two_d_drag_surface();
-    ctx.track("mask grid");
+    ctx.track(ControlId::masks_grid);
     paint(cells, G);
     const bool have = cells && cells->rows() == G.n && cells->cols() == G.m;
     for (int i = 0; i < G.n; ++i) {
@@ -167,7 +167,7 @@ class MaskPanel : public Panel {
                       h.weights(i, j) > 0.6f ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), buf);
       }
       if (G.n <= 16 && G.m <= 16)
-        ctx.track_rect("mask:" + std::to_string(i) + "," + std::to_string(j), a.x, a.y, cell, cell);
+        ctx.track_rect(ControlFamily::mask_cell, std::to_string(i) + "," + std::to_string(j), a.x, a.y, cell, cell);
     }
   }
 

@@ -29,7 +29,7 @@ class NumericsPanel : public Panel {
   void draw(PanelContext& ctx) override {
     State& s = ctx.state;
     const AppResult& r = ctx.result;
-    const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
+    const HeadResult& h = r.core.first_head();
     const int n = static_cast<int>(h.scores.rows()), m = static_cast<int>(h.scores.cols());
     if (n == 0 || m == 0) {
       ImGui::TextDisabled("%s", ctx.tr("common.nothing_to_show"));
@@ -45,7 +45,7 @@ class NumericsPanel : public Panel {
                            static_cast<float>(kMaxLogitMultiplier), "×%.1f",
                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
       s.numerics_multiplier = multiplier;
-    ctx.track("Logit multiplier");
+    ctx.track(ControlId::numerics_multiplier);
 
     const RowSoftmax sm = row_softmax(h, row, multiplier);
     table(ctx, r, sm);

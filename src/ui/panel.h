@@ -1,6 +1,8 @@
 // panel.h — what every panel is: a struct with draw(PanelContext&), and the context it draws from.
 #pragma once
 
+#include <imgui.h>
+
 #include <string>
 
 #include "app/app.h"
@@ -28,25 +30,61 @@ class PanelContext {
   // A widget label "text###id": the text in the learner's language, the ImGui id the same in every
   // language (so a switch keeps open trees, active sliders and tab choices).
   std::string label(const char* key, const char* id) const { return std::string(tr(key)) + "###" + id; }
+  std::string label(const char* key, ControlId id) const { return label(key, control_id(id)); }
 
-  bool hidden(const char* control) const;  // embed mode: don't draw the control at all
-  bool locked(const char* control) const;  // embed mode: draw it disabled (hidden counts as locked)
-  // Records ImGui's last item under `id` (and under the control's older label alias, if it has one)
-  // for window.attnplay.ui.itemRect(id).
-  void track(const std::string& id);
-  void track_rect(const std::string& id, float x, float y, float w, float h);
+  bool hidden(ControlId control) const;  // embed mode: don't draw the control at all
+  bool locked(ControlId control) const;  // embed mode or the lesson step: draw it disabled
+  // Records ImGui's last item under the control's id for window.attnplay.ui.itemRect(id) (which also takes
+  // the older label-text ids), the keyboard focus and the check that nothing is cut at a panel's edge.
+  void track(ControlId control) { track_id(control_id(control)); }
+  void track(ControlFamily family, const std::string& index) { track_id(control_id(family, index)); }
+  void track_rect(ControlId control, float x, float y, float w, float h) {
+    track_rect_id(control_id(control), x, y, w, h);
+  }
+  void track_rect(ControlFamily family, const std::string& index, float x, float y, float w, float h) {
+    track_rect_id(control_id(family, index), x, y, w, h);
+  }
+
+ private:
+  void track_id(const std::string& id);
+  void track_rect_id(const std::string& id, float x, float y, float w, float h);
 };
 
 // Everything drawn while this lives is disabled if `control` is locked.
 class LockScope {
  public:
-  LockScope(const PanelContext& ctx, const char* control);
+  LockScope(const PanelContext& ctx, ControlId control);
   ~LockScope();
   LockScope(const LockScope&) = delete;
   LockScope& operator=(const LockScope&) = delete;
 
  private:
   bool disabled_;
+};
+
+// One widget that edits a lockable control, said once: skip it when hidden, draw it disabled while locked,
+// label it and record it under its id.
+//   if (Control c(ctx, ControlId::scale); !c.hidden()) { ImGui::Checkbox(c.label("controls.scale").c_str(), &on);
+//     c.track(); }
+class Control {
+ public:
+  Control(PanelContext& ctx, ControlId id)
+      : ctx_(ctx), id_(id), hidden_(ctx.hidden(id)), disabled_(!hidden_ && ctx.locked(id)) {
+    if (disabled_) ImGui::BeginDisabled();
+  }
+  ~Control() {
+    if (disabled_) ImGui::EndDisabled();
+  }
+  Control(const Control&) = delete;
+  Control& operator=(const Control&) = delete;
+  bool hidden() const { return hidden_; }
+  std::string label(const char* catalog_key) const { return ctx_.label(catalog_key, id_); }
+  void track() { ctx_.track(id_); }
+
+ private:
+  PanelContext& ctx_;
+  ControlId id_;
+  bool hidden_, disabled_;
 };
 
 // A panel draws the inside of its window; the shell opens and closes the window (one Begin/End for all),

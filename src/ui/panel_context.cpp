@@ -7,17 +7,20 @@
 
 namespace attn::ui {
 
-bool PanelContext::hidden(const char* control) const { return app.embed.enabled && app.embed.is_hidden(control); }
-bool PanelContext::locked(const char* control) const {
-  if (app.embed.enabled && app.embed.is_locked(control)) return true;
-  for (const std::string& id : app.lesson_locks)  // the open lesson step's locks
-    if (id == control) return true;
+bool PanelContext::hidden(ControlId control) const {
+  return app.embed.enabled && app.embed.is_hidden(control_id(control));
+}
+bool PanelContext::locked(ControlId control) const {
+  const char* id = control_id(control);
+  if (app.embed.enabled && app.embed.is_locked(id)) return true;
+  for (const std::string& locked_id : app.lesson_locks)  // the open lesson step's locks
+    if (locked_id == id) return true;
   return false;
 }
 
-void PanelContext::track(const std::string& id) {
+void PanelContext::track_id(const std::string& id) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  track_rect(id, a.x, a.y, b.x - a.x, b.y - a.y);
+  track_rect_id(id, a.x, a.y, b.x - a.x, b.y - a.y);
   // A label or button running past the panel's right edge is cut off for the reader (a panel that scrolls
   // sideways, such as a wide matrix, is not cutting anything).
   // The edge is where the window stops drawing; full-width rows (headers, tree nodes) end at most half a
@@ -26,8 +29,7 @@ void PanelContext::track(const std::string& id) {
   const float right = w->InnerClipRect.Max.x + 0.5f * ImGui::GetStyle().WindowPadding.x;
   if (b.x > right + 1.0f && !w->ScrollbarX) app.cut_items.insert(id);
   if (ImGui::IsItemFocused()) {  // keyboard focus (Tab / arrows): tests and the screen reader follow it
-    const ControlInfo* c = find_control(id);
-    app.focused_item = c ? c->id : id;
+    app.focused_item = id;
     // A sighted keyboard learner must see where the focus is (WCAG 2.4.7): a 3 px amber ring with a dark rim,
     // visible on both themes, while the keyboard (not the mouse) moves the focus.
     if (!GImGui->NavDisableHighlight) {
@@ -38,15 +40,11 @@ void PanelContext::track(const std::string& id) {
   }
 }
 
-void PanelContext::track_rect(const std::string& id, float x, float y, float w, float h) {
-  const ItemRect rect{x, y, w, h};
-  app.item_rects[id] = rect;
-  // Controls are found by their id; their older label-text ids stay valid as aliases.
-  if (const ControlInfo* c = find_control(id))
-    for (const char* name : {c->id, c->label}) app.item_rects[name] = rect;
+void PanelContext::track_rect_id(const std::string& id, float x, float y, float w, float h) {
+  app.item_rects[id] = ItemRect{x, y, w, h};  // older ids are mapped to this one where they are looked up
 }
 
-LockScope::LockScope(const PanelContext& ctx, const char* control) : disabled_(ctx.locked(control)) {
+LockScope::LockScope(const PanelContext& ctx, ControlId control) : disabled_(ctx.locked(control)) {
   if (disabled_) ImGui::BeginDisabled();
 }
 LockScope::~LockScope() {

@@ -80,13 +80,13 @@ class PipelinePanel : public Panel {
           if (ImGui::Selectable((head_name(h) + "###" + std::to_string(h)).c_str(), h == head_)) head_ = h;
         ImGui::EndCombo();
       }
-      ctx.track("pipeline head");
+      ctx.track(ControlId::pipeline_head);
       ImGui::SameLine();
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     ImGui::SliderInt(ctx.label("pipeline.decimals", "decimals").c_str(), &decimals_, 1, 6, "%d",
                      ImGuiSliderFlags_AlwaysClamp);
-    ctx.track("pipeline decimals");
+    ctx.track(ControlId::pipeline_decimals);
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0.0f);  // a narrow tile or large text: the hint wraps beside the slider
     ImGui::TextDisabled("%s", tr("pipeline.hover_hint"));
@@ -121,7 +121,7 @@ class PipelinePanel : public Panel {
     const bool shown = ImGui::BeginTabItem(shown_as ? (std::string(shown_as) + "###" + name).c_str() : name);
     // A tab past the edge is not cut: the tab bar scrolls (FittingPolicyScroll), so only its rectangle is kept.
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-    ctx.track_rect(std::string("pipeline:") + name, a.x, a.y, b.x - a.x, b.y - a.y);
+    ctx.track_rect(ControlFamily::pipeline_stage, name, a.x, a.y, b.x - a.x, b.y - a.y);
     if (!shown) return;
     // Wide matrices scroll sideways inside the stage; the tab bar stays put.
     ImGui::BeginChild("stage", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);

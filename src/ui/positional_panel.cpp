@@ -48,15 +48,15 @@ class PositionalPanel : public Panel {
   void controls(PanelContext& ctx, State& s, const AppResult& r, int n) {
     bool pe = s.positional_encoding == PositionalEncoding::Sinusoidal;
     {
-      const LockScope lock(ctx, "positional_encoding");
+      const LockScope lock(ctx, ControlId::positional_encoding);
       if (ImGui::Checkbox(ctx.label("positional.pe", "pe").c_str(), &pe))
         s.positional_encoding = pe ? PositionalEncoding::Sinusoidal : PositionalEncoding::None;
     }
-    ctx.track("Positional encoding");
+    ctx.track(ControlId::positional_encoding);
     ImGui::SameLine();
     bool shuffle_clicked = false;
     {
-      const LockScope lock(ctx, "sentence");  // shuffling rewrites the sentence
+      const LockScope lock(ctx, ControlId::sentence);  // shuffling rewrites the sentence
       shuffle_clicked = ImGui::Button(ctx.label("positional.shuffle", "shuffle").c_str());
     }
     if (shuffle_clicked && n > 1 && r.error.empty()) {
@@ -64,7 +64,7 @@ class PositionalPanel : public Panel {
       before_revision_ = r.revision;
       shuffle(s);
     }
-    ctx.track("Shuffle tokens");
+    ctx.track(ControlId::positional_shuffle);
   }
 
   // Once the shuffled sentence has been computed: how far its output rows are from the old ones, permuted.
@@ -109,7 +109,7 @@ class PositionalPanel : public Panel {
         dl->AddRectFilled(ImVec2(p0.x + cw * j, p0.y + ch * i), ImVec2(p0.x + cw * (j + 1), p0.y + ch * (i + 1)),
                           diverging_u32(P(i, j), 1.0f));
     ImGui::Dummy(ImVec2(w, ch * P.rows()));
-    ctx.track("pe matrix");
+    ctx.track(ControlId::positional_matrix);
     ImGui::TextDisabled("%s", ctx.trf("positional.matrix_caption",
                                       {{"last", std::to_string(P.rows() - 1)}, {"d", std::to_string(s.d_model)}})
                                   .c_str());

@@ -14,7 +14,7 @@ namespace attn::ui {
 namespace {
 
 const HeadResult* first_head(const Result& r) {
-  const HeadResult& h = r.heads.empty() ? r.main : r.heads.front();
+  const HeadResult& h = r.first_head();
   return h.weights.size() > 0 ? &h : nullptr;
 }
 
@@ -94,7 +94,7 @@ class SaturationPanel : public Panel {
       p0 = p.min();
       p1 = p.max();
     }
-    ctx.track(std::string("saturation bars ") + id);
+    ctx.track(ControlFamily::saturation_bars, id);
     // A name under every bar, shortened to the bar's width (thinned only when not even one letter
     // fits); the tooltip names any bar in full.
     if (m <= 64) {
@@ -226,7 +226,7 @@ class SaturationPanel : public Panel {
                               .c_str(),
                           per_head);
       }
-      if (ImGui::IsItemVisible()) ctx.track(std::string("saturation curve ") + mt.id);  // not when scrolled away
+      if (ImGui::IsItemVisible()) ctx.track(ControlFamily::saturation_curve, mt.id);  // not when scrolled away
     }
   }
 };

@@ -21,7 +21,6 @@ namespace attn::ui {
 namespace {
 
 // Attribute values in the embed snippet: the URL and title can never close the attribute.
-std::string html_attr(const std::string& s) { return escape_markup(s); }
 
 // Read-only text that can still be selected and copied by hand (clipboard access may be refused).
 void selectable_text(const char* id, const std::string& text, float height) {
@@ -78,7 +77,7 @@ class SharePanel : public Panel {
       app_->status = ctx_->trf("share.link_copied", {{"count", std::to_string(link.size())}});
       link_shown_ = true;
     }
-    ctx_->track("Copy link");
+    ctx_->track(ControlId::share_copy_link);
     ImGui::SameLine();
     ImGui::TextDisabled("%s", ctx_->tr("share.same_numbers"));
     // The box follows the state, so copying from it by hand never shares an old one.
@@ -92,17 +91,17 @@ class SharePanel : public Panel {
     // clip edge); what the learner reads and clicks is the arrow and the label.
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     const float label_w = ImGui::GetTreeNodeToLabelSpacing() + ImGui::CalcTextSize(ctx_->tr("share.embed_options")).x;
-    ctx_->track_rect("Embed options", a.x, a.y, std::min(b.x - a.x, label_w), b.y - a.y);
+    ctx_->track_rect(ControlId::share_embed_options, a.x, a.y, std::min(b.x - a.x, label_w), b.y - a.y);
     if (!open) return;
     ImGui::TextUnformatted(ctx_->tr("share.panels_to_show"));
-    checkbox_row("show", panel_ids(), embed_panels_, /*skip=*/"share");
+    checkbox_row(ControlFamily::share_show, panel_ids(), embed_panels_, /*skip=*/"share");
     ImGui::TextUnformatted(ctx_->tr("share.controls_locked"));
-    checkbox_row("lock", control_ids(), embed_lock_, nullptr);
+    checkbox_row(ControlFamily::share_lock, control_ids(), embed_lock_, nullptr);
     ImGui::TextUnformatted(ctx_->tr("share.controls_hidden"));
-    checkbox_row("hide", control_ids(), embed_hide_, nullptr);
+    checkbox_row(ControlFamily::share_hide, control_ids(), embed_hide_, nullptr);
     ImGui::TextUnformatted(ctx_->tr("share.origins"));
     ImGui::InputTextWithHint("##origins", "https://course.example", origins_, sizeof origins_);
-    ctx_->track("Embed origins");
+    ctx_->track(ControlId::share_origins);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     ImGui::InputInt(ctx_->label("share.width", "width").c_str(), &width_, 0);
     ImGui::SameLine();
@@ -117,24 +116,7 @@ class SharePanel : public Panel {
       if (std::find(embed_panels_.begin(), embed_panels_.end(), id) != embed_panels_.end()) e.panels.push_back(id);
     e.locked = embed_lock_;
     e.hidden = embed_hide_;
-    std::string origin_error;
-    std::string list = origins_;
-    size_t start = 0;
-    while (start <= list.size()) {
-      const size_t comma = std::min(list.find(',', start), list.size());
-      std::string o = list.substr(start, comma - start);
-      o.erase(0, o.find_first_not_of(" \t"));
-      o.erase(o.find_last_not_of(" \t") + 1);
-      if (!o.empty()) {
-        std::string canonical;
-        const std::string err = check_origin(o, canonical);
-        if (err.empty() && e.origins.size() < kMaxEmbedListEntries)
-          e.origins.push_back(canonical);
-        else if (origin_error.empty())
-          origin_error = err;
-      }
-      start = comma + 1;
-    }
+    const std::string origin_error = parse_origin_list(origins_, e.origins);
     if (!origin_error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.3f, 1), "%s", origin_error.c_str());
 
     const bool can = origin_error.empty() && !e.panels.empty();
@@ -145,15 +127,12 @@ class SharePanel : public Panel {
       const Preset* p = find_preset(s.preset);
       const std::string title =
           "Attention Playground: " + std::string(ctx_->tr(p ? p->title.c_str() : "share.embed_title_default"));
-      embed_code_ =
-          "<iframe src=\"" + html_attr(url) + "\" title=\"" + html_attr(title) + "\" width=\"" +
-          std::to_string(width_) + "\" height=\"" + std::to_string(height_) +
-          "\" sandbox=\"allow-scripts allow-same-origin\" allow=\"clipboard-write\" loading=\"lazy\"></iframe>";
+      embed_code_ = embed_iframe_html(url, title, width_, height_);
       if (app_->host.copy_text) app_->host.copy_text(embed_code_);
       app_->status = ctx_->tr("share.embed_copied");
     }
     ImGui::EndDisabled();
-    ctx_->track("Copy embed code");
+    ctx_->track(ControlId::share_copy_embed);
     if (!embed_code_.empty()) selectable_text("##embed", embed_code_, ImGui::GetTextLineHeight() * 4.5f);
     ImGui::TreePop();
   }
@@ -167,12 +146,12 @@ class SharePanel : public Panel {
       app_->status = ctx_->trf("share.saving", {{"name", "attnplay-canvas.png"}});
     }
     ImGui::EndDisabled();
-    ctx_->track("PNG of the canvas");
+    ctx_->track(ControlId::share_png_canvas);
     ImGui::SameLine();
     ImGui::BeginDisabled(!app_->host.save_png || r.core.main.weights.size() == 0);
     if (ImGui::Button(ctx_->label("share.png_heatmap", "png_heatmap").c_str())) save_heatmap(r);
     ImGui::EndDisabled();
-    ctx_->track("PNG of the heatmap");
+    ctx_->track(ControlId::share_png_heatmap);
     // Vector figures (text as text) for slides and papers.
     ImGui::BeginDisabled(!files);
     for (const auto& [key, name, make] :
@@ -182,7 +161,7 @@ class SharePanel : public Panel {
       if (ImGui::Button(ctx_->label(key, name).c_str())) {
         app_->download(name, "image/svg+xml", make(*app_));
       }
-      ctx_->track(std::string("svg:") + name);
+      ctx_->track(ControlFamily::share_svg, name);
       ImGui::SameLine();
     }
     ImGui::NewLine();
@@ -191,18 +170,18 @@ class SharePanel : public Panel {
     if (ImGui::Button(ctx_->label("share.csv", "csv").c_str())) {
       app_->download("attnplay-result.csv", "text/csv", result_csv(r));
     }
-    ctx_->track("CSV of every matrix");
+    ctx_->track(ControlId::share_csv);
     ImGui::SameLine();
     if (ImGui::Button(ctx_->label("share.result_json", "result_json").c_str())) {
       app_->download("attnplay-result.json", "application/json", result_json_text(*app_));
     }
-    ctx_->track("Result JSON");
+    ctx_->track(ControlId::share_result_json);
     ImGui::SameLine();
     if (ImGui::Button(ctx_->label("share.state_json", "state_json").c_str())) {
       app_->download("attnplay-state.json", "application/json",
                      state_to_json(s).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     }
-    ctx_->track("State JSON");
+    ctx_->track(ControlId::share_state_json);
     ImGui::EndDisabled();
   }
 
@@ -210,7 +189,7 @@ class SharePanel : public Panel {
     section_header(ctx_->tr("share.import_section"));
     if (app_->host.pick_file) {
       if (ImGui::Button(ctx_->label("share.import", "import").c_str())) app_->host.pick_file();
-      ctx_->track("Import JSON…");
+      ctx_->track(ControlId::share_import_json);
       ImGui::SameLine();
       ImGui::TextDisabled("%s", ctx_->tr("share.drop_hint"));
     } else if (app_->host.read_file) {
@@ -225,13 +204,13 @@ class SharePanel : public Panel {
         else
           app_->status = err;
       }
-      ctx_->track("Import JSON…");
+      ctx_->track(ControlId::share_import_json);
     }
     ImGui::TextDisabled("%s", ctx_->tr("share.import_what"));
   }
 
   void save_heatmap(const AppResult& r) {
-    const HeadResult& h = r.core.heads.empty() ? r.core.main : r.core.heads.front();
+    const HeadResult& h = r.core.first_head();
     const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
     const int cell = std::clamp(512 / std::max(1, std::max(n, m)), 1, 48);
     const int w = m * cell, ht = n * cell;
@@ -250,9 +229,9 @@ class SharePanel : public Panel {
     app_->save_png("attnplay-heatmap.png", w, ht, rgba);
   }
 
-  void checkbox_row(const char* group, const std::vector<std::string>& ids, std::vector<std::string>& chosen,
+  void checkbox_row(ControlFamily group, const std::vector<std::string>& ids, std::vector<std::string>& chosen,
                     const char* skip) {
-    ImGui::PushID(group);
+    ImGui::PushID(static_cast<int>(group));
     float x = 0;
     const float avail = ImGui::CalcItemWidth();
     bool first = true;
@@ -273,7 +252,7 @@ class SharePanel : public Panel {
         else
           chosen.erase(std::remove(chosen.begin(), chosen.end(), id), chosen.end());
       }
-      ctx_->track(std::string(group) + ":" + id);
+      ctx_->track(group, id);
     }
     ImGui::PopID();
   }

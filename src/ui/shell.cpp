@@ -121,12 +121,13 @@ void Shell::follow_kept_scroll(const char* key, size_t slot) {
 // rectangle for attnplay.ui.itemRect("panel:<id>") and the lesson's outline.
 void Shell::draw_panel_body(PanelContext& ctx, PanelId id) {
   const PanelInfo& info = panel_info(id);
-  const bool disable_all = info.lock[0] != '\0' && ctx.locked(info.lock);
+  ControlId lock{};
+  const bool disable_all = find_control_id(info.lock, lock) && ctx.locked(lock);
   if (disable_all) ImGui::BeginDisabled();
   panels_[static_cast<size_t>(id)]->draw(ctx);
   if (disable_all) ImGui::EndDisabled();
   const ImVec2 a = ImGui::GetWindowPos(), sz = ImGui::GetWindowSize();
-  ctx.track_rect(std::string("panel:") + info.key, a.x, a.y, sz.x, sz.y);
+  ctx.track_rect(ControlFamily::panel, info.key, a.x, a.y, sz.x, sz.y);
   const LessonStep* step = open_step(app_);
   if (step && step->highlight == info.key)  // the lesson points here: an outline the learner can't miss
     ImGui::GetForegroundDrawList()->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(a.x + sz.x - 1, a.y + sz.y - 1),
@@ -186,7 +187,7 @@ void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, flo
         ImGui::SetScrollHereY(0.0f);  // the line just drawn: this panel's header
         --scroll_frames_left_;
       }
-      ctx.track(std::string("header:") + info.key);
+      ctx.track(ControlFamily::panel_header, info.key);
       if (!open) continue;
       if (ImGui::BeginChild(info.key, ImVec2(0, panel_h), true)) draw_panel_body(ctx, id);
       ImGui::EndChild();
@@ -231,7 +232,7 @@ float Shell::draw_lesson_sheet(PanelContext& ctx, float top) {
     const std::string title = std::string(lesson_sheet_folded_ ? "\xe2\x96\xb2 " : "\xe2\x96\xbc ") +  // ▲ / ▼
                               ctx.tr("panel.lesson") + "###sheet-toggle";
     if (ImGui::Button(title.c_str(), ImVec2(-FLT_MIN, 0))) lesson_sheet_folded_ = !lesson_sheet_folded_;
-    ctx.track("lesson:sheet");
+    ctx.track(ControlId::lesson_sheet);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s", ctx.tr(lesson_sheet_folded_ ? "lesson.ui.sheet_open" : "lesson.ui.sheet_fold"));
     if (!lesson_sheet_folded_ &&
@@ -328,7 +329,7 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
       if (ImGui::MenuItem(ctx.tr((std::string("panel.") + info.key).c_str()), nullptr, &app_.state.panels[info.id]) &&
           !was_open)
         scroll_to_panel_ = info.key;  // on a phone it opens below the fold: the column brings it into view
-      ctx.track(std::string("menu:view:") + info.key);
+      ctx.track(ControlFamily::menu_view_item, info.key);
     }
     ImGui::Separator();
     ImGui::TextDisabled("%s", ctx.tr("menu.workspace"));
@@ -336,7 +337,7 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
       if (ImGui::MenuItem(ctx.tr((std::string("workspace.") + w.key).c_str()))) apply_workspace(app_.state.panels, w);
     ImGui::EndMenu();
   }
-  ctx.track("menu:view");
+  ctx.track(ControlId::menu_view);
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.lessons")) + "###lessons").c_str())) {
     for (const Lesson& l : lessons())
       if (ImGui::MenuItem(ctx.tr(l.title.c_str()), nullptr, app_.state.lesson.id == l.id)) start_lesson(app_, l.id, 1);
@@ -346,19 +347,19 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
     }
     ImGui::EndMenu();
   }
-  ctx.track("menu:lessons");
+  ctx.track(ControlId::menu_lessons);
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.language")) + "###language").c_str())) {
     for (Lang l : languages()) {
       if (ImGui::MenuItem(ctx.tr((std::string("lang.") + lang_code(l)).c_str()), nullptr, app_.state.lang == l))
         app_.state.lang = l;
-      ctx.track(std::string("menu:language:") + lang_code(l));  // "menu:language:hi-Latn"
+      ctx.track(ControlFamily::menu_language_item, lang_code(l));  // "menu:language:hi-Latn"
     }
     ImGui::EndMenu();
   }
-  ctx.track("menu:language");
+  ctx.track(ControlId::menu_language);
   if (ImGui::MenuItem((std::string(ctx.tr("menu.share")) + "###share").c_str()))
     app_.state.panels.share = true;  // links, embed code, export, import
-  ctx.track("Share…");
+  ctx.track(ControlId::menu_share);
   // The title is decoration: cut to what is left of the bar ("…"), so large text never runs off it.
   ImGui::TextDisabled("%s", fit_label(ctx.tr("menu.title"), ImGui::GetContentRegionAvail().x - 4).c_str());
   if (app_.result.pending >= 0) {  // a long recomputation running across frames
@@ -384,7 +385,6 @@ void Shell::draw() {
   app_.item_rects.clear();
   app_.cut_items.clear();
   app_.focused_item.clear();
-  app_.update_frame();
   PanelContext ctx(app_);
   // The state changed since the widgets last drew, not through them (the API, a host page's message, a
   // lesson step, a preset): an active widget would write its own old value back this frame, so it lets go.

@@ -28,10 +28,10 @@ class VariancePanel : public Panel {
     text_wrapped(ctx.trf(v.d_k < 8 ? "variance.intro_small" : "variance.intro",
                          {{"samples", std::to_string(v.samples)}, {"d_k", std::to_string(v.d_k)}}));
     if (ImGui::RadioButton("q·k", !scaled_)) scaled_ = false;
-    ctx.track("variance: unscaled");
+    ctx.track(ControlId::variance_unscaled);
     ImGui::SameLine();
     if (ImGui::RadioButton("q·k ÷ √d_k", scaled_)) scaled_ = true;
-    ctx.track("variance: scaled");
+    ctx.track(ControlId::variance_scaled);
     histogram(ctx, v);
     readouts(ctx, v);
     section_header(ctx.tr("variance.spread"));
@@ -64,7 +64,7 @@ class VariancePanel : public Panel {
       p.bar(h.lo + w * b, h.lo + w * (b + 1) - w * 0.08, h.counts[static_cast<size_t>(b)],
             (col & 0x00FFFFFF) | 0xB0000000);
     p.line(xs, ys, ImGui::GetColorU32(ImGuiCol_Text), 2.0f);
-    if (ImGui::IsItemVisible()) ctx.track("variance histogram");
+    if (ImGui::IsItemVisible()) ctx.track(ControlId::variance_histogram);
     if (p.hovered()) {
       const int b = std::clamp(static_cast<int>((p.x_of(p.mouse_x()) - h.lo) / w), 0, bins - 1);
       const double a = h.lo + w * b, e = a + w;
@@ -131,7 +131,8 @@ class VariancePanel : public Panel {
       p.dot(xs[k], scaled[k], kScaledCol, 2.5f);
     }
     p.vline(current_dk, highlight_col(), 1.5f);
-    if (ImGui::IsItemVisible()) ctx.track("variance std curve");  // a scrolled-away rect would point at another panel
+    if (ImGui::IsItemVisible())
+      ctx.track(ControlId::variance_std_curve);  // a scrolled-away rect would point at another panel
     if (p.hovered()) {
       const double mx = std::log(std::max(1.0, p.x_of(p.mouse_x())));
       size_t best = 0;

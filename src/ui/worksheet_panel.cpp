@@ -68,7 +68,7 @@ class WorksheetPanel : public Panel {
     if (ImGui::InputInt((std::string(ctx.tr("worksheet.number")) + "###ws-number").c_str(), &number) && number >= 1 &&
         number <= 999999)
       key = "exercise-" + std::to_string(number);
-    ctx.track("worksheet:number");
+    ctx.track(ControlId::worksheet_number);
     same_line_if_fits(ImGui::GetFontSize() * 12);
     ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 12, ImGui::GetContentRegionAvail().x));
     if (ImGui::BeginCombo("###ws-note", ctx.tr("worksheet.note_examples"))) {
@@ -79,7 +79,7 @@ class WorksheetPanel : public Panel {
       }
       ImGui::EndCombo();
     }
-    ctx.track("worksheet:note");
+    ctx.track(ControlId::worksheet_note);
   }
 
   // [SECTION] inputs --------------------------------------------------------------------------------
@@ -149,7 +149,8 @@ class WorksheetPanel : public Panel {
     }
     ImGui::PopID();
     ImGui::PopStyleColor();
-    ctx.track(std::string("worksheet:") + stage_id(s) + ":" + std::to_string(i + 1) + "," + std::to_string(j + 1));
+    ctx.track(ControlFamily::worksheet_cell,
+              std::string(stage_id(s)) + ":" + std::to_string(i + 1) + "," + std::to_string(j + 1));
     const InputIssue issue = w.grade.stage(s).at(i, j).issue;
     if (ImGui::IsItemHovered() && issue != InputIssue::None)
       ImGui::SetTooltip("%s", issue_message(issue, w.answers.at(s, i, j), ctx.state.lang).c_str());
@@ -180,7 +181,7 @@ class WorksheetPanel : public Panel {
     if (picked_stage_ == stage_index(s)) {
       if (ImGui::SmallButton((std::string(ctx.tr("worksheet.show_me")) + "###show-" + stage_id(s)).c_str()))
         w.show_stage = stage_index(s);
-      ctx.track(std::string("worksheet:show:") + stage_id(s));
+      ctx.track(ControlFamily::worksheet_show, stage_id(s));
     }
   }
 
@@ -200,7 +201,7 @@ class WorksheetPanel : public Panel {
       if (continued) ImGui::Unindent();
       start = end + 1;
     }
-    ctx.track("worksheet:breakdown");
+    ctx.track(ControlId::worksheet_breakdown);
   }
 
   void summary(PanelContext& ctx) {
@@ -213,7 +214,7 @@ class WorksheetPanel : public Panel {
                                                        {"asked", std::to_string(g.asked)},
                                                        {"mistakes", std::to_string(g.mistakes)}})
                             .c_str());
-    ctx.track("worksheet:summary");
+    ctx.track(ControlId::worksheet_summary);
   }
 
   int picked_stage_ = -1;

@@ -43,8 +43,8 @@ int main(int argc, char** argv) {
 
   std::ifstream in(argv[2]);
   const nlohmann::json rects = nlohmann::json::parse(in, nullptr, false);
-  if (rects.is_discarded() || !rects.contains("heatmap")) return fail("no heatmap rectangle recorded");
-  const auto& r = rects["heatmap"];
+  if (rects.is_discarded() || !rects.contains("heatmap:grid")) return fail("no heatmap rectangle recorded");
+  const auto& r = rects["heatmap:grid"];
   const int row = std::atoi(argv[3]);
   int lo = 0, hi = 0;
   if (std::sscanf(argv[4], "%d,%d", &lo, &hi) != 2) return fail("bad LOW,HIGH");

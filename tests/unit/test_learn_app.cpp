@@ -17,8 +17,8 @@ TEST_CASE("Learn mode trains in frame slices and restarts on a new width", "[lea
   app.state.learn_settings.model.layers = 1;
   app.state.learn_playing = true;
   app.state.learn_speed = 3;
-  app.update_frame();
-  app.update_frame();
+  app.tick();
+  app.tick();
   CHECK(app.learn.trainer.steps_done() == 6);  // speed 3 × 2 frames, no time budget in tests
   const double loss_a = app.learn.trainer.curve(0).back().loss;
   CHECK(std::isfinite(loss_a));
@@ -29,21 +29,21 @@ TEST_CASE("Learn mode trains in frame slices and restarts on a new width", "[lea
   again.state.learn_settings = app.state.learn_settings;
   again.state.learn_playing = true;
   again.state.learn_speed = 6;
-  again.update_frame();
+  again.tick();
   REQUIRE(again.learn.trainer.steps_done() == 6);
   CHECK(again.learn.trainer.curve(0).back().loss == loss_a);
 
   app.state.learn_settings.model.d_k = 8;  // the d_k slider: both restart at the new width
   app.state.learn_playing = false;
-  app.update_frame();
+  app.tick();
   CHECK(app.learn.trainer.steps_done() == 0);
   CHECK(app.learn.trainer.settings().model.d_k == 8);
 
   app.state.learn_playing = true;
-  app.update_frame();
+  app.tick();
   const long steps = app.learn.trainer.steps_done();
   app.state.learn_settings.batch = 0;  // bad: refused, the running models go on untouched
-  app.update_frame();
+  app.tick();
   CHECK_FALSE(app.learn.message.empty());
   CHECK(app.state.learn_settings.batch == app.learn.trainer.settings().batch);
   CHECK(app.learn.trainer.steps_done() >= steps);
@@ -69,7 +69,7 @@ TEST_CASE("a learned head opens in the playground as an explicit scenario", "[le
   app.state.panels.learn = true;
   app.state.learn_settings = train::default_settings(train::TaskKind::Copy);
   app.state.learn_playing = true;
-  app.update_frame();
+  app.tick();
   REQUIRE(open_head_in_playground(app, 0, 0, 1) == "");
   CHECK(app.state.mode == InputMode::Explicit);
   CHECK(app.result.error.empty());
@@ -132,7 +132,7 @@ TEST_CASE("with a worker, the frame hands out steps and adopts snapshots; pause 
   App local;
   local.state = app.state;
   local.state.learn_speed = 10;
-  local.update_frame();
+  local.tick();
   REQUIRE(local.learn.trainer.steps_done() == 10);
   CHECK(local.learn.trainer.save_state() == app.learn.trainer.save_state());
 
@@ -203,7 +203,7 @@ TEST_CASE("a Learn run is kept as bytes, resumed at its step, and forgotten afte
   CHECK(reloaded.learn.trainer.steps_done() == 5);
   CHECK(reloaded.learn.trainer.curve(0).back().loss == app.learn.trainer.curve(0).back().loss);
   CHECK_THAT(reloaded.status, Catch::Contains("5"));
-  reloaded.update_frame();  // the next frame keeps the resumed run (same settings: no restart)
+  reloaded.tick();  // the next frame keeps the resumed run (same settings: no restart)
   CHECK(reloaded.learn.trainer.steps_done() == 5);
   learn_step(reloaded);
   learn_step(app);

@@ -120,10 +120,10 @@ TEST_CASE("walking why-sqrt-dk: predict wrong then right, a do goal, completion"
   REQUIRE(next_step(app));
 
   CHECK(app.state.lesson.step == 4);
-  app.update_frame();
+  app.tick();
   CHECK_FALSE(step_complete(app));  // d_k = 4 unscaled is not saturated
   app.state.d_k = 1024;             // what dragging the slider does
-  app.update_frame();
+  app.tick();
   CHECK(step_complete(app));
   REQUIRE(next_step(app));
   REQUIRE(next_step(app));  // the last step: complete
@@ -268,7 +268,7 @@ void check_filled(const App& app, const std::string& key) {
 
 void walk_step(App& app, const Lesson& l, int k) {
   const LessonStep& s = l.steps[static_cast<size_t>(k - 1)];
-  app.update_frame();
+  app.tick();
   check_filled(app, s.text);
   const Task& t = s.task;
   check_filled(app, t.question);
@@ -292,13 +292,13 @@ void walk_step(App& app, const Lesson& l, int k) {
     INFO("no solution recorded in do_solutions() for this do task");
     REQUIRE(sol != nullptr);
     REQUIRE(apply_state_text(app.state, sol) == "");
-    app.update_frame();
+    app.tick();
   }
   REQUIRE(step_complete(app));
   check_filled(app, s.text);  // after the reveal or the learner's change too
   check_filled(app, t.explain);
   // What the explanation claims ("Up", "equal", "saturated") holds in the state now on screen.
-  app.update_frame();
+  app.tick();
   const auto values = live_values(app);
   for (const Condition& c : t.claims) {
     INFO("claim: " << c.value << " " << c.op << " " << (c.than_value.empty() ? std::to_string(c.than) : c.than_value)
@@ -365,7 +365,7 @@ TEST_CASE("no prediction shows its answer before it is answered", "[lessons]") {
       const LessonStep& s = l.steps[static_cast<size_t>(k - 1)];
       const Task& t = s.task;
       INFO(l.id << " step " << k);
-      app.update_frame();
+      app.tick();
       if (t.kind == Task::Kind::Predict) {
         // The lesson file declares what the question asks about, and no open panel shows it.
         for (const std::string& fact : t.asks)

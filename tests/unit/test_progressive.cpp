@@ -209,9 +209,8 @@ TEST_CASE("app: a long recomputation spreads over frames; the flipped view follo
   attn::App app;
   std::string sentence;
   for (int i = 0; i < 600; ++i) sentence += "w" + std::to_string(i % 97) + "_" + std::to_string(i) + " ";
-  app.state.sentence = sentence;
   app.state.d_k = 32;
-  app.on_sentence_changed({});
+  REQUIRE(attn::set_sentence(app.state, sentence));
   app.update();  // complete at once (what the JS API and tests call)
   REQUIRE(app.result.core.main.weights.rows() == 600);
   CHECK(app.result.pending < 0);
@@ -237,14 +236,14 @@ TEST_CASE("app: a long recomputation spreads over frames; the flipped view follo
   app.frame_budget_ms = 0.001;
   const uint64_t rev = app.result.revision;
   app.state.d_k = 256;
-  app.update_frame();
+  app.tick();
   CHECK(app.result.pending >= 0.0f);
   CHECK(app.result.pending < 1.0f);
   CHECK(app.result.revision == rev);
   CHECK(app.result.core.main.Q.cols() == 32);  // still the old result
   int frames = 1;
   while (app.result.pending >= 0 && frames < 10000) {
-    app.update_frame();
+    app.tick();
     ++frames;
   }
   CHECK(frames > 2);
@@ -259,10 +258,10 @@ TEST_CASE("app: a long recomputation spreads over frames; the flipped view follo
   CHECK(worst < 1e-6);
   // A state change during a job: the job finishes first, then the newest state is computed.
   app.state.d_k = 64;
-  app.update_frame();
+  app.tick();
   app.state.d_k = 128;
   while (app.result.pending >= 0 || app.result.core.main.Q.cols() != 128) {
-    app.update_frame();
+    app.tick();
     REQUIRE(++frames < 20000);
   }
   CHECK(app.result.core.main.Q.cols() == 128);

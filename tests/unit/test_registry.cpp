@@ -1,6 +1,7 @@
 // test_registry.cpp — one list of panels and controls: state JSON, embed parsing and locks all follow it,
 // and the tiling never overlaps two panels.
 #include <catch2/catch.hpp>
+#include <set>
 
 #include "app/app.h"
 #include "app/embed.h"
@@ -49,7 +50,7 @@ TEST_CASE("every control id locks what it names and nothing else", "[registry]")
   for (const ControlInfo& c : control_table()) {
     INFO(c.id);
     CHECK(find_control(c.id) == &c);
-    CHECK(find_control(c.label) == &c);  // the older label-text id still finds it
+    if (*c.label) CHECK(find_control(c.label) == &c);  // the older label-text id still finds it
     EmbedSettings e;
     REQUIRE(parse_embed_query(std::string("lock=") + c.id, e).empty());
     State now = changed;
@@ -69,6 +70,46 @@ bool overlap(const Tile& a, const Tile& b) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 }  // namespace
+
+TEST_CASE("control ids are unique, follow the id grammar, and every older id still finds its control", "[registry]") {
+  // Grammar: a state key, or "<scope>:<name>", lower case, '_' or '-' inside words.
+  const auto grammatical = [](const std::string& id) {
+    if (id.empty() || id.front() == ':' || id.back() == ':') return false;
+    for (char ch : id)
+      if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-' || ch == ':')) return false;
+    return true;
+  };
+  const nlohmann::json schema = state_schema();
+  std::set<std::string> seen;
+  for (int i = 0; i < static_cast<int>(kControlCount); ++i) {
+    const std::string id = control_id(static_cast<ControlId>(i));
+    INFO(id);
+    CHECK(grammatical(id));
+    CHECK(seen.insert(id).second);
+    ControlId back{};
+    REQUIRE(find_control_id(id, back));
+    CHECK(static_cast<int>(back) == i);
+    // A control editing one state field is named by its key.
+    if (id.find(':') == std::string::npos) CHECK(schema.contains(id));
+  }
+  // Older label-text ids, exact and as a family's prefix, resolve to today's ids; unknown ids stay as they are.
+  CHECK(canonical_control_id("Temperature") == "temperature");
+  CHECK(canonical_control_id("Scale by 1/√d_k") == "scale");
+  CHECK(canonical_control_id("heatmap") == "heatmap:grid");
+  CHECK(canonical_control_id("mask:2,1") == "masks:cell:2,1");
+  CHECK(canonical_control_id("point:1") == "embeddings:point:1");
+  CHECK(canonical_control_id("embedding 0,0") == "embeddings:cell:0,0");
+  CHECK(canonical_control_id("embedding plane") == "embeddings");
+  CHECK(canonical_control_id("header:explain") == "header:explain");
+  CHECK(canonical_control_id("no such control") == "no such control");
+  CHECK(control_id(ControlFamily::lesson_choice, "2") == "lesson:choice:2");
+  CHECK(grammatical(control_id(ControlFamily::mask_cell, "1")));
+  // Whole-panel locks name controls.
+  for (const PanelInfo& p : panel_table()) {
+    ControlId lock{};
+    if (p.lock[0] != '\0') CHECK(find_control_id(p.lock, lock));
+  }
+}
 
 TEST_CASE("tiling every panel of every workspace leaves no two panels overlapping", "[registry][tiling]") {
   std::vector<std::vector<PanelId>> sets;

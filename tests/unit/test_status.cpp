@@ -46,6 +46,6 @@ TEST_CASE("a status message clears itself kStatusSeconds after it last changed",
 TEST_CASE("frames age the status with the clock", "[status]") {
   attn::App app;
   app.status = "Embed code copied.";
-  app.update_frame();
+  app.tick();
   CHECK(app.status == "Embed code copied.");  // just set: shown
 }
