@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/share.h"
 #include "app/state_json.h"
 #include "core/attention.h"
 #include "core/json_codec.h"
@@ -45,6 +46,8 @@ const std::string kUsage =
         "                                      (defaults: --samples 10000 --seed 1 --bins 41)\n") +
     attn::cli::kTrainUsage +
     "  schema                              print the app state's keys as JSON: each key's kind and values\n"
+    "  share STATE.json                    print the page's share fragment (s=1.…) of a (partial) state\n"
+    "  share --open FRAGMENT               print the whole state a share fragment or link opens\n"
     "  gui [...]                           open the desktop window (GUI builds only); --input FILE plays\n"
     "                                      a script of input steps (see src/platform/input_script.h);\n"
     "                                      --check-fit exits 3 naming any control cut at a panel's edge\n"
@@ -310,6 +313,29 @@ int cmd_variance(const std::vector<std::string>& args) {
   return emit(j, compact);
 }
 
+// The page's own share-link codec, for scripts and for the other encoders' tests (Python, the web component).
+int cmd_share(const std::vector<std::string>& args) {
+  if (args.size() == 2 && args[0] == "--open") {
+    attn::State s;
+    const std::string err = attn::decode_share_fragment(args[1], s);
+    if (!err.empty()) return fail(kExitError, err);
+    std::cout << attn::state_to_json(s).dump(2) << "\n";
+    return 0;
+  }
+  if (args.size() != 1 || (args[0].size() > 1 && args[0][0] == '-'))
+    return usage_error("share takes a state file ('-' reads stdin) or --open FRAGMENT");
+  std::string text;
+  std::string err = read_input(args[0], text);
+  if (!err.empty()) return fail(kExitError, err);
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return fail(kExitError, "the state is not a JSON object");
+  attn::State s;
+  err = attn::state_from_share_json(j, s);
+  if (!err.empty()) return fail(kExitError, err);
+  std::cout << attn::share_fragment(s) << "\n";
+  return 0;
+}
+
 int cmd_gui(int argc, char** argv) {
 #ifdef ATTNPLAY_WITH_GUI
   // The window sees a conventional argv: program name, then what followed "gui".
@@ -350,6 +376,7 @@ int run(int argc, char** argv) {
     std::cout << attn::state_schema().dump(2) << "\n";
     return 0;
   }
+  if (cmd == "share") return cmd_share(rest);
   if (cmd == "gui") return cmd_gui(argc, argv);
   if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown option: " + cmd);
   return usage_error("unknown command: " + cmd);

@@ -8,7 +8,7 @@
 // Attributes: src (the playground page; default index.html next to this script), panels, lock, hide,
 // workspace (embed parameters: changing one reloads the frame, keeping the state), preset, lesson, step,
 // lang, state (JSON of a partial state), d-k, scale, temperature, sentence, theme (state: changed through
-// setState, no reload), title, height (pixels or a CSS length; default 420). Methods: getState(), setState(partial) → {ok, error}, getResult(), shareURL();
+// setState, no reload), title, height (pixels or a CSS length; default 420). Methods: getState(), setState(partial) → {ok, error}, getResult(), shareURL(); static AttentionPlayground.fragmentOf(partialState) → "s=1.…";
 // properties: ready, result (promises), frame. Events: ready, change, saturation and any other event the
 // frame sends (CustomEvent, the message's fields in detail), error (a state the page refused).
 'use strict';
@@ -40,6 +40,11 @@
   const fragmentOf = (state) => 's=1.' + base64url('j' + JSON.stringify(state));
 
   class AttentionPlayground extends HTMLElement {
+    // The share fragment ("s=1.…") of a partial state, as the page reads it: for links a host builds itself.
+    static fragmentOf(state) {
+      return fragmentOf(state);
+    }
+
     static get observedAttributes() {
       return EMBED_ATTRIBUTES.concat(Object.keys(STATE_ATTRIBUTES), ['lesson', 'step', 'state', 'title', 'height']);
     }
