@@ -15,9 +15,10 @@ target_link_options(attnplay_web PRIVATE
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=1MB
   -sDYNAMIC_EXECUTION=0 -sENVIRONMENT=web
   -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,stringToUTF8,lengthBytesUTF8,HEAPU8
-  -sEXPORTED_FUNCTIONS=@${CMAKE_SOURCE_DIR}/web/exports.txt
+  # The bridge's functions are exported by EMSCRIPTEN_KEEPALIVE where they are defined (web_api.cpp,
+  # web_input.cpp); only the runtime's own need naming here.
+  -sEXPORTED_FUNCTIONS=_main,_malloc,_free
   -sINVOKE_RUN=1 -sEXIT_RUNTIME=0)
-set_property(TARGET attnplay_web APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/web/exports.txt)
 # The "webcheck" preset: Emscripten's run-time checks turn a silent memory error into a report naming the function.
 if(ATTNPLAY_WEB_CHECKS)
   target_link_options(attnplay_web PRIVATE -sASSERTIONS=2 -sSAFE_HEAP=1 -sSTACK_OVERFLOW_CHECK=2 --profiling-funcs)
