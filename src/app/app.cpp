@@ -11,9 +11,9 @@
 
 #include "app/presets.h"
 #include "app/state_json.h"
-#include "core/attention.h"
+#include "core/attention/attention.h"
+#include "core/attention/kernels.h"
 #include "core/hash.h"
-#include "core/kernels.h"
 
 namespace attn {
 

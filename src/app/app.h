@@ -13,9 +13,9 @@
 #include "app/lesson_run.h"
 #include "app/state.h"
 #include "app/worksheet.h"
-#include "core/montecarlo.h"
-#include "core/progressive.h"
-#include "core/scenario.h"
+#include "core/attention/montecarlo.h"
+#include "core/attention/progressive.h"
+#include "core/attention/scenario.h"
 
 namespace attn {
 

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "app/state.h"
-#include "core/attention.h"
+#include "core/attention/attention.h"
 
 namespace attn {
 

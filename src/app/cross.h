@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/scenario.h"
+#include "core/attention/scenario.h"
 
 namespace attn {
 

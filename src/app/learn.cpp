@@ -6,7 +6,7 @@
 #include "app/app.h"
 #include "app/learn_text.h"
 #include "app/state.h"
-#include "core/train_settings.h"
+#include "core/train/train_settings.h"
 
 namespace attn {
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/train_trainer.h"
+#include "core/train/train_trainer.h"
 
 namespace attn {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/train_settings.h"
+#include "core/train/train_settings.h"
 
 namespace attn {
 

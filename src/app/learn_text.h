@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app/strings.h"
-#include "core/train_trainer.h"
+#include "core/train/train_trainer.h"
 
 namespace attn {
 

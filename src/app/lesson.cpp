@@ -14,7 +14,7 @@
 #include "app/state_json.h"
 #include "app/strings.h"
 #include "app/summary.h"
-#include "core/attention.h"
+#include "core/attention/attention.h"
 
 namespace attn {
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "core/attention.h"
+#include "core/attention/attention.h"
 
 namespace attn {
 

@@ -2,7 +2,7 @@
 // Saturation panel and the spoken summary share.
 #pragma once
 
-#include "core/scenario.h"
+#include "core/attention/scenario.h"
 
 namespace attn {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/attention/montecarlo.h"
 #include "core/hash.h"
-#include "core/montecarlo.h"
 
 namespace attn {
 

@@ -10,9 +10,9 @@
 #include "app/cross.h"
 #include "app/registry.h"
 #include "app/strings.h"
+#include "core/attention/scenario.h"
 #include "core/hash.h"
-#include "core/scenario.h"
-#include "core/train_settings.h"
+#include "core/train/train_settings.h"
 
 namespace attn {
 

@@ -15,7 +15,7 @@
 #include "app/numerics.h"
 #include "app/presets.h"
 #include "app/worksheet.h"
-#include "core/attention.h"
+#include "core/attention/attention.h"
 #include "core/hash.h"
 #include "core/json_codec.h"
 

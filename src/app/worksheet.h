@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app/strings.h"
-#include "core/exercise.h"
+#include "core/exercise/exercise.h"
 
 namespace attn {
 

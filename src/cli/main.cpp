@@ -11,9 +11,9 @@
 
 #include "app/share.h"
 #include "app/state_json.h"
-#include "core/attention.h"
+#include "core/attention/attention.h"
+#include "core/attention/montecarlo.h"
 #include "core/json_codec.h"
-#include "core/montecarlo.h"
 #include "train_cmd.h"
 
 #ifdef ATTNPLAY_WITH_GUI

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/train_trainer.h"
+#include "core/train/train_trainer.h"
 
 namespace attn::cli {
 

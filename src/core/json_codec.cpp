@@ -1,5 +1,5 @@
 // json_codec.cpp — strict scenario decoding (every bad input named) and result/variance encoding.
-#include "json_codec.h"
+#include "core/json_codec.h"
 
 #include <cfloat>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-#include "attention.h"
+#include "core/attention/attention.h"
 
 namespace attn {
 

@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "montecarlo.h"
-#include "scenario.h"
+#include "core/attention/montecarlo.h"
+#include "core/attention/scenario.h"
 
 namespace attn {
 

@@ -8,7 +8,7 @@
 #include <chrono>
 #include <string>
 
-#include "core/train_trainer.h"
+#include "core/train/train_trainer.h"
 
 namespace {
 attn::train::Trainer g_trainer;  // one worker, one run

@@ -8,7 +8,7 @@
 
 #include "app/presets.h"
 #include "app/summary.h"
-#include "core/attention.h"
+#include "core/attention/attention.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 

@@ -8,7 +8,7 @@
 #include <imgui.h>
 
 #include "app/strings.h"
-#include "core/scenario.h"
+#include "core/attention/scenario.h"
 
 namespace attn::ui {
 

@@ -8,7 +8,7 @@
 
 #include "app/learn.h"
 #include "app/learn_text.h"
-#include "core/train_tasks.h"
+#include "core/train/train_tasks.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "core/attention.h"
+#include "core/attention/attention.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 

@@ -3,7 +3,7 @@
 
 #include <imgui.h>
 
-#include "core/scenario.h"
+#include "core/attention/scenario.h"
 
 #include <string>
 #include <utility>

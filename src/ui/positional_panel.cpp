@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/attention.h"
-#include "core/montecarlo.h"
+#include "core/attention/attention.h"
+#include "core/attention/montecarlo.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 

@@ -37,9 +37,9 @@
 #endif
 
 #ifndef ATTNPLAY_BENCH_EIGEN_ONLY
-#include "core/attention.h"
-#include "core/kernels.h"
-#include "core/montecarlo.h"
+#include "core/attention/attention.h"
+#include "core/attention/kernels.h"
+#include "core/attention/montecarlo.h"
 #endif
 
 #ifdef __EMSCRIPTEN__

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "core/train_trainer.h"
+#include "core/train/train_trainer.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>

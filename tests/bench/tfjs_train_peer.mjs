@@ -1,4 +1,4 @@
-// tfjs_train_peer.mjs — the TensorFlow.js peer of Learn mode's training (src/core/train_model.cpp): the same
+// tfjs_train_peer.mjs — the TensorFlow.js peer of Learn mode's training (src/core/train/train_model.cpp): the same
 // attention-only transformer, loss, clipping and Adam, trained as models A (÷√d_k) and B (no scaling) on one
 // shared batch per step, on @tensorflow/tfjs-core with the wasm backend (SIMD binary, one thread).
 //
@@ -67,7 +67,7 @@ function normals(rng, count, sd) {
   return out;
 }
 
-// The induction task of src/core/train_tasks.cpp: m distinct symbols repeated, m ∈ [max(2, ⌈n/4⌉), n/2];
+// The induction task of src/core/train/train_tasks.cpp: m distinct symbols repeated, m ∈ [max(2, ⌈n/4⌉), n/2];
 // every position t ≥ m is scored with the token that followed its earlier occurrence.
 function inductionBatch(rng, { batch, seq_len: n, vocab }) {
   const tokens = new Int32Array(batch * n);

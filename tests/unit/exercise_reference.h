@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/exercise.h"
+#include "core/exercise/exercise.h"
 
 namespace exref {
 

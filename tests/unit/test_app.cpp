@@ -6,7 +6,7 @@
 #include "app/app.h"
 #include "app/presets.h"
 #include "app/state_json.h"
-#include "core/attention.h"
+#include "core/attention/attention.h"
 
 using namespace attn;
 

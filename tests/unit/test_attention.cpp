@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/attention.h"
-#include "core/montecarlo.h"
+#include "core/attention/attention.h"
+#include "core/attention/montecarlo.h"
 
 using attn::Mat;
 using attn::Scenario;

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "app/app.h"
-#include "core/montecarlo.h"
+#include "core/attention/montecarlo.h"
 
 TEST_CASE("the measured spread curve follows the seed, 2^64 - 1 included", "[app][derived]") {
   attn::App app;

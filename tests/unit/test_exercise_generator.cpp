@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "core/exercise.h"
+#include "core/exercise/exercise.h"
 #include "exercise_reference.h"
 
 using namespace attn::exercise;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "core/exercise.h"
+#include "core/exercise/exercise.h"
 
 using namespace attn::exercise;
 using nlohmann::json;

@@ -6,7 +6,7 @@
 #include <limits>
 #include <string>
 
-#include "core/attention.h"
+#include "core/attention/attention.h"
 #include "core/json_codec.h"
 
 using attn::MaskMat;

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "core/kernels.h"
-#include "core/montecarlo.h"
+#include "core/attention/kernels.h"
+#include "core/attention/montecarlo.h"
 
 using attn::Mat;
 

@@ -18,7 +18,7 @@
 #include "app/registry.h"
 #include "app/state_json.h"
 #include "app/strings.h"
-#include "core/attention.h"
+#include "core/attention/attention.h"
 
 using namespace attn;
 

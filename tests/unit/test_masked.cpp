@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/attention.h"
+#include "core/attention/attention.h"
 
 TEST_CASE("is_masked_logit: −∞ only", "[mask]") {
   const float inf = std::numeric_limits<float>::infinity();

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <vector>
 
-#include "core/montecarlo.h"
+#include "core/attention/montecarlo.h"
 
 TEST_CASE("Rng: splitmix64 reference sequence", "[montecarlo]") {
   // The published splitmix64 outputs for seed 1234567 (reproduced with an independent Python

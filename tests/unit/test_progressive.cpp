@@ -9,9 +9,9 @@
 #include <string>
 
 #include "app/app.h"
-#include "core/attention.h"
-#include "core/montecarlo.h"
-#include "core/progressive.h"
+#include "core/attention/attention.h"
+#include "core/attention/montecarlo.h"
+#include "core/attention/progressive.h"
 
 using attn::Mat;
 using attn::Scenario;

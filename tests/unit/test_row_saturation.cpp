@@ -7,7 +7,7 @@
 #include "app/presets.h"
 #include "app/saturation.h"
 #include "app/summary.h"
-#include "core/attention.h"
+#include "core/attention/attention.h"
 
 using Catch::Matchers::Contains;
 

@@ -7,8 +7,8 @@
 
 #include "app/presets.h"
 #include "app/state.h"
-#include "core/attention.h"
-#include "core/kernels.h"
+#include "core/attention/attention.h"
+#include "core/attention/kernels.h"
 
 using attn::Mat;
 using attn::Scenario;

@@ -5,7 +5,7 @@
 
 #include "app/presets.h"
 #include "app/state_json.h"
-#include "core/attention.h"
+#include "core/attention/attention.h"
 
 using Catch::Matchers::Contains;
 

@@ -10,7 +10,7 @@
 #include "app/presets.h"
 #include "app/share.h"
 #include "app/state_json.h"
-#include "core/attention.h"
+#include "core/attention/attention.h"
 
 namespace {
 

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <string>
 
-#include "core/train_model.h"
-#include "core/train_tasks.h"
+#include "core/train/train_model.h"
+#include "core/train/train_tasks.h"
 
 using namespace attn::train;
 

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <limits>
 
-#include "core/train_trainer.h"
+#include "core/train/train_trainer.h"
 
 using namespace attn::train;
 

@@ -4,7 +4,7 @@
 #include <set>
 #include <vector>
 
-#include "core/train_tasks.h"
+#include "core/train/train_tasks.h"
 
 using namespace attn::train;
 

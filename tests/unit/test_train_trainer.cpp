@@ -4,8 +4,8 @@
 #include <cstring>
 #include <limits>
 
-#include "core/attention.h"
-#include "core/train_trainer.h"
+#include "core/attention/attention.h"
+#include "core/train/train_trainer.h"
 
 using namespace attn::train;
 

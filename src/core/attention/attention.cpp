@@ -1,5 +1,5 @@
 // attention.cpp — scenario validation and the attention computation with every intermediate kept.
-#include "attention.h"
+#include "core/attention/attention.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <sstream>
 #include <utility>
 
-#include "kernels.h"
+#include "core/attention/kernels.h"
 
 namespace attn {
 

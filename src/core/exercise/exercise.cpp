@@ -1,12 +1,12 @@
 // exercise.cpp — exercises built from their inputs with the core, the seeded generator, stage labels, answers.
-#include "exercise.h"
+#include "core/exercise/exercise.h"
 
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <stdexcept>
 
-#include "attention.h"
+#include "core/attention/attention.h"
 
 namespace attn::exercise {
 

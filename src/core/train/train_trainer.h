@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "montecarlo.h"
-#include "scenario.h"
-#include "train_model.h"
-#include "train_optim.h"
-#include "train_settings.h"
-#include "train_tasks.h"
+#include "core/attention/montecarlo.h"
+#include "core/attention/scenario.h"
+#include "core/train/train_model.h"
+#include "core/train/train_optim.h"
+#include "core/train/train_settings.h"
+#include "core/train/train_tasks.h"
 
 namespace attn::train {
 

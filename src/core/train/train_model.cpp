@@ -1,14 +1,14 @@
 // train_model.cpp — forward pass through the playground's attention kernels and the hand-written backward pass.
-#include "train_model.h"
+#include "core/train/train_model.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
 
-#include "attention.h"  // row_entropy, row_jacobian_norm, sinusoidal_encoding
-#include "kernels.h"
-#include "matmul_eigen.h"
+#include "core/attention/attention.h"  // row_entropy, row_jacobian_norm, sinusoidal_encoding
+#include "core/attention/kernels.h"
+#include "core/attention/matmul_eigen.h"
 
 namespace attn::train {
 

@@ -1,5 +1,5 @@
 // train_settings.cpp — defaults, validation, labels and the JSON codec of Learn-mode training settings.
-#include "train_settings.h"
+#include "core/train/train_settings.h"
 
 #include <cmath>
 #include <cstdio>
@@ -7,8 +7,8 @@
 #include <functional>
 #include <map>
 
-#include "json_codec.h"
-#include "train_tasks.h"
+#include "core/json_codec.h"
+#include "core/train/train_tasks.h"
 
 namespace attn::train {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "exercise.h"
+#include "core/exercise/exercise.h"
 
 namespace attn::exercise {
 

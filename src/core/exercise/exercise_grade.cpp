@@ -8,8 +8,8 @@
 #include <set>
 #include <sstream>
 
-#include "exercise.h"
-#include "exercise_detail.h"
+#include "core/exercise/exercise.h"
+#include "core/exercise/exercise_detail.h"
 
 namespace attn::exercise {
 

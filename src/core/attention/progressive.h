@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "scenario.h"
+#include "core/attention/scenario.h"
 
 namespace attn {
 

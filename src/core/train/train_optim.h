@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "train_settings.h"
+#include "core/train/train_settings.h"
 
 namespace attn::train {
 

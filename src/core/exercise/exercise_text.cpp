@@ -3,8 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "exercise.h"
-#include "exercise_detail.h"
+#include "core/exercise/exercise.h"
+#include "core/exercise/exercise_detail.h"
 
 namespace attn::exercise {
 

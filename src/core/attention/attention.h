@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "scenario.h"
+#include "core/attention/scenario.h"
 
 namespace attn {
 

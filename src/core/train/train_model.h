@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "montecarlo.h"
-#include "train_settings.h"
-#include "train_tasks.h"
+#include "core/attention/montecarlo.h"
+#include "core/train/train_settings.h"
+#include "core/train/train_tasks.h"
 
 namespace attn::train {
 

@@ -1,5 +1,5 @@
 // train_tasks.cpp — the five task generators (copy, reverse, sort, key–value lookup, induction) and their rules.
-#include "train_tasks.h"
+#include "core/train/train_tasks.h"
 
 #include <algorithm>
 #include <numeric>

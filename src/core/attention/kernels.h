@@ -3,7 +3,7 @@
 // expressions natively; tests hold both against the scalar reference.
 #pragma once
 
-#include "scenario.h"
+#include "core/attention/scenario.h"
 
 namespace attn {
 

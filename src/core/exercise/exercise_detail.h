@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "exercise.h"
+#include "core/exercise/exercise.h"
 
 namespace attn::exercise::detail {
 

@@ -2,8 +2,8 @@
 #include <cmath>
 #include <set>
 
-#include "exercise.h"
-#include "json_codec.h"
+#include "core/exercise/exercise.h"
+#include "core/json_codec.h"
 
 namespace attn::exercise {
 

@@ -1,11 +1,11 @@
 // progressive.cpp — row-block computation: each block is an ordinary compute() of the block's
 // queries against every key, with the full mask's rows as painted cells, appended to the result.
-#include "core/progressive.h"
+#include "core/attention/progressive.h"
 
 #include <algorithm>
 #include <chrono>
 
-#include "core/attention.h"
+#include "core/attention/attention.h"
 
 namespace attn {
 

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "montecarlo.h"  // Rng
-#include "train_settings.h"
+#include "core/attention/montecarlo.h"  // Rng
+#include "core/train/train_settings.h"
 
 namespace attn::train {
 

@@ -1,12 +1,12 @@
 // montecarlo.cpp — the deterministic generator and the q·k variance experiment.
-#include "montecarlo.h"
+#include "core/attention/montecarlo.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <utility>
 
-#include "scenario.h"  // kMaxDim
+#include "core/attention/scenario.h"  // kMaxDim
 
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>

@@ -1,8 +1,8 @@
 // exercise_show.cpp — "Show me": the arithmetic of one worksheet cell as data and as English text.
 #include <cmath>
 
-#include "exercise.h"
-#include "exercise_detail.h"
+#include "core/exercise/exercise.h"
+#include "core/exercise/exercise_detail.h"
 
 namespace attn::exercise {
 

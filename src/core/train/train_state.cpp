@@ -11,7 +11,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "train_trainer.h"
+#include "core/train/train_trainer.h"
 
 namespace attn::train {
 

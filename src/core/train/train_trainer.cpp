@@ -1,10 +1,10 @@
 // train_trainer.cpp — lockstep training of models A and B, the probe example, scenario and JSON export.
-#include "train_trainer.h"
+#include "core/train/train_trainer.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "attention.h"
+#include "core/attention/attention.h"
 
 namespace attn::train {
 

@@ -42,7 +42,7 @@
 #include <utility>
 #include <vector>
 
-#include "scenario.h"
+#include "core/attention/scenario.h"
 
 namespace attn::exercise {
 

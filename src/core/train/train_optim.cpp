@@ -1,5 +1,5 @@
 // train_optim.cpp — the Adam and SGD updates (Kingma & Ba's bias-corrected Adam) and global-norm clipping.
-#include "train_optim.h"
+#include "core/train/train_optim.h"
 
 #include <Eigen/Core>
 #include <cmath>

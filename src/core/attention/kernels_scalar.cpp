@@ -2,7 +2,7 @@
 #include <cmath>
 #include <limits>
 
-#include "kernels.h"
+#include "core/attention/kernels.h"
 
 namespace attn {
 

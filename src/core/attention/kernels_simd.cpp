@@ -6,8 +6,8 @@
 #include <limits>
 #include <vector>
 
-#include "kernels.h"
-#include "matmul_eigen.h"
+#include "core/attention/kernels.h"
+#include "core/attention/matmul_eigen.h"
 
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
