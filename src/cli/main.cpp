@@ -13,6 +13,7 @@
 #include "core/attention.h"
 #include "core/json_codec.h"
 #include "core/montecarlo.h"
+#include "package_cmd.h"
 #include "train_cmd.h"
 
 #ifdef ATTNPLAY_WITH_GUI
@@ -43,7 +44,7 @@ const std::string kUsage =
         "  variance --d-k 4,16,64 [--samples N] [--seed S] [--bins B]\n"
         "                                      measure var(q.k) with and without 1/sqrt(d_k) scaling\n"
         "                                      (defaults: --samples 10000 --seed 1 --bins 41)\n") +
-    attn::cli::kTrainUsage +
+    attn::cli::kTrainUsage + attn::cli::kPackageUsage +
     "  schema                              print the app state's keys as JSON: each key's kind and values\n"
     "  gui [...]                           open the desktop window (GUI builds only); --input FILE plays\n"
     "                                      a script of input steps (see src/platform/input_script.h);\n"
@@ -342,6 +343,12 @@ int run(int argc, char** argv) {
   if (cmd == "train") {
     std::string err;
     const int rc = attn::cli::run_train(rest, err);
+    if (rc == kExitUsage) return usage_error(err);
+    return rc == 0 ? 0 : fail(rc, err);
+  }
+  if (cmd == "package") {
+    std::string err;
+    const int rc = attn::cli::run_package(rest, err);
     if (rc == kExitUsage) return usage_error(err);
     return rc == 0 ? 0 : fail(rc, err);
   }

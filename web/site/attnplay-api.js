@@ -251,6 +251,28 @@
     // Called right after a frame is drawn, while the WebGL drawing buffer still holds it.
     captureCanvas(name) { canvas.toBlob((b) => saveBlob(name, b), 'image/png'); },
     pickFile() { fileInput.click(); },
+    // "Download for an LMS…": this page's own files (from its server or the service worker's copy) go into the
+    // module one by one, which zips them with the lessons and the manifest (attnplay_package_finish).
+    makeCoursePackage(lessons, scorm) {
+      if (inline) { setStatus('share.lms_failed', '', 'a copy of the page inside a notebook has no files of its own'); return; }
+      const names = JSON.parse(call('attnplay_package_files'));
+      const get = (name, required) => fetch(new URL(name, location.href), { cache: 'no-cache' })
+        .then((r) => { if (!r.ok) throw new Error(name + ': ' + r.status); return r.arrayBuffer(); })
+        .then((b) => [name, new Uint8Array(b)], (e) => { if (required) throw e; return null; });
+      setStatus('share.lms_making');
+      Promise.all(names.required.map((n) => get(n, true)).concat(names.optional.map((n) => get(n, false))))
+        .then((files) => {
+          for (const f of files) {
+            if (!f) continue;
+            const p = Module._malloc(Math.max(1, f[1].length));
+            if (!p) throw new Error('out of memory');
+            Module.HEAPU8.set(f[1], p);
+            try { Module.ccall('attnplay_package_add', 'number', ['string', 'number', 'number'], [f[0], p, f[1].length]); } finally { Module._free(p); }
+          }
+          call('attnplay_package_finish', lessons, scorm);
+        })
+        .catch((e) => setStatus('share.lms_failed', '', String(e && e.message || e)));
+    },
     // Lesson progress lives in this browser (per page address), so it survives reloads and new visits.
     saveProgress(text) { storage.set('progress', text); },
     pageString(which) {
