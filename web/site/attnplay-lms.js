@@ -223,7 +223,7 @@
     const auth = params.get('xapi-auth');
     if (auth) headers.Authorization = auth;
     const url = endpoint.replace(/\/?$/, '/') + 'statements';
-    fetch(url, { method: 'POST', headers, body: JSON.stringify(s), keepalive: true })
+    fetch(url, { method: 'POST', headers, body: JSON.stringify(s) })
       .then((r) => { if (!r.ok) { status.xapiErrors++; warn('the LRS answered ' + r.status + ' to a statement'); } })
       .catch((e) => { status.xapiErrors++; warn('could not reach the LRS: ' + (e && e.message || e)); });
   }
