@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createRequire } from 'node:module';
-import { REPO_ROOT, SITE_DIR, launchChromium, pollUntil, siteBuiltTest } from './helpers.mjs';
+import { REPO_ROOT, SITE_DIR, click, itemRect, launchChromium, pollUntil, siteBuiltTest, startServer, waitFrames } from './helpers.mjs';
+import { clickForDownload, openAt, openSharePanel } from './share_helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const validateStatement = require('xapi-validation').default;
@@ -238,4 +239,31 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
       await context.close();
     });
   }
+
+  it('Share → Download for an LMS… makes the SCORM 2004 package of the open lesson in the page', async () => {
+    const server = await startServer();
+    const { context, page, errors } = await openAt(browser, server.origin + '/?lesson=softmax&step=2');
+    try {
+      await openSharePanel(page);
+      await waitFrames(page, 2);
+      const r = await itemRect(page, 'lms:package');
+      await click(page, { x: r.x + r.w / 2, y: r.y + r.h / 2 });
+      const v = await itemRect(page, 'lms:scorm2004');
+      await click(page, { x: v.x + v.w / 2, y: v.y + v.h / 2 });
+      await waitFrames(page, 2);
+      const got = await clickForDownload(page, 'lms:download', click);
+      assert.equal(got.name, 'attnplay-softmax-scorm2004.zip');
+      const dir = path.join(tmp, 'from-page');
+      execFileSync('unzip', ['-q', got.path, '-d', dir]);
+      const manifest = fs.readFileSync(path.join(dir, 'imsmanifest.xml'), 'utf8');
+      assert.match(manifest, /<schemaversion>2004 4th Edition<\/schemaversion>/);
+      assert.match(manifest, /adlcp:scormType="sco" href="index.html\?lesson=softmax&amp;lms=1"/);
+      for (const f of ['index.html', 'attnplay.wasm', 'attnplay-lms.js'])
+        assert.deepEqual(fs.readFileSync(path.join(dir, f)), fs.readFileSync(path.join(SITE_DIR, f)), `${f} is the page's own`);
+      assert.deepEqual(errors.page, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
 });
