@@ -167,6 +167,7 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
       const first = await leave(page, v, 'suspend');
       const kept = JSON.parse(first.suspend_data);
       assert.equal(kept.s, 3, 'suspend_data holds the step');
+      assert.match(kept.f, /^#s=1\./, 'and the playground\'s state as a share fragment');
       assert.equal(kept.a[Q[0].id].first, false, 'a wrong first answer is not right at the first try');
       assert.equal(kept.a[Q[1].id].first, true);
       const i0 = first.interactions['0'], i1 = first.interactions['1'];

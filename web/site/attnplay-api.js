@@ -501,6 +501,10 @@
     framesPainted() { return isReady ? Module._attnplay_frames_painted() : 0; },
     // The link "Copy link" copies: this page's address + "#s=1.…" (versioned, deflated state).
     shareURL() { return needReady() || Promise.resolve(call('attnplay_share_link')); },
+    // Opens a share link's fragment ("#s=1.…"), as following the link would: {ok} or {ok: false, error}.
+    openFragment(fragment) {
+      return needReady() || Promise.resolve(JSON.parse(call('attnplay_open_fragment', String(fragment))));
+    },
     // Imports a scenario (CLI schema) or a full state, as if the file had been dropped on the page.
     importJSON(text, name) {
       return needReady() || Promise.resolve(JSON.parse(call('attnplay_import_json', String(text), String(name || 'import.json'))));

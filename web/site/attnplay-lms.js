@@ -147,14 +147,19 @@
   }
   let steps = 1;
 
-  // suspend_data: the step and the answers; trimmed to what fits (1.2 allows 4096 characters).
+  // suspend_data: the step, the answers and the playground's state as the address bar keeps it (a share
+  // fragment); when that does not fit (1.2 allows 4096 characters) the state is left out, then the answers' details.
   function writeResume() {
-    const full = JSON.stringify({ v: 1, l: record.lesson, s: record.step, d: record.done, a: record.answers });
+    const fragment = /^#s=/.test(location.hash) ? location.hash : '';
+    const full = JSON.stringify({ v: 1, l: record.lesson, s: record.step, d: record.done, a: record.answers, f: fragment });
     let text = full;
+    if (text.length > v.suspendMax) text = JSON.stringify({ v: 1, l: record.lesson, s: record.step, d: record.done, a: record.answers });
     if (text.length > v.suspendMax) {
       const small = {};
       for (const k of Object.keys(record.answers)) { const a = record.answers[k]; small[k] = { n: a.n, r: a.r, ok: a.ok, first: a.first }; }
       text = JSON.stringify({ v: 1, l: record.lesson, s: record.step, d: record.done, a: small });
+    }
+    if (text.length < full.length) {
       if (!status.suspendTrimmed) warn('the learner\'s record (' + full.length + ' characters) is longer than this LMS keeps (' + v.suspendMax + '): only the step and the answers are kept');
       status.suspendTrimmed = true;
     }
@@ -302,7 +307,12 @@
         record.answers = kept.a && typeof kept.a === 'object' ? kept.a : {};
         record.done = !!kept.d;
         const step = Math.max(1, Math.min(steps, Number(kept.s) || 1));
-        if (step !== record.step) return api.setState({ lesson: { id: record.lesson, step } }).then(() => { record.step = step; });
+        // The playground as it was (the learner's own changes), then the step, should the state be older than it.
+        const opened = typeof kept.f === 'string' && /^#s=/.test(kept.f) ? api.openFragment(kept.f) : Promise.resolve({ ok: true });
+        return opened.then((r) => {
+          if (!r.ok) warn('the kept state could not be opened: ' + r.error);
+          return api.setState({ lesson: { id: record.lesson, step } });
+        }).then(() => { record.step = step; });
       }
       return undefined;
     }).then(() => {
@@ -325,6 +335,7 @@
   function finish() {
     if (finished || !lms) return;
     finished = true;
+    if (record.lesson && !record.done) writeResume();  // the state as the learner left it
     const ms = Date.now() - startedAt;
     set(v.time, v.version === '2004' ? duration(ms) : timespan12(ms));
     set(v.exit, record.done ? (v.version === '2004' ? 'normal' : '') : 'suspend');
