@@ -241,6 +241,27 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
     });
   }
 
+  it('without an LMS: nothing to record into, an anonymous learner in the xAPI statements', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const sent = statements.length;
+    await page.goto(`http://127.0.0.1:${sitePort}/pkg2004/${launchHref('2004')}`);
+    await page.waitForFunction(() => window.attnplayLms && window.attnplayLms.status().started, null, { timeout: 60000, polling: 100 });
+    const status = await page.evaluate(() => window.attnplayLms.status());
+    assert.equal(status.connected, false);
+    assert.match(status.warnings.join(' '), /no LMS API/);
+    const frame = page.mainFrame();
+    await answer(page, frame, Q[0], true);
+    const got = await pollUntil(async () => statements.slice(sent), (x) => x.some((st) => st.body.verb.id.endsWith('/answered')),
+      { what: 'the answered statement' });
+    const answered = got.find((st) => st.body.verb.id.endsWith('/answered')).body;
+    assert.match(answered.actor.account.name, /^anonymous-[0-9a-f-]{36}$/);
+    assert.equal(answered.result.success, true);
+    assert.equal(answered.object.definition.interactionType, 'choice');
+    assert.deepEqual(validateStatement(answered), []);
+    await context.close();
+  });
+
   it('Share → Download for an LMS… makes the SCORM 2004 package of the open lesson in the page', async () => {
     const server = await startServer();
     const { context, page, errors } = await openAt(browser, server.origin + '/?lesson=softmax&step=2');

@@ -248,8 +248,18 @@
     if (lms) { writeInteraction(q, a); writeScore(); writeResume(); commit(); }
     send(statement('answered', questionActivity(q), { response: a.r, success: a.ok }));
   }
+  // Outside an LMS (xAPI only) the learner may open any lesson: statements follow the one that is open.
+  // A SCO is one lesson: in an LMS another lesson is not this SCO's record.
+  function adopt(lesson) {
+    record = { lesson, step: 1, done: false, answers: {} };
+    questions = [];
+    api.getResult().then((r) => { if (r && r.lesson && r.lesson.id === lesson) questions = r.lesson.questions || []; }).catch(() => {});
+  }
   function onStep(ev) {
-    if (ev.lesson !== record.lesson) return;
+    if (ev.lesson !== record.lesson) {
+      if (lms) return;
+      adopt(ev.lesson);
+    }
     record.step = ev.step;
     steps = ev.steps || steps;
     stepShownAt = Date.now();
