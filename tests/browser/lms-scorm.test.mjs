@@ -3,7 +3,8 @@
 // package is unzipped and served, its manifest's launch address is opened in an iframe, the predictions are
 // answered by clicks (one wrong, then right), the learner leaves mid-lesson, the lesson is relaunched with the CMI
 // data the first session left and must continue at that step; completion, score, interactions, session time,
-// suspend data and exit are read back from the runtime. Every xAPI statement reaches a small LRS on 127.0.0.1 (another
+// suspend data (with the learner's own matrix in 2004; in 1.2, whose 4096 characters it does not fit, only the step and
+// answers, and the console says so) and exit are read back from the runtime. Every xAPI statement reaches a small LRS on 127.0.0.1 (another
 // origin, allowed by the package's CSP) with X-Experience-API-Version 1.0.3 and passes xapi-validation.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -152,6 +153,8 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (e) => errors.push(String(e)));
+      const logs = [];
+      page.on('console', (m) => logs.push(m.text()));
       const sent = statements.length;
       const learner = v === '1.2' ? { core: { student_id: 'learner-12', student_name: 'Doe, Jane' }, student_data: { mastery_score: '60' } }
         : { learner_id: 'learner-2004', learner_name: 'Roe, Sam', scaled_passing_score: '0.8' };
@@ -164,10 +167,23 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
       await next(page, frame, 2);
       await answer(page, frame, Q[1], true);
       await next(page, frame, 3);
+      // The learner's own matrix: a state whose share fragment is longer than SCORM 1.2's 4096 characters.
+      let seed = 7;
+      const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.round(40000 * seed / 2147483648) / 10000 - 2; };
+      const X = Array.from({ length: 24 }, () => Array.from({ length: 32 }, rand));
+      assert.deepEqual(await frame.evaluate((x) => window.attnplay.setState({ scenario: { X: x } }), X), { ok: true });
+      await frame.waitForFunction(() => location.hash.length > 4096, null, { timeout: 5000, polling: 50 });
       const first = await leave(page, v, 'suspend');
       const kept = JSON.parse(first.suspend_data);
       assert.equal(kept.s, 3, 'suspend_data holds the step');
-      assert.match(kept.f, /^#s=1\./, 'and the playground\'s state as a share fragment');
+      if (v === '1.2') {
+        assert.ok(first.suspend_data.length <= 4096, `suspend_data fits 1.2's limit (${first.suspend_data.length})`);
+        assert.equal(kept.f, undefined, 'the state that does not fit is left out');
+        assert.equal(kept.a[Q[1].id].ok, true, 'the answers are kept');
+        assert.ok(logs.some((l) => /longer than this LMS keeps \(4096\): only the step and the answers are kept/.test(l)), 'the console says so');
+      } else {
+        assert.match(kept.f, /^#s=1\./, 'and the playground\'s state as a share fragment');
+      }
       assert.equal(kept.a[Q[0].id].first, false, 'a wrong first answer is not right at the first try');
       assert.equal(kept.a[Q[1].id].first, true);
       const i0 = first.interactions['0'], i1 = first.interactions['1'];
@@ -199,6 +215,10 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
       if (v === '1.2') resumed.core.entry = 'resume'; else resumed.entry = 'resume';
       frame = await launch(page, v, resumed);
       assert.equal((await lessonOf(frame)).step, 3, 'the relaunch continues at the step the learner left');
+      const resumedX = (await frame.evaluate(() => window.attnplay.getState())).scenario?.X;
+      const X32 = X.map((row) => row.map(Math.fround));  // the state holds float32
+      if (v === '2004') assert.deepEqual(resumedX, X32, 'with the learner\'s own matrix');
+      else assert.notDeepEqual(resumedX, X32, '1.2 could not keep the matrix');
       await answer(page, frame, Q[2], true);
       await next(page, frame, 4);
       await next(page, frame, 0);

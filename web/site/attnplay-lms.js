@@ -317,12 +317,12 @@
         record.answers = kept.a && typeof kept.a === 'object' ? kept.a : {};
         record.done = !!kept.d;
         const step = Math.max(1, Math.min(steps, Number(kept.s) || 1));
-        // The playground as it was (the learner's own changes), then the step, should the state be older than it.
-        const opened = typeof kept.f === 'string' && /^#s=/.test(kept.f) ? api.openFragment(kept.f) : Promise.resolve({ ok: true });
-        return opened.then((r) => {
-          if (!r.ok) warn('the kept state could not be opened: ' + r.error);
-          return api.setState({ lesson: { id: record.lesson, step } });
-        }).then(() => { record.step = step; });
+        // The step (entering it applies the step's own state), then the playground as the learner left it (the
+        // same step: their changes stay), then the step again should that state be older than it.
+        const goTo = () => api.setState({ lesson: { id: record.lesson, step } });
+        return goTo().then(() => (typeof kept.f === 'string' && /^#s=/.test(kept.f) ? api.openFragment(kept.f) : { ok: true }))
+          .then((r) => { if (!r.ok) warn('the kept state could not be opened: ' + r.error); return goTo(); })
+          .then(() => { record.step = step; });
       }
       return undefined;
     }).then(() => {
