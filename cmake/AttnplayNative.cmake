@@ -3,6 +3,8 @@ file(GLOB CLI_SOURCES CONFIGURE_DEPENDS src/cli/*.cpp)
 add_executable(attnplay ${CLI_SOURCES})
 target_link_libraries(attnplay PRIVATE attn_core attn_app)
 attnplay_warnings(attnplay)
+# `attnplay package` takes the page from here unless told otherwise (--site, $ATTNPLAY_SITE).
+target_compile_definitions(attnplay PRIVATE ATTNPLAY_DEFAULT_SITE="${ATTNPLAY_SITE_DIR}")
 
 if(ATTNPLAY_APP)
   include(AttnplayGui)

@@ -31,6 +31,9 @@ struct HostServices {
   std::function<std::string(const std::string& path, std::string& text)> read_file;
   // The page address without query or fragment, to which share links append "#s=…" ("" on desktop).
   std::function<std::string()> page_url;
+  // Builds a course package for an LMS (web: the page fetches its own files, then attnplay_package_finish zips
+  // them with the lessons and downloads the zip). `lessons` is comma-separated; `scorm` "1.2" or "2004".
+  std::function<void(const std::string& lessons, const std::string& scorm)> make_course_package;
   // Keeps the learner's lesson progress (web: local storage; desktop: the config folder).
   std::function<void(const std::string& json)> save_progress;
 };

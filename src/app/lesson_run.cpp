@@ -118,7 +118,9 @@ bool record_answer(App& app, bool correct, json given, const std::string& feedba
         {"correct", correct},
         {"missed", p.missed},
         {"attempt", p.attempts},
-        {"given", std::move(given)}});
+        {"given", std::move(given)},
+        {"kind", s->task.choices.empty() ? "numeric" : "choice"},
+        {"correct_response", task_correct_response(s->task)}});
   return correct;
 }
 
@@ -154,7 +156,31 @@ void lesson_tick(App& app) {
   if (!condition_holds(s->task.goal, app)) return;
   app.step_progress.goal_met = true;
   emit(app, "answer",
-       {{"lesson", l->id}, {"step", app.state.lesson.step}, {"question", s->task.id}, {"correct", true}});
+       {{"lesson", l->id},
+        {"step", app.state.lesson.step},
+        {"question", s->task.id},
+        {"correct", true},
+        {"kind", "do"}});
+}
+
+json task_correct_response(const Task& t) {
+  if (t.kind != Task::Kind::Predict) return nullptr;
+  if (!t.choices.empty()) return t.answer;
+  return json{{"number", t.number.value_or(0.0)}, {"tolerance", t.tolerance}};
+}
+
+json lesson_questions_json(const Lesson& l) {
+  json list = json::array();
+  for (size_t i = 0; i < l.steps.size(); ++i) {
+    const Task& t = l.steps[i].task;
+    if (t.kind != Task::Kind::Predict) continue;
+    list.push_back({{"step", i + 1},
+                    {"question", t.id},
+                    {"kind", t.choices.empty() ? "numeric" : "choice"},
+                    {"choices", t.choices.size()},
+                    {"correct_response", task_correct_response(t)}});
+  }
+  return list;
 }
 
 bool step_complete(const App& app) {

@@ -48,6 +48,10 @@ void set_lesson_draft(App& app, const std::string& text);
 bool answer_typed(App& app, const std::string& text);
 // Per frame: a do task whose goal now holds is marked done (once; emits "answer" with correct: true).
 void lesson_tick(App& app);
+// A prediction's right answer as an LMS records it: the choice's index, or {number, tolerance}; null for no prediction.
+nlohmann::json task_correct_response(const Task& t);
+// Every prediction of a lesson in step order: {step, question, kind ("choice" | "numeric"), choices, correct_response}.
+nlohmann::json lesson_questions_json(const Lesson& l);
 // Whether Next is allowed: no task, or the task answered right / its goal met.
 bool step_complete(const App& app);
 

@@ -262,7 +262,9 @@ json app_result_json(const App& app) {
                    {"correct", app.step_progress.correct},
                    {"missed", app.step_progress.missed},
                    {"answered", app.step_progress.correct || app.step_progress.missed},
-                   {"draft", lesson_draft(app)}};
+                   {"draft", lesson_draft(app)},
+                   {"steps", open_lesson(app) ? open_lesson(app)->steps.size() : 0},
+                   {"questions", open_lesson(app) ? lesson_questions_json(*open_lesson(app)) : json::array()}};
   j["tokens"] = app.result.row_labels;      // query rows
   j["key_tokens"] = app.result.col_labels;  // key columns
   const CrossResult& c = app.result.cross;

@@ -14,6 +14,7 @@
 #include "core/attention/attention.h"
 #include "core/attention/montecarlo.h"
 #include "core/json_codec.h"
+#include "package_cmd.h"
 #include "train_cmd.h"
 
 #ifdef ATTNPLAY_WITH_GUI
@@ -44,7 +45,7 @@ const std::string kUsage =
         "  variance --d-k 4,16,64 [--samples N] [--seed S] [--bins B]\n"
         "                                      measure var(q.k) with and without 1/sqrt(d_k) scaling\n"
         "                                      (defaults: --samples 10000 --seed 1 --bins 41)\n") +
-    attn::cli::kTrainUsage +
+    attn::cli::kTrainUsage + attn::cli::kPackageUsage +
     "  schema                              print the app state's keys as JSON: each key's kind and values\n"
     "  share STATE.json                    print the page's share fragment (s=1.…) of a (partial) state\n"
     "  share --open FRAGMENT               print the whole state a share fragment or link opens\n"
@@ -368,6 +369,12 @@ int run(int argc, char** argv) {
   if (cmd == "train") {
     std::string err;
     const int rc = attn::cli::run_train(rest, err);
+    if (rc == kExitUsage) return usage_error(err);
+    return rc == 0 ? 0 : fail(rc, err);
+  }
+  if (cmd == "package") {
+    std::string err;
+    const int rc = attn::cli::run_package(rest, err);
     if (rc == kExitUsage) return usage_error(err);
     return rc == 0 ? 0 : fail(rc, err);
   }

@@ -38,6 +38,8 @@ EM_JS(void, web_save_png, (const char* name, int w, int h, const unsigned char* 
       { Module.attnplayHost.savePng(UTF8ToString(name), w, h, HEAPU8.slice(rgba, rgba + w * h * 4)); });
 EM_JS(void, web_capture_canvas, (const char* name), { Module.attnplayHost.captureCanvas(UTF8ToString(name)); });
 EM_JS(void, web_pick_file, (), { Module.attnplayHost.pickFile(); });
+EM_JS(void, web_make_course_package, (const char* lessons, const char* scorm),
+      { Module.attnplayHost.makeCoursePackage(UTF8ToString(lessons), UTF8ToString(scorm)); });
 // A finger can point here: a coarse pointer among the device's pointers (phones, tablets, touch laptops).
 // (No === here: clang-format splits it inside EM_JS, and the page's script would not parse.)
 EM_JS(int, web_has_touch_screen, (),
@@ -161,6 +163,9 @@ int main() {
   };
   app.host.capture_canvas = [](const std::string& name) { ctx.capture = name; };
   app.host.pick_file = [] { web_pick_file(); };
+  app.host.make_course_package = [](const std::string& lessons, const std::string& scorm) {
+    web_make_course_package(lessons.c_str(), scorm.c_str());
+  };
   app.host.page_url = [] { return page_string(0); };
   app.host.save_progress = [](const std::string& json) { web_save_progress(json.c_str()); };
   // Embed settings from the query, the shared state from the fragment (both validated in C++).

@@ -8,14 +8,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "app/app.h"
+#include "app/course_package.h"
 #include "app/embed.h"
 #include "app/learn.h"
 #include "app/lesson_run.h"
 #include "app/registry.h"
 #include "app/share.h"
 #include "app/state_json.h"
+#include "app/strings.h"
 #include "app/summary.h"
 #include "core/hash.h"
 #include "core/json_codec.h"
@@ -26,7 +29,8 @@ namespace attn {
 namespace {
 App* g_app = nullptr;  // the bridge is process-wide by nature: one page, one App
 std::string g_out;
-const char* g_learn_bytes = "";  // attnplay_learn_save()'s bytes, valid until its next call
+const char* g_learn_bytes = "";            // attnplay_learn_save()'s bytes, valid until its next call
+std::vector<PackageFile> g_package_files;  // a course package's files, held from the first add to finish
 
 const char* out(std::string s) {
   g_out = std::move(s);
@@ -38,6 +42,7 @@ void bind_web_api(App* app) { g_app = app; }
 
 using attn::g_app;
 using attn::g_learn_bytes;
+using attn::g_package_files;
 using attn::out;
 
 extern "C" {
@@ -184,6 +189,44 @@ ATTNPLAY_EXPORT const char* attnplay_load_progress(const char* text) {
 ATTNPLAY_EXPORT double attnplay_change_stamp() {
   if (!g_app) return 0;
   return static_cast<double>(g_app->change_stamp() & ((1ull << 52) - 1)) + (g_app->events.empty() ? 0 : 0.5);
+}
+
+// ---- a course package for an LMS (the Share panel's "Download for an LMS…") -----------------------------
+// The page's files it needs (["index.html", …] and the optional ones), fetched by attnplay-api.js and handed in
+// one by one; finish zips them with the lessons' manifest and downloads the zip.
+
+ATTNPLAY_EXPORT const char* attnplay_package_files() {
+  return out(nlohmann::json{{"required", attn::package_required_files()}, {"optional", attn::package_optional_files()}}
+                 .dump());
+}
+
+ATTNPLAY_EXPORT int attnplay_package_add(const char* name, const char* data, int size) {
+  if (!name || !data || size < 0 || g_package_files.size() > 64) return 0;
+  g_package_files.push_back({name, std::string(data, static_cast<size_t>(size))});
+  return 1;
+}
+
+ATTNPLAY_EXPORT const char* attnplay_package_finish(const char* lessons, const char* scorm) {
+  std::vector<attn::PackageFile> files = std::move(g_package_files);
+  g_package_files.clear();
+  if (!g_app || !lessons || !scorm) return out(R"({"ok":false,"error":"not ready"})");
+  attn::CoursePackageOptions o;
+  o.scorm = scorm;
+  for (size_t start = 0, comma = 0; comma != std::string::npos; start = comma + 1) {
+    comma = std::string(lessons).find(',', start);
+    const std::string id =
+        std::string(lessons).substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!id.empty()) o.lessons.push_back(id);
+  }
+  std::string zip;
+  const std::string err = attn::build_course_package(o, files, zip);
+  if (!err.empty()) {
+    g_app->status = attn::tr_format(g_app->state.lang, "share.lms_failed", {{"error", err}});
+    return out(nlohmann::json{{"ok", false}, {"error", err}}.dump());
+  }
+  const std::string name = "attnplay-" + o.lessons.front() + "-scorm" + (o.scorm == "1.2" ? "12" : "2004") + ".zip";
+  g_app->download(name, "application/zip", zip);
+  return out(nlohmann::json{{"ok", true}, {"name", name}, {"bytes", zip.size()}}.dump());
 }
 
 // ---- layout ------------------------------------------------------------------------------------------

@@ -10,6 +10,8 @@
 
 #include <tuple>
 #include "app/embed.h"
+#include "app/lesson.h"
+#include "app/lesson_run.h"
 #include "app/presets.h"
 #include "app/share.h"
 #include "app/state_json.h"
@@ -64,6 +66,7 @@ class SharePanel : public Panel {
     link_section(ctx.state);
     embed_section(ctx.state);
     export_section(ctx.state, ctx.result);
+    lms_section(ctx.state);
     import_section();
     ImGui::PopItemWidth();
   }
@@ -185,6 +188,42 @@ class SharePanel : public Panel {
     ImGui::EndDisabled();
   }
 
+  // A lesson as a SCORM package an LMS imports (the page zips its own files with the manifest): the LMS then
+  // records completion, score, each answer and where the learner left off. Only where the host can build it.
+  void lms_section(const State& s) {
+    if (!app_->host.make_course_package || lessons().empty()) return;
+    section_header(ctx_->tr("share.lms_section"));
+    if (ImGui::Button(ctx_->label("share.lms_download", "lms_download").c_str())) {
+      const Lesson* open = open_lesson(*app_);
+      lms_lesson_ = open ? open->id : (lms_lesson_.empty() ? lessons().front().id : lms_lesson_);
+      ImGui::OpenPopup("lms_package");
+    }
+    ctx_->track("lms:package");
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", ctx_->tr("share.lms_what"));
+    if (!ImGui::BeginPopup("lms_package")) return;
+    const Lesson* chosen = find_lesson(lms_lesson_);
+    ImGui::SetNextItemWidth(width_px_ * 0.8f);
+    if (ImGui::BeginCombo(ctx_->label("share.lms_lesson", "lms_lesson").c_str(),
+                          chosen ? tr(s.lang, chosen->title.c_str()) : "")) {
+      for (const Lesson& l : lessons())
+        if (ImGui::Selectable(tr(s.lang, l.title.c_str()), l.id == lms_lesson_)) lms_lesson_ = l.id;
+      ImGui::EndCombo();
+    }
+    ctx_->track("lms:lesson");
+    ImGui::RadioButton(ctx_->label("share.lms_scorm12", "lms_scorm12").c_str(), &lms_version_, 0);
+    ctx_->track("lms:scorm12");
+    ImGui::SameLine();
+    ImGui::RadioButton(ctx_->label("share.lms_scorm2004", "lms_scorm2004").c_str(), &lms_version_, 1);
+    ctx_->track("lms:scorm2004");
+    if (ImGui::Button(ctx_->label("share.lms_make", "lms_make").c_str()) && chosen) {
+      app_->host.make_course_package(lms_lesson_, lms_version_ == 0 ? "1.2" : "2004");
+      ImGui::CloseCurrentPopup();
+    }
+    ctx_->track("lms:download");
+    ImGui::EndPopup();
+  }
+
   void import_section() {
     section_header(ctx_->tr("share.import_section"));
     if (app_->host.pick_file) {
@@ -267,6 +306,8 @@ class SharePanel : public Panel {
   int width_ = 640, height_ = 400;
   float width_px_ = 440;
   int last_frame_ = -10;
+  std::string lms_lesson_;  // the lesson "Download for an LMS…" packages
+  int lms_version_ = 0;     // 0 SCORM 1.2, 1 SCORM 2004
 };
 
 }  // namespace

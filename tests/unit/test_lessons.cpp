@@ -113,9 +113,15 @@ TEST_CASE("walking why-sqrt-dk: predict wrong then right, a do goal, completion"
   CHECK(app.events[app.events.size() - 2]["correct"] == false);
   CHECK(app.events.back()["correct"] == true);
   CHECK(app.events.back()["question"] == "unscaled-max-weight-400");
+  // What an LMS records of it: a choice question, the learner's choice and the right one.
+  CHECK(app.events.back()["kind"] == "choice");
+  CHECK(app.events.back()["given"] == 2);
+  CHECK(app.events.back()["correct_response"] == 2);
   REQUIRE(next_step(app));
 
   CHECK_FALSE(answer_number(app, 8));  // √64, a common slip: not the variance
+  CHECK(app.events.back()["kind"] == "numeric");
+  CHECK(app.events.back()["correct_response"]["number"] == 64.0);
   CHECK(answer_number(app, 64));
   REQUIRE(next_step(app));
 

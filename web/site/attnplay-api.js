@@ -251,6 +251,28 @@
     // Called right after a frame is drawn, while the WebGL drawing buffer still holds it.
     captureCanvas(name) { canvas.toBlob((b) => saveBlob(name, b), 'image/png'); },
     pickFile() { fileInput.click(); },
+    // "Download for an LMS…": this page's own files (from its server or the service worker's copy) go into the
+    // module one by one, which zips them with the lessons and the manifest (attnplay_package_finish).
+    makeCoursePackage(lessons, scorm) {
+      if (inline) { setStatus('share.lms_failed', '', 'a copy of the page inside a notebook has no files of its own'); return; }
+      const names = JSON.parse(call('attnplay_package_files'));
+      const get = (name, required) => fetch(new URL(name, location.href), { cache: 'no-cache' })
+        .then((r) => { if (!r.ok) throw new Error(name + ': ' + r.status); return r.arrayBuffer(); })
+        .then((b) => [name, new Uint8Array(b)], (e) => { if (required) throw e; return null; });
+      setStatus('share.lms_making');
+      Promise.all(names.required.map((n) => get(n, true)).concat(names.optional.map((n) => get(n, false))))
+        .then((files) => {
+          for (const f of files) {
+            if (!f) continue;
+            const p = Module._malloc(Math.max(1, f[1].length));
+            if (!p) throw new Error('out of memory');
+            Module.HEAPU8.set(f[1], p);
+            try { Module.ccall('attnplay_package_add', 'number', ['string', 'number', 'number'], [f[0], p, f[1].length]); } finally { Module._free(p); }
+          }
+          call('attnplay_package_finish', lessons, scorm);
+        })
+        .catch((e) => setStatus('share.lms_failed', '', String(e && e.message || e)));
+    },
     // Lesson progress lives in this browser (per page address), so it survives reloads and new visits.
     saveProgress(text) { storage.set('progress', text); },
     pageString(which) {
@@ -479,6 +501,10 @@
     framesPainted() { return isReady ? Module._attnplay_frames_painted() : 0; },
     // The link "Copy link" copies: this page's address + "#s=1.…" (versioned, deflated state).
     shareURL() { return needReady() || Promise.resolve(call('attnplay_share_link')); },
+    // Opens a share link's fragment ("#s=1.…"), as following the link would: {ok} or {ok: false, error}.
+    openFragment(fragment) {
+      return needReady() || Promise.resolve(JSON.parse(call('attnplay_open_fragment', String(fragment))));
+    },
     // Imports a scenario (CLI schema) or a full state, as if the file had been dropped on the page.
     importJSON(text, name) {
       return needReady() || Promise.resolve(JSON.parse(call('attnplay_import_json', String(text), String(name || 'import.json'))));

@@ -9,7 +9,7 @@
   const MAX_QUEUE = 32;               // messages that arrive before the app is ready
   const MAX_SUBSCRIBERS = 8;
   const COMMANDS = new Set(['ping', 'getState', 'setState', 'getResult', 'shareURL', 'subscribe', 'unsubscribe']);
-  const EVENTS = new Set(['change', 'saturation', 'lesson-step', 'answer', 'lesson-complete']);
+  const EVENTS = new Set(['change', 'saturation', 'lesson-step', 'answer', 'lesson-complete', 'xapi']);
   const KEYS = new Set(['attnplay', 'id', 'cmd', 'state', 'events']);
 
   const api = window.attnplay;
@@ -139,6 +139,9 @@
     // Lesson events go to subscribers as they are, e.g. {event: 'answer', question, correct}.
     api.onEvent((ev) => { const body = Object.assign({}, ev); const name = body.type; delete body.type; emit(name, body); });
   }
+
+  // An xAPI statement the LMS adapter made (attnplay-lms.js): subscribers hear {event: 'xapi', statement}.
+  document.addEventListener('attnplay-xapi', (e) => emit('xapi', { statement: e.detail }));
 
   // The module died (attnplay-api.js): every subscriber and an allow-listed parent hear {event: 'error'}.
   document.addEventListener('attnplay-crash', (e) => {

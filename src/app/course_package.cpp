@@ -1,0 +1,238 @@
+// course_package.cpp — the manifest for each SCORM version, the launch addresses, the CSP entry for an LRS, the zip.
+#include "app/course_package.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+#include "app/data.h"
+#include "app/lesson.h"
+#include "app/strings.h"
+#include "app/zip_writer.h"
+
+namespace attn {
+
+namespace {
+
+std::string xml_escape(const std::string& s) {
+  std::string r;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        r += "&amp;";
+        break;
+      case '<':
+        r += "&lt;";
+        break;
+      case '>':
+        r += "&gt;";
+        break;
+      case '"':
+        r += "&quot;";
+        break;
+      default:
+        r += c;
+    }
+  }
+  return r;
+}
+
+std::string url_escape(const std::string& s) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string r;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+      r += static_cast<char>(c);
+    } else {
+      r += '%';
+      r += hex[c >> 4];
+      r += hex[c & 15];
+    }
+  }
+  return r;
+}
+
+// "https://lrs.example/xapi/" → "https://lrs.example" (what the page's CSP must allow it to connect to).
+std::string origin_of(const std::string& url) {
+  const size_t scheme = url.find("://");
+  const size_t end = url.find_first_of("/?#", scheme + 3);
+  return url.substr(0, end);
+}
+
+std::string launch_href(const Lesson& l, const CoursePackageOptions& o) {
+  std::string href = "index.html?lesson=" + url_escape(l.id) + "&lms=1";
+  if (!o.xapi_endpoint.empty()) href += "&xapi-endpoint=" + url_escape(o.xapi_endpoint);
+  return href;
+}
+
+std::string pass_text(double pass) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", pass);
+  return buf;
+}
+
+// The <file> lines every SCO shares (one "common" asset resource the SCOs depend on).
+std::string file_list(const std::vector<std::string>& files, const char* indent) {
+  std::string s;
+  for (const std::string& f : files) s += std::string(indent) + "<file href=\"" + xml_escape(f) + "\"/>\n";
+  return s;
+}
+
+std::string manifest_12(const std::vector<const Lesson*>& ls, const CoursePackageOptions& o,
+                        const std::vector<std::string>& files) {
+  std::string m =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<manifest identifier=\"attnplay-course\" version=\"1.0\"\n"
+      "    xmlns=\"http://www.imsproject.org/xsd/imscp_rootv1p1p2\"\n"
+      "    xmlns:adlcp=\"http://www.adlnet.org/xsd/adlcp_rootv1p2\"\n"
+      "    xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
+      "    xsi:schemaLocation=\"http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd "
+      "http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd "
+      "http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd\">\n"
+      "  <metadata>\n    <schema>ADL SCORM</schema>\n    <schemaversion>1.2</schemaversion>\n  </metadata>\n"
+      "  <organizations default=\"attnplay-org\">\n    <organization identifier=\"attnplay-org\">\n"
+      "      <title>" +
+      xml_escape(o.title) + "</title>\n";
+  const int mastery = static_cast<int>(std::lround(o.pass * 100));
+  for (const Lesson* l : ls)
+    m += "      <item identifier=\"item-" + l->id + "\" identifierref=\"sco-" + l->id + "\" isvisible=\"true\">\n" +
+         "        <title>" + xml_escape(tr(Lang::En, l->title.c_str())) + "</title>\n" +
+         "        <adlcp:masteryscore>" + std::to_string(mastery) + "</adlcp:masteryscore>\n      </item>\n";
+  m += "    </organization>\n  </organizations>\n  <resources>\n";
+  for (const Lesson* l : ls)
+    m += "    <resource identifier=\"sco-" + l->id + "\" type=\"webcontent\" adlcp:scormtype=\"sco\" href=\"" +
+         xml_escape(launch_href(*l, o)) + "\">\n      <file href=\"index.html\"/>\n" +
+         "      <dependency identifierref=\"page\"/>\n    </resource>\n";
+  m += "    <resource identifier=\"page\" type=\"webcontent\" adlcp:scormtype=\"asset\">\n" +
+       file_list(files, "      ") + "    </resource>\n  </resources>\n</manifest>\n";
+  return m;
+}
+
+std::string manifest_2004(const std::vector<const Lesson*>& ls, const CoursePackageOptions& o,
+                          const std::vector<std::string>& files) {
+  std::string m =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<manifest identifier=\"attnplay-course\" version=\"1\"\n"
+      "    xmlns=\"http://www.imsglobal.org/xsd/imscp_v1p1\"\n"
+      "    xmlns:adlcp=\"http://www.adlnet.org/xsd/adlcp_v1p3\"\n"
+      "    xmlns:adlseq=\"http://www.adlnet.org/xsd/adlseq_v1p3\"\n"
+      "    xmlns:adlnav=\"http://www.adlnet.org/xsd/adlnav_v1p3\"\n"
+      "    xmlns:imsss=\"http://www.imsglobal.org/xsd/imsss\"\n"
+      "    xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
+      "    xsi:schemaLocation=\"http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd "
+      "http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd "
+      "http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd\">\n"
+      "  <metadata>\n    <schema>ADL SCORM</schema>\n    <schemaversion>2004 4th Edition</schemaversion>\n"
+      "  </metadata>\n"
+      "  <organizations default=\"attnplay-org\">\n    <organization identifier=\"attnplay-org\">\n"
+      "      <title>" +
+      xml_escape(o.title) + "</title>\n";
+  for (const Lesson* l : ls)
+    m += "      <item identifier=\"item-" + l->id + "\" identifierref=\"sco-" + l->id + "\">\n" + "        <title>" +
+         xml_escape(tr(Lang::En, l->title.c_str())) + "</title>\n" +
+         "        <imsss:sequencing>\n          <imsss:objectives>\n"
+         "            <imsss:primaryObjective objectiveID=\"pass-" +
+         l->id + "\" satisfiedByMeasure=\"true\">\n" + "              <imsss:minNormalizedMeasure>" +
+         pass_text(o.pass) + "</imsss:minNormalizedMeasure>\n" +
+         "            </imsss:primaryObjective>\n          </imsss:objectives>\n        </imsss:sequencing>\n"
+         "      </item>\n";
+  m += "      <imsss:sequencing>\n        <imsss:controlMode choice=\"true\" flow=\"true\"/>\n"
+       "      </imsss:sequencing>\n    </organization>\n  </organizations>\n  <resources>\n";
+  for (const Lesson* l : ls)
+    m += "    <resource identifier=\"sco-" + l->id + "\" type=\"webcontent\" adlcp:scormType=\"sco\" href=\"" +
+         xml_escape(launch_href(*l, o)) + "\">\n      <file href=\"index.html\"/>\n" +
+         "      <dependency identifierref=\"page\"/>\n    </resource>\n";
+  m += "    <resource identifier=\"page\" type=\"webcontent\" adlcp:scormType=\"asset\">\n" +
+       file_list(files, "      ") + "    </resource>\n  </resources>\n</manifest>\n";
+  return m;
+}
+
+// The page's CSP allows connections to its own origin only; an LRS elsewhere is added to connect-src.
+std::string allow_lrs(std::string html, const std::string& endpoint) {
+  if (endpoint.empty()) return html;
+  const std::string key = "connect-src 'self'";
+  const size_t at = html.find(key);
+  if (at != std::string::npos) html.insert(at + key.size(), " " + origin_of(endpoint));
+  return html;
+}
+
+// The built-in lesson's JSON as compiled into the program (data/lessons/NN-<id>.json).
+std::string lesson_json_text(const Lesson& l, std::string& name) {
+  for (const DataFile* f : data_files_in("lessons")) {
+    const auto j = nlohmann::json::parse(std::string(f->data, f->size), nullptr, false);
+    if (j.is_object() && j.value("id", std::string()) == l.id) {
+      name = std::string(f->path);
+      return std::string(f->data, f->size);
+    }
+  }
+  name = "lessons/" + l.id + ".json";
+  return "";
+}
+
+}  // namespace
+
+const std::vector<std::string>& package_required_files() {
+  static const std::vector<std::string> files = {"index.html",        "style.css",       "attnplay-api.js",
+                                                 "attnplay-embed.js", "attnplay-lms.js", "attnplay.js",
+                                                 "attnplay.wasm"};
+  return files;
+}
+const std::vector<std::string>& package_optional_files() {
+  static const std::vector<std::string> files = {"favicon.svg",       "attnplay-sw.js",      "attnplay-train-worker.js",
+                                                 "attnplay-train.js", "attnplay-train.wasm", "attention-playground.js"};
+  return files;
+}
+
+std::string check_package_options(const CoursePackageOptions& o) {
+  if (o.lessons.empty()) return "a package needs at least one lesson";
+  for (const std::string& id : o.lessons) {
+    if (find_lesson(id)) continue;
+    std::string known;
+    for (const Lesson& k : lessons()) known += (known.empty() ? "" : ", ") + k.id;
+    return "unknown lesson \"" + id + "\" (built-in lessons: " + known + ")";
+  }
+  if (o.scorm != "1.2" && o.scorm != "2004") return "the SCORM version must be 1.2 or 2004";
+  if (!std::isfinite(o.pass) || o.pass < 0 || o.pass > 1) return "the passing share must be from 0 to 1";
+  if (!o.xapi_endpoint.empty() && o.xapi_endpoint.rfind("https://", 0) != 0 && o.xapi_endpoint.rfind("http://", 0) != 0)
+    return "the xAPI endpoint must be an http(s) address";
+  return "";
+}
+
+std::string build_course_package(const CoursePackageOptions& o, const std::vector<PackageFile>& site,
+                                 std::string& zip_out) {
+  std::string err = check_package_options(o);
+  if (!err.empty()) return err;
+  std::vector<const Lesson*> ls;
+  for (const std::string& id : o.lessons) ls.push_back(find_lesson(id));
+  const auto find = [&site](const std::string& name) -> const PackageFile* {
+    for (const PackageFile& f : site)
+      if (f.path == name) return &f;
+    return nullptr;
+  };
+  ZipWriter zip;
+  std::vector<std::string> files;
+  for (const std::string& name : package_required_files()) {
+    const PackageFile* f = find(name);
+    if (!f) return "the page's file " + name + " is missing";
+    zip.add(name, name == "index.html" ? allow_lrs(f->bytes, o.xapi_endpoint) : f->bytes);
+    files.push_back(name);
+  }
+  for (const std::string& name : package_optional_files()) {
+    if (const PackageFile* f = find(name)) {
+      zip.add(name, f->bytes);
+      files.push_back(name);
+    }
+  }
+  for (const Lesson* l : ls) {
+    std::string name;
+    const std::string text = lesson_json_text(*l, name);
+    if (text.empty()) continue;
+    zip.add(name, text);
+    files.push_back(name);
+  }
+  zip.add("imsmanifest.xml", o.scorm == "1.2" ? manifest_12(ls, o, files) : manifest_2004(ls, o, files));
+  zip_out = zip.finish(err);
+  return err;
+}
+
+}  // namespace attn

@@ -1,0 +1,129 @@
+// package_cmd.cpp — `attnplay package`: reads the built page's files from --site and writes the course package
+// (src/app/course_package.h) to --out.
+#include "package_cmd.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "app/course_package.h"
+
+#ifndef ATTNPLAY_DEFAULT_SITE
+#define ATTNPLAY_DEFAULT_SITE "build/web"
+#endif
+
+namespace attn::cli {
+
+const char kPackageUsage[] =
+    "  package --lesson ID[,ID2...] --scorm 1.2|2004 --out FILE.zip [--site DIR] [--pass 0.8]\n"
+    "          [--title TEXT] [--xapi-endpoint URL]\n"
+    "                                      a course package for an LMS: one SCO per lesson, the page from\n"
+    "                                      --site (default: $ATTNPLAY_SITE or the web build), mastery --pass;\n"
+    "                                      --xapi-endpoint also sends xAPI statements to that LRS\n";
+
+namespace {
+
+constexpr int kExitError = 1;
+constexpr int kExitUsage = 2;
+
+struct PackageArgs {
+  CoursePackageOptions package;
+  std::string out, site;
+};
+
+bool read_file(const std::string& path, std::string& out) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return false;
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  out = ss.str();
+  return static_cast<bool>(f) || f.eof();
+}
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> parts;
+  std::string cur;
+  for (char c : s + ",") {
+    if (c != ',') {
+      cur += c;
+    } else if (!cur.empty()) {
+      parts.push_back(cur);
+      cur.clear();
+    }
+  }
+  return parts;
+}
+
+std::string parse_options(const std::vector<std::string>& args, PackageArgs& p) {
+  CoursePackageOptions& o = p.package;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool known = a == "--lesson" || a == "--scorm" || a == "--out" || a == "--site" || a == "--pass" ||
+                       a == "--title" || a == "--xapi-endpoint";
+    if (!known) return "unknown option for package: " + a;
+    if (i + 1 >= args.size()) return a + " needs a value";
+    const std::string& v = args[++i];
+    if (a == "--lesson") o.lessons = split_commas(v);
+    if (a == "--scorm") o.scorm = v;
+    if (a == "--out") p.out = v;
+    if (a == "--site") p.site = v;
+    if (a == "--title") o.title = v;
+    if (a == "--xapi-endpoint") o.xapi_endpoint = v;
+    if (a == "--pass") {
+      char* end = nullptr;
+      o.pass = std::strtod(v.c_str(), &end);
+      if (!end || *end || !std::isfinite(o.pass) || o.pass < 0 || o.pass > 1)
+        return "--pass must be a number from 0 to 1 (the share of predictions right at the first try)";
+    }
+  }
+  if (o.lessons.empty()) return "package needs --lesson ID (several: --lesson ID1,ID2)";
+  if (o.scorm != "1.2" && o.scorm != "2004") return "package needs --scorm 1.2 or --scorm 2004";
+  if (p.out.empty()) return "package needs --out FILE.zip";
+  if (!o.xapi_endpoint.empty() && o.xapi_endpoint.rfind("https://", 0) != 0 && o.xapi_endpoint.rfind("http://", 0) != 0)
+    return "--xapi-endpoint must be an http(s) address";
+  if (p.site.empty()) {
+    const char* env = std::getenv("ATTNPLAY_SITE");
+    p.site = env && *env ? env : ATTNPLAY_DEFAULT_SITE;
+  }
+  return "";
+}
+
+}  // namespace
+
+int run_package(const std::vector<std::string>& args, std::string& error) {
+  PackageArgs p;
+  error = parse_options(args, p);
+  if (!error.empty()) return kExitUsage;
+  error = check_package_options(p.package);
+  if (!error.empty()) return kExitError;
+  std::vector<PackageFile> site;
+  for (const auto* list : {&package_required_files(), &package_optional_files()}) {
+    for (const std::string& name : *list) {
+      PackageFile f{name, ""};
+      if (read_file(p.site + "/" + name, f.bytes)) {
+        site.push_back(std::move(f));
+      } else if (list == &package_required_files()) {
+        error = "the page's file " + p.site + "/" + name +
+                " is missing: build the web page first or name it with --site DIR";
+        return kExitError;
+      }
+    }
+  }
+  std::string zip;
+  error = build_course_package(p.package, site, zip);
+  if (!error.empty()) return kExitError;
+  std::ofstream out(p.out, std::ios::binary | std::ios::trunc);
+  out.write(zip.data(), static_cast<std::streamsize>(zip.size()));
+  out.close();
+  if (!out) {
+    error = "could not write " + p.out;
+    return kExitError;
+  }
+  std::printf("%s: SCORM %s, %zu lesson%s, %zu bytes\n", p.out.c_str(), p.package.scorm.c_str(),
+              p.package.lessons.size(), p.package.lessons.size() == 1 ? "" : "s", zip.size());
+  return 0;
+}
+
+}  // namespace attn::cli

@@ -1,0 +1,311 @@
+// lms-scorm.test.mjs — a lesson exported with `attnplay package` runs inside a real SCORM runtime (scorm-again's
+// Scorm12API and Scorm2004API on the parent page, as an LMS provides them) and records what the learner did: the
+// package is unzipped and served, its manifest's launch address is opened in an iframe, the predictions are
+// answered by clicks (one wrong, then right), the learner leaves mid-lesson, the lesson is relaunched with the CMI
+// data the first session left and must continue at that step; completion, score, interactions, session time,
+// suspend data (with the learner's own matrix in 2004; in 1.2, whose 4096 characters it does not fit, only the step and
+// answers, and the console says so) and exit are read back from the runtime. Every xAPI statement reaches a small LRS on 127.0.0.1 (another
+// origin, allowed by the package's CSP) with X-Experience-API-Version 1.0.3 and passes xapi-validation.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createRequire } from 'node:module';
+import { REPO_ROOT, SITE_DIR, click, itemRect, launchChromium, pollUntil, siteBuiltTest, startServer, waitFrames } from './helpers.mjs';
+import { clickForDownload, openAt, openSharePanel } from './share_helpers.mjs';
+
+const require = createRequire(import.meta.url);
+const validateStatement = require('xapi-validation').default;
+siteBuiltTest();
+
+const CLI = process.env.ATTNPLAY_CLI || path.join(REPO_ROOT, 'build', 'native', 'attnplay');
+const LESSON = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'lessons', '01-why-attention.json'), 'utf8'));
+const Q = LESSON.steps.map((s) => s.task).filter((t) => t && t.kind === 'predict');  // steps 1–3: choice, choice, numeric
+const letter = (i) => String.fromCharCode(97 + i);
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css',
+  '.svg': 'image/svg+xml', '.json': 'application/json', '.xml': 'application/xml' };
+
+function listen(server) {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+}
+
+describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
+  let tmp, site, lrs, sitePort, lrsPort, browser;
+  const statements = [];  // {headers, body}
+
+  before(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'attnplay-lms-'));
+    lrs = http.createServer((req, res) => {
+      const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Content-Type, X-Experience-API-Version, Authorization',
+        'Access-Control-Allow-Methods': 'POST, OPTIONS' };
+      if (req.method === 'OPTIONS') { res.writeHead(204, cors); res.end(); return; }
+      let body = '';
+      req.on('data', (d) => { body += d; });
+      req.on('end', () => {
+        if (req.method === 'POST' && req.url === '/xapi/statements') {
+          statements.push({ headers: req.headers, body: JSON.parse(body) });
+          res.writeHead(200, { ...cors, 'Content-Type': 'application/json' });
+          res.end('[]');
+        } else { res.writeHead(404, cors); res.end(); }
+      });
+    });
+    lrsPort = await listen(lrs);
+    for (const v of ['1.2', '2004']) {
+      const zip = path.join(tmp, `course-${v}.zip`);
+      execFileSync(CLI, ['package', '--lesson', 'why-attention', '--scorm', v, '--site', SITE_DIR, '--out', zip,
+        '--xapi-endpoint', `http://127.0.0.1:${lrsPort}/xapi/`]);
+      execFileSync('unzip', ['-q', zip, '-d', path.join(tmp, `pkg${v}`)]);
+    }
+    const sa = path.join(REPO_ROOT, 'node_modules', 'scorm-again', 'dist');
+    site = http.createServer((req, res) => {
+      const url = new URL(req.url, 'http://x');
+      let file = null;
+      if (url.pathname === '/parent.html') {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        res.end('<!doctype html><html><head><script src="/sa/scorm12.js"></script><script src="/sa/scorm2004.js"></script>' +
+          '</head><body style="margin:0"></body></html>');
+        return;
+      }
+      if (url.pathname.startsWith('/sa/')) file = path.join(sa, path.basename(url.pathname));
+      const m = /^\/pkg(1\.2|2004)\/(.*)$/.exec(url.pathname);
+      if (m) file = path.join(tmp, `pkg${m[1]}`, path.normalize(m[2] || 'index.html'));
+      if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) { res.writeHead(404); res.end(); return; }
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' });
+      res.end(fs.readFileSync(file));
+    });
+    sitePort = await listen(site);
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    site?.close();
+    lrs?.close();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  // The SCO's launch address, as the manifest names it.
+  function launchHref(v) {
+    const manifest = fs.readFileSync(path.join(tmp, `pkg${v}`, 'imsmanifest.xml'), 'utf8');
+    const m = /<resource identifier="sco-why-attention"[^>]* href="([^"]+)"/.exec(manifest);
+    assert.ok(m, 'the manifest names the SCO\'s launch address');
+    return m[1].replace(/&amp;/g, '&');
+  }
+
+  // The LMS window: the runtime with `cmi` loaded, then the SCO in a full-size iframe at (0, 0).
+  async function launch(page, v, cmi) {
+    await page.goto(`http://127.0.0.1:${sitePort}/parent.html`);
+    await page.evaluate(({ v, cmi, src }) => {
+      const lms = v === '1.2' ? new window.Scorm12API({ autocommit: false, logLevel: 5 })
+        : new window.Scorm2004API({ autocommit: false, logLevel: 5 });
+      if (cmi) lms.loadFromJSON(cmi);
+      window[v === '1.2' ? 'API' : 'API_1484_11'] = lms;
+      const f = document.createElement('iframe');
+      f.id = 'sco';
+      f.style.cssText = 'position:fixed;left:0;top:0;width:1280px;height:800px;border:0';
+      f.src = src;
+      document.body.appendChild(f);
+    }, { v, cmi, src: `/pkg${v}/${launchHref(v)}` });
+    const frame = await pollUntil(async () => page.frames().find((f) => f.url().includes(`/pkg${v}/`)), (f) => !!f,
+      { what: 'the SCO frame', timeout: 10000 });
+    await frame.waitForFunction(() => window.attnplayLms && window.attnplayLms.status().started, null, { timeout: 60000, polling: 100 });
+    return frame;
+  }
+  const lms = (page, v) => page.evaluate((v) => window[v === '1.2' ? 'API' : 'API_1484_11'].renderCMIToJSONObject().cmi, v);
+  const lessonOf = (frame) => frame.evaluate(async () => (await window.attnplay.getResult()).lesson);
+
+  async function frames(frame, n) {
+    const start = await frame.evaluate(() => window.attnplay.frames());
+    await frame.waitForFunction((s) => window.attnplay.frames() >= s, start + n, { timeout: 15000, polling: 20 });
+  }
+  async function clickItem(page, frame, id) {
+    const r = await pollUntil(() => frame.evaluate((i) => window.attnplay.ui.itemRect(i), id), (x) => x && x.w > 0, { what: id });
+    await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+    await frames(frame, 2);
+  }
+  async function answer(page, frame, task, right) {
+    const before = (await lessonOf(frame)).attempts;
+    if (task.choices) {
+      await clickItem(page, frame, `lesson:choice:${right ? task.answer : (task.answer + 1) % task.choices.length}`);
+    } else {
+      await clickItem(page, frame, 'lesson:number');
+      await page.keyboard.type(String(right ? task.number : task.number * 3));
+      await page.keyboard.press('Enter');
+    }
+    await pollUntil(() => lessonOf(frame), (l) => l && l.attempts > before, { what: `${task.id} answered` });
+  }
+  async function next(page, frame, step) {
+    await clickItem(page, frame, 'lesson:next');
+    if (step) await pollUntil(() => lessonOf(frame), (l) => l && l.step === step, { what: `step ${step}` });
+  }
+  // Leaving the page (the iframe navigates away): pagehide ends the session.
+  async function leave(page, v, exit) {
+    await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+    return pollUntil(() => lms(page, v), (c) => (v === '1.2' ? c.core.exit : c.exit) === exit &&
+      (v === '1.2' ? c.core.session_time : c.session_time) !== '', { what: `exit "${exit}"`, timeout: 10000 });
+  }
+
+  for (const v of ['1.2', '2004']) {
+    it(`SCORM ${v}: interactions, score, resume at the step left, completion`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      const logs = [];
+      page.on('console', (m) => logs.push(m.text()));
+      const sent = statements.length;
+      const learner = v === '1.2' ? { core: { student_id: 'learner-12', student_name: 'Doe, Jane' }, student_data: { mastery_score: '60' } }
+        : { learner_id: 'learner-2004', learner_name: 'Roe, Sam', scaled_passing_score: '0.8' };
+
+      // First session: step 1 wrong then right, step 2 right, then leave at step 3.
+      let frame = await launch(page, v, learner);
+      assert.equal((await frame.evaluate(() => window.attnplayLms.status())).version, v);
+      await answer(page, frame, Q[0], false);
+      await answer(page, frame, Q[0], true);
+      await next(page, frame, 2);
+      await answer(page, frame, Q[1], true);
+      await next(page, frame, 3);
+      // The learner's own matrix: a state whose share fragment is longer than SCORM 1.2's 4096 characters.
+      let seed = 7;
+      const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.round(40000 * seed / 2147483648) / 10000 - 2; };
+      const X = Array.from({ length: 24 }, () => Array.from({ length: 32 }, rand));
+      assert.deepEqual(await frame.evaluate((x) => window.attnplay.setState({ scenario: { X: x } }), X), { ok: true });
+      await frame.waitForFunction(() => location.hash.length > 4096, null, { timeout: 5000, polling: 50 });
+      const first = await leave(page, v, 'suspend');
+      const kept = JSON.parse(first.suspend_data);
+      assert.equal(kept.s, 3, 'suspend_data holds the step');
+      if (v === '1.2') {
+        assert.ok(first.suspend_data.length <= 4096, `suspend_data fits 1.2's limit (${first.suspend_data.length})`);
+        assert.equal(kept.f, undefined, 'the state that does not fit is left out');
+        assert.equal(kept.a[Q[1].id].ok, true, 'the answers are kept');
+        assert.ok(logs.some((l) => /longer than this LMS keeps \(4096\): only the step and the answers are kept/.test(l)), 'the console says so');
+      } else {
+        assert.match(kept.f, /^#s=1\./, 'and the playground\'s state as a share fragment');
+      }
+      assert.equal(kept.a[Q[0].id].first, false, 'a wrong first answer is not right at the first try');
+      assert.equal(kept.a[Q[1].id].first, true);
+      const i0 = first.interactions['0'], i1 = first.interactions['1'];
+      assert.equal(i0.id, `why-attention-${Q[0].id}`);
+      assert.equal(i0.type, 'choice');
+      assert.equal(i0.correct_responses['0'].pattern, letter(Q[0].answer));
+      assert.equal(i0.result, 'correct', 'the interaction ends with the right answer');
+      assert.equal(i1.id, `why-attention-${Q[1].id}`);
+      if (v === '1.2') {
+        assert.equal(first.core.lesson_location, 'why-attention/3');
+        assert.equal(first.core.lesson_status, 'incomplete');
+        assert.equal(first.core.score.raw, '33');
+        assert.equal(i0.student_response, letter(Q[0].answer));
+        assert.match(i0.time, /^\d\d:\d\d:\d\d$/);
+        assert.match(first.core.session_time, /^\d+:\d\d:\d\d(\.\d+)?$/);
+      } else {
+        assert.equal(first.location, 'why-attention/3');
+        assert.equal(first.completion_status, 'incomplete');
+        assert.equal(first.score.raw, '1');
+        assert.equal(first.score.max, '3');
+        assert.equal(i0.learner_response, letter(Q[0].answer));
+        assert.match(i0.latency, /^PT/);
+        assert.match(i0.timestamp, /^\d{4}-\d\d-\d\dT/);
+        assert.match(first.session_time, /^PT/);
+      }
+
+      // Relaunch with what the LMS kept (entry "resume"): it opens at step 3 and finishes there.
+      const resumed = JSON.parse(JSON.stringify(first));
+      if (v === '1.2') resumed.core.entry = 'resume'; else resumed.entry = 'resume';
+      frame = await launch(page, v, resumed);
+      assert.equal((await lessonOf(frame)).step, 3, 'the relaunch continues at the step the learner left');
+      const resumedX = (await frame.evaluate(() => window.attnplay.getState())).scenario?.X;
+      const X32 = X.map((row) => row.map(Math.fround));  // the state holds float32
+      if (v === '2004') assert.deepEqual(resumedX, X32, 'with the learner\'s own matrix');
+      else assert.notDeepEqual(resumedX, X32, '1.2 could not keep the matrix');
+      await answer(page, frame, Q[2], true);
+      await next(page, frame, 4);
+      await next(page, frame, 0);
+      await pollUntil(() => lms(page, v), (c) => (v === '1.2' ? c.core.lesson_status : c.completion_status) !== 'incomplete',
+        { what: 'completion' });
+      const done = await leave(page, v, v === '1.2' ? '' : 'normal');
+      const i2 = done.interactions['2'];
+      assert.equal(i2.id, `why-attention-${Q[2].id}`);
+      assert.equal(i2.type, 'numeric');
+      assert.equal(i2.result, 'correct');
+      if (v === '1.2') {
+        assert.equal(done.core.lesson_status, 'passed', '2 of 3 at the first try passes a mastery score of 60');
+        assert.equal(done.core.score.raw, '67');
+        assert.equal(i2.correct_responses['0'].pattern, String(Q[2].number));
+      } else {
+        assert.equal(done.completion_status, 'completed');
+        assert.equal(done.success_status, 'failed', '2 of 3 at the first try fails a passing score of 0.8');
+        assert.equal(done.score.scaled, '0.6667');
+        assert.equal(done.score.raw, '2');
+        assert.equal(i2.correct_responses['0'].pattern, `${Q[2].number - Q[2].tolerance}[:]${Q[2].number + Q[2].tolerance}`);
+      }
+      assert.deepEqual(errors, []);
+
+      // xAPI: every statement of this run is valid, versioned, from the LMS's learner.
+      const mine = await pollUntil(async () => statements.slice(sent), (s) => s.some((x) => x.body.verb.id.endsWith('/completed')),
+        { what: 'the completed statement' });
+      const verbs = mine.map((s) => s.body.verb.id.split('/').pop());
+      assert.equal(verbs.filter((x) => x === 'answered').length, 4, 'one statement per answer given');
+      assert.ok(verbs.includes('progressed'));
+      for (const s of mine) {
+        assert.equal(s.headers['x-experience-api-version'], '1.0.3');
+        assert.deepEqual(validateStatement(s.body).map((w) => `${w.path.join('.')}: ${w.name}`), [], JSON.stringify(s.body));
+        assert.equal(s.body.actor.account.name, v === '1.2' ? 'learner-12' : 'learner-2004');
+      }
+      const wrong = mine.find((s) => s.body.verb.id.endsWith('/answered') && s.body.result.success === false);
+      assert.equal(wrong.body.result.response, letter((Q[0].answer + 1) % Q[0].choices.length));
+      const completed = mine.find((s) => s.body.verb.id.endsWith('/completed'));
+      assert.equal(completed.body.result.score.raw, 2);
+      await context.close();
+    });
+  }
+
+  it('without an LMS: nothing to record into, an anonymous learner in the xAPI statements', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const sent = statements.length;
+    await page.goto(`http://127.0.0.1:${sitePort}/pkg2004/${launchHref('2004')}`);
+    await page.waitForFunction(() => window.attnplayLms && window.attnplayLms.status().started, null, { timeout: 60000, polling: 100 });
+    const status = await page.evaluate(() => window.attnplayLms.status());
+    assert.equal(status.connected, false);
+    assert.match(status.warnings.join(' '), /no LMS API/);
+    const frame = page.mainFrame();
+    await answer(page, frame, Q[0], true);
+    const got = await pollUntil(async () => statements.slice(sent), (x) => x.some((st) => st.body.verb.id.endsWith('/answered')),
+      { what: 'the answered statement' });
+    const answered = got.find((st) => st.body.verb.id.endsWith('/answered')).body;
+    assert.match(answered.actor.account.name, /^anonymous-[0-9a-f-]{36}$/);
+    assert.equal(answered.result.success, true);
+    assert.equal(answered.object.definition.interactionType, 'choice');
+    assert.deepEqual(validateStatement(answered), []);
+    await context.close();
+  });
+
+  it('Share → Download for an LMS… makes the SCORM 2004 package of the open lesson in the page', async () => {
+    const server = await startServer();
+    const { context, page, errors } = await openAt(browser, server.origin + '/?lesson=softmax&step=2');
+    try {
+      await openSharePanel(page);
+      await waitFrames(page, 2);
+      const r = await itemRect(page, 'lms:package');
+      await click(page, { x: r.x + r.w / 2, y: r.y + r.h / 2 });
+      const v = await itemRect(page, 'lms:scorm2004');
+      await click(page, { x: v.x + v.w / 2, y: v.y + v.h / 2 });
+      await waitFrames(page, 2);
+      const got = await clickForDownload(page, 'lms:download', click);
+      assert.equal(got.name, 'attnplay-softmax-scorm2004.zip');
+      const dir = path.join(tmp, 'from-page');
+      execFileSync('unzip', ['-q', got.path, '-d', dir]);
+      const manifest = fs.readFileSync(path.join(dir, 'imsmanifest.xml'), 'utf8');
+      assert.match(manifest, /<schemaversion>2004 4th Edition<\/schemaversion>/);
+      assert.match(manifest, /adlcp:scormType="sco" href="index.html\?lesson=softmax&amp;lms=1"/);
+      for (const f of ['index.html', 'attnplay.wasm', 'attnplay-lms.js'])
+        assert.deepEqual(fs.readFileSync(path.join(dir, f)), fs.readFileSync(path.join(SITE_DIR, f)), `${f} is the page's own`);
+      assert.deepEqual(errors.page, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+});
