@@ -138,10 +138,9 @@
   // The whole matrix on request (it can be 1024 × 1024): rows are queries, columns keys, both with headers.
   function showMatrix(sec, button, words) {
     app.getResult().then((r) => {
-      const m = r && r.heads && r.heads[0] ? r.heads[0].weights : r && r.weights;
+      const m = r && (r.heads && r.heads[0] ? r.heads[0].weights : r.weights);
       if (!Array.isArray(m)) return;
-      const rows = r.row_labels || r.tokens || m.map((_, i) => String(i + 1));
-      const cols = r.col_labels || rows;
+      const rows = r.tokens, cols = r.key_tokens;
       const table = el('table', { id: 'a11y-matrix' });
       const head = el('tr');
       head.append(el('th', { scope: 'col' }, words['a11y.query'] + ' \\ ' + words['a11y.key']));
