@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT, api, artifactPath, decodePng, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+import { REPO_ROOT, api, artifactPath, decodePng, openApp, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 const AXE = path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
@@ -125,6 +125,19 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     assert.ok(await dom('#a11y-explain'), 'the explanation is text');
     const live = await pollUntil(() => page.evaluate(() => document.getElementById('a11y-summary').textContent), (t) => t.includes('✓') || t.length > 0, { what: 'live region' });
     assert.ok(live.length > 0);
+  });
+
+  it('fits 320 CSS px without horizontal page scroll, skip links included', async () => {
+    const origin = new URL(app.page.url()).origin;
+    const narrow = await openApp(app.context.browser(), origin, { viewport: { width: 320, height: 640 } });
+    try {
+      await narrow.page.keyboard.press('Tab');  // shows a skip link: it must fit too
+      const w = await narrow.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+      fs.writeFileSync(artifactPath('a11y', 'width-320.png'), await narrow.page.screenshot());
+      assert.ok(w.scroll <= 320 && w.body <= 320, JSON.stringify(w));
+    } finally {
+      await narrow.context.close();
+    }
   });
 
   it('has no axe-core violations at WCAG 2.1 A and AA (free play and a lesson step)', async () => {

@@ -20,11 +20,18 @@
   }
   const domId = (id) => 'a11y-' + String(id).replace(/[^A-Za-z0-9_-]/g, '-');
 
-  // Keys typed into the DOM twins are theirs: the canvas's keyboard handler (which listens on window) must not
-  // also move its own focus. This listener is registered before the module's, so it runs first.
+  // Keys typed into the DOM twins are theirs: the canvas's keyboard handler (Emscripten's GLFW, listening on window
+  // in the capture phase, which also cancels Tab) must not see them. This listener is registered before the
+  // module's, so it runs first and stops the event there; the twin's own key handler (node.a11yKey) is called
+  // here, and the browser's default action (arrows on a slider, Tab to the next element) still happens.
+  // Tab from nowhere (the page itself has focus) goes to the skip links rather than to the canvas's handler.
+  const ours = (ev) => ev.target instanceof Element &&
+    (root.contains(ev.target) || skip.contains(ev.target) || (ev.target === document.body && ev.key === 'Tab'));
   for (const type of ['keydown', 'keyup', 'keypress']) {
     window.addEventListener(type, (ev) => {
-      if (ev.target instanceof Element && (root.contains(ev.target) || skip.contains(ev.target))) ev.stopImmediatePropagation();
+      if (!ours(ev)) return;
+      ev.stopImmediatePropagation();
+      if (type === 'keydown' && typeof ev.target.a11yKey === 'function') ev.target.a11yKey(ev);
     }, true);
   }
 
@@ -85,7 +92,7 @@
         const r = el('input', { id, type: 'radio', name: 'a11y-choice', value: i, 'aria-disabled': l.answered ? 'true' : undefined });
         r.checked = l.chosen === i;
         // Arrows move between choices and select; the answer is checked on Enter or Space (not on arrows).
-        r.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); if (!l.answered) act({ do: 'choice', value: i }); } });
+        r.a11yKey = (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); if (!l.answered) act({ do: 'choice', value: i }); } };
         r.addEventListener('click', (ev) => { if (ev.detail > 0 && !l.answered) act({ do: 'choice', value: i }); });
         bindFocus(r, 'lesson:choice:' + i);
         const row = el('div');
@@ -95,7 +102,7 @@
       sec.append(group);
     } else if (l.number) {
       const input = el('input', { id: 'a11y-number', type: 'text', inputmode: 'decimal', 'aria-disabled': l.answered ? 'true' : undefined });
-      input.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' && !l.answered) act({ do: 'number', value: input.value }); });
+      input.a11yKey = (ev) => { if (ev.key === 'Enter' && !l.answered) act({ do: 'number', value: input.value }); };
       bindFocus(input, 'lesson:number');
       const check = el('button', { type: 'button', 'aria-disabled': l.answered ? 'true' : undefined }, l.check);
       check.addEventListener('click', () => { if (!l.answered) act({ do: 'number', value: input.value }); });
