@@ -107,9 +107,7 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await setStateOk(page, { lesson: { id: lessonFile.id, step: predictStep + 1 } });  // opening the lesson is setup
     await page.waitForSelector('#a11y-choice-0');
     await page.evaluate(() => { document.activeElement.blur(); });
-    await page.keyboard.press('Tab');    // the page's first stop: "Skip to the lesson"
-    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), '#a11y-lesson');
-    await page.keyboard.press('Enter');  // focus on the lesson's first control
+    await page.keyboard.press('Tab');  // from the canvas's place in the page: the lesson, first in the parallel DOM
     const wrong = task.answer === 0 ? 1 : 0;
     assert.equal(await page.evaluate(() => document.activeElement.id), 'a11y-choice-0');
     for (let i = 0; i < wrong; i++) await page.keyboard.press('ArrowDown');
@@ -123,6 +121,12 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     const v2 = await pollUntil(() => dom('#a11y-verdict'), (x) => x && /^✓ /.test(x.text), { what: 'a right verdict' });
     assert.ok(v2);
     assert.ok(await dom('#a11y-explain'), 'the explanation is text');
+    // The skip link to the results (shown on focus) takes the focus into them.
+    await page.focus('#a11y-skip a[href="#a11y-results"]');
+    const linkBox = await page.evaluate(() => document.activeElement.getBoundingClientRect().top);
+    assert.ok(linkBox >= 0, `the focused skip link is on screen (top ${linkBox})`);
+    await page.keyboard.press('Enter');
+    assert.ok(await page.evaluate(() => document.activeElement.closest('#a11y-results') !== null), 'focus in the results');
     const live = await pollUntil(() => page.evaluate(() => document.getElementById('a11y-summary').textContent), (t) => t.includes('✓') || t.length > 0, { what: 'live region' });
     assert.ok(live.length > 0);
   });
@@ -131,7 +135,9 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     const origin = new URL(app.page.url()).origin;
     const narrow = await openApp(app.context.browser(), origin, { viewport: { width: 320, height: 640 } });
     try {
-      await narrow.page.keyboard.press('Tab');  // shows a skip link: it must fit too
+      await narrow.page.focus('#a11y-skip a');  // a skip link shown on focus must fit too
+      const box = await narrow.page.evaluate(() => document.activeElement.getBoundingClientRect().right);
+      assert.ok(box <= 320, `skip link right edge ${box}`);
       const w = await narrow.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
       fs.writeFileSync(artifactPath('a11y', 'width-320.png'), await narrow.page.screenshot());
       assert.ok(w.scroll <= 320 && w.body <= 320, JSON.stringify(w));

@@ -205,6 +205,7 @@
     }
     parts.push(controls);
     if (d.weights) parts.push(weightsNode(d.weights, d.words));
+    if (d.learn) parts.push(el('p', { id: 'a11y-learn' }, d.learn));
     root.setAttribute('lang', d.lang);
     root.replaceChildren(...parts);
     skipLinks(d);
