@@ -157,5 +157,21 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await setStateOk(page, { lesson: null });
     await waitFrames(page, 3);
     assert.deepEqual(await run(), [], 'free play');
+    await setStateOk(page, { panels: { worksheet: true, learn: true } });
+    await waitFrames(page, 3);
+    assert.deepEqual(await run(), [], 'worksheet and Learn mode open');
+    await setStateOk(page, { panels: { worksheet: false, learn: false } });
+    // An embedding page (the course example): its own markup around the playground's iframe.
+    const origin = new URL(page.url()).origin;
+    const host = await page.context().newPage();
+    try {
+      await host.goto(origin + '/examples/course.html', { waitUntil: 'load' });
+      await host.addScriptTag({ path: AXE });
+      const v = await host.evaluate(async () => (await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }))
+        .violations.map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+      assert.deepEqual(v, [], 'examples/course.html');
+    } finally {
+      await host.close();
+    }
   });
 });
