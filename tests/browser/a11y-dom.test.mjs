@@ -146,6 +146,25 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     }
   });
 
+  it('honours an embed\'s locks and hidden controls (aria-disabled, absent)', async () => {
+    const origin = new URL(app.page.url()).origin;
+    const e = await openApp(app.context.browser(), origin, { path: '/?embed=1&panels=controls,heatmap&lock=d_k&hide=temperature' });
+    try {
+      await e.page.waitForSelector('#a11y-d_k');
+      const before = (await api.getState(e.page)).d_k;
+      assert.equal(await e.page.evaluate(() => document.getElementById('a11y-d_k').getAttribute('aria-disabled')), 'true');
+      assert.equal(await e.page.evaluate(() => document.getElementById('a11y-temperature')), null, 'hidden: no twin');
+      assert.ok(await e.page.evaluate(() => document.getElementById('a11y-scale') !== null), 'an unlocked control is there');
+      await e.page.focus('#a11y-d_k');
+      for (let i = 0; i < 3; i++) await e.page.keyboard.press('ArrowRight');
+      await waitFrames(e.page, 3);
+      assert.equal((await api.getState(e.page)).d_k, before, 'a locked d_k does not move');
+      assert.equal(+(await e.page.evaluate(() => document.getElementById('a11y-d_k').value)), before, 'its twin shows the kept value');
+    } finally {
+      await e.context.close();
+    }
+  });
+
   it('has no axe-core violations at WCAG 2.1 A and AA (free play and a lesson step)', async () => {
     const { page } = app;
     await page.addScriptTag({ path: AXE });

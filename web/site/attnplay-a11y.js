@@ -49,7 +49,10 @@
       wrap.append(el('label', { for: id }, c.label));
       const input = el('input', { id, type: 'range', min: c.min, max: c.max, step: c.step, 'aria-valuetext': c.valuetext, 'aria-disabled': disabled });
       input.value = c.value;
-      input.addEventListener('input', () => { if (!c.locked) set(c.id, c.step >= 1 ? Math.round(+input.value) : +input.value); });
+      input.addEventListener('input', () => {
+        if (c.locked) input.value = c.value;  // a locked control keeps its value (the app would revert it too)
+        else set(c.id, c.step >= 1 ? Math.round(+input.value) : +input.value);
+      });
       bindFocus(input, c.id);
       wrap.append(input);
     } else if (c.kind === 'checkbox') {
