@@ -83,7 +83,11 @@ class App {
   std::set<std::string> cut_items;             // tracked items drawn past their panel's right edge this frame
   bool touch_screen = false;  // the platform's word, once at start: fingers may point here (menus get taller rows)
   std::string focused_item;   // the tracked item with keyboard focus ("" = none)
-  std::string status;         // last non-modal message shown to the learner
+  // The page's parallel DOM (a11y.h): which panel drew each tracked control last frame and with which
+  // catalog label, and the control whose DOM twin has focus (its ring is drawn on the canvas; "" = none).
+  std::map<std::string, std::string> item_panels, item_labels;
+  std::string dom_focus;
+  std::string status;  // last non-modal message shown to the learner
   // A message shows for this long after it last changed, then clears itself (tick ages it).
   static constexpr double kStatusSeconds = 10.0;
   // Clears `status` once the same text has been showing for kStatusSeconds; `now_seconds` is any

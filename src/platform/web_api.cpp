@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/a11y.h"
 #include "app/app.h"
 #include "app/course_package.h"
 #include "app/embed.h"
@@ -295,6 +296,29 @@ ATTNPLAY_EXPORT const char* attnplay_panel_scroll(const char* name) {
     return out(buf);
   }
   return out("null");
+}
+
+// ---- the parallel DOM (attnplay-a11y.js) ------------------------------------------------------------
+// What the page's hidden twin of the canvas shows: open panels with their state-bound controls, the lesson
+// step as text, the selected row's weights (a11y.h). Read when the change event fires, not per frame.
+ATTNPLAY_EXPORT const char* attnplay_a11y_description() {
+  if (!g_app) return out("null");
+  return out(attn::a11y_description(*g_app).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+// The control whose DOM twin has focus: the canvas draws its focus ring there ("" = none).
+ATTNPLAY_EXPORT const char* attnplay_a11y_focus(const char* id) {
+  if (g_app) g_app->dom_focus = id ? attn::canonical_control_id(id) : std::string();
+  return out("null");
+}
+
+// A lesson action from the DOM twin: {"do": "next" | "back" | "choice" | "number", "value": …}.
+ATTNPLAY_EXPORT const char* attnplay_a11y_act(const char* json) {
+  if (!g_app) return out(R"({"ok":false,"error":"not ready"})");
+  const nlohmann::json action = nlohmann::json::parse(json ? json : "", nullptr, false);
+  const std::string err = attn::a11y_act(*g_app, action);
+  if (!err.empty()) return out(nlohmann::json{{"ok", false}, {"error", err}}.dump());
+  return out(R"({"ok":true})");
 }
 
 }  // extern "C"

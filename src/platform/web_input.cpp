@@ -18,6 +18,10 @@
 
 #include "ui/plot.h"
 
+// The learner asked the system for less motion (WCAG 2.3.3): no glide after a swipe.
+EM_JS(int, web_prefers_reduced_motion, (),
+      { return typeof matchMedia == 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches ? 1 : 0; });
+
 // Emscripten's GLFW also listens to touches and reports them as presses and moves at the last *mouse*
 // position (it never moves its cursor for a finger). Calls that a touch event caused are dropped; the
 // touch callbacks below handle fingers. window.event is the event being dispatched right now.
@@ -222,6 +226,7 @@ class TouchInput {
     // The finger had stopped before it lifted: no move for longer than a few of its own move intervals.
     if (emscripten_get_now() - last_move_ms_ > std::max(150.0, 3 * move_interval_ms_)) velocity_ = ImVec2(0, 0);
     gliding_ = glide_window_ != nullptr && (std::fabs(velocity_.x) > 0.05f || std::fabs(velocity_.y) > 0.05f);
+    if (gliding_ && web_prefers_reduced_motion()) gliding_ = false;  // the content stops where the finger left it
   }
 
  public:

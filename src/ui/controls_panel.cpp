@@ -127,7 +127,8 @@ class ControlsPanel : public Panel {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
     const std::string& label =
         s.selected_row < static_cast<int>(r.row_labels.size()) ? r.row_labels[s.selected_row] : "";
-    ImGui::SliderInt(ctx.label("controls.query_row", "query_row").c_str(), &s.selected_row, 0, n - 1, label.c_str());
+    ImGui::SliderInt(ctx.label("controls.query_row", ControlId::selected_row).c_str(), &s.selected_row, 0, n - 1,
+                     label.c_str());
     ctx.track(ControlId::selected_row);
   }
 

@@ -23,6 +23,8 @@ class PanelContext {
   // The state changed this frame from outside the widgets (Shell::draw let the active widget go): a field
   // that applies its text when it loses focus must not apply it now, over the change.
   bool outside_change = false;
+  // The registry key of the panel being drawn ("" outside panels: menus): the parallel DOM groups by it.
+  const char* panel = "";
 
   // The learner's language: tr("key") is the catalog text, trf("key", {{"w", "0.88"}}) fills placeholders.
   const char* tr(const char* key) const { return attn::tr(state.lang, key); }
@@ -30,7 +32,10 @@ class PanelContext {
   // A widget label "text###id": the text in the learner's language, the ImGui id the same in every
   // language (so a switch keeps open trees, active sliders and tab choices).
   std::string label(const char* key, const char* id) const { return std::string(tr(key)) + "###" + id; }
-  std::string label(const char* key, ControlId id) const { return label(key, control_id(id)); }
+  std::string label(const char* key, ControlId id) const {
+    app.item_labels[control_id(id)] = key;  // the parallel DOM names the control's twin the same
+    return label(key, control_id(id));
+  }
 
   bool hidden(ControlId control) const;  // embed mode: don't draw the control at all
   bool locked(ControlId control) const;  // embed mode or the lesson step: draw it disabled
@@ -48,6 +53,7 @@ class PanelContext {
  private:
   void track_id(const std::string& id);
   void track_rect_id(const std::string& id, float x, float y, float w, float h);
+  static void draw_focus_ring(float x0, float y0, float x1, float y1);
 };
 
 // Everything drawn while this lives is disabled if `control` is locked.

@@ -30,18 +30,22 @@ void PanelContext::track_id(const std::string& id) {
   if (b.x > right + 1.0f && !w->ScrollbarX) app.cut_items.insert(id);
   if (ImGui::IsItemFocused()) {  // keyboard focus (Tab / arrows): tests and the screen reader follow it
     app.focused_item = id;
-    // A sighted keyboard learner must see where the focus is (WCAG 2.4.7): a 3 px amber ring with a dark rim,
-    // visible on both themes, while the keyboard (not the mouse) moves the focus.
-    if (!GImGui->NavDisableHighlight) {
-      ImDrawList* fg = ImGui::GetForegroundDrawList();
-      fg->AddRect(ImVec2(a.x - 4, a.y - 4), ImVec2(b.x + 4, b.y + 4), IM_COL32(20, 20, 20, 255), 3, 0, 1);
-      fg->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), IM_COL32(255, 176, 0, 255), 3, 0, 3);
-    }
+    if (!GImGui->NavDisableHighlight) draw_focus_ring(a.x, a.y, b.x, b.y);
   }
+}
+
+// A sighted keyboard learner must see where the focus is (WCAG 2.4.7): a 3 px amber ring with a dark rim,
+// visible on both themes, while the keyboard (not the mouse) moves the focus, on the canvas or in its DOM twin.
+void PanelContext::draw_focus_ring(float x0, float y0, float x1, float y1) {
+  ImDrawList* fg = ImGui::GetForegroundDrawList();
+  fg->AddRect(ImVec2(x0 - 4, y0 - 4), ImVec2(x1 + 4, y1 + 4), IM_COL32(20, 20, 20, 255), 3, 0, 1);
+  fg->AddRect(ImVec2(x0 - 3, y0 - 3), ImVec2(x1 + 3, y1 + 3), IM_COL32(255, 176, 0, 255), 3, 0, 3);
 }
 
 void PanelContext::track_rect_id(const std::string& id, float x, float y, float w, float h) {
   app.item_rects[id] = ItemRect{x, y, w, h};  // older ids are mapped to this one where they are looked up
+  if (*panel) app.item_panels.emplace(id, panel);
+  if (!app.dom_focus.empty() && id == app.dom_focus) draw_focus_ring(x, y, x + w, y + h);
 }
 
 LockScope::LockScope(const PanelContext& ctx, ControlId control) : disabled_(ctx.locked(control)) {

@@ -124,7 +124,9 @@ void Shell::draw_panel_body(PanelContext& ctx, PanelId id) {
   ControlId lock{};
   const bool disable_all = find_control_id(info.lock, lock) && ctx.locked(lock);
   if (disable_all) ImGui::BeginDisabled();
+  ctx.panel = info.key;
   panels_[static_cast<size_t>(id)]->draw(ctx);
+  ctx.panel = "";
   if (disable_all) ImGui::EndDisabled();
   const ImVec2 a = ImGui::GetWindowPos(), sz = ImGui::GetWindowSize();
   ctx.track_rect(ControlFamily::panel, info.key, a.x, a.y, sz.x, sz.y);
@@ -383,6 +385,7 @@ void Shell::draw() {
   io.FontGlobalScale = app_.state.text_scale / pixel_ratio_;
   apply_theme();
   app_.item_rects.clear();
+  app_.item_panels.clear();
   app_.cut_items.clear();
   app_.focused_item.clear();
   PanelContext ctx(app_);

@@ -496,6 +496,13 @@
         return Promise.resolve({ ...r, x: c.left + r.x, y: c.top + r.y });
       },
     },
+    // The canvas's parallel DOM (attnplay-a11y.js): its description, the control whose DOM twin has focus
+    // (ringed on the canvas), and lesson actions ({do: 'next' | 'back' | 'choice' | 'number', value}).
+    a11y: {
+      description() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_a11y_description'))); },
+      focus(id) { return needReady() || Promise.resolve(call('attnplay_a11y_focus', String(id || ''))); },
+      act(action) { return needReady() || Promise.resolve(JSON.parse(call('attnplay_a11y_act', JSON.stringify(action)))); },
+    },
     frames() { return isReady ? Module._attnplay_frames() : 0; },
     // Of those, the frames painted into the canvas (a frame that would look like the last is not).
     framesPainted() { return isReady ? Module._attnplay_frames_painted() : 0; },

@@ -6,6 +6,7 @@
 const CACHE = 'attnplay-site-1';
 // What the page needs to start and to train, cached when the worker installs (the rest as it is fetched).
 const FILES = ['./', 'index.html', 'style.css', 'favicon.svg', 'attnplay-api.js', 'attnplay-embed.js', 'attnplay-lms.js',
+  'attnplay-a11y.js',
   'attention-playground.js', 'attnplay.js', 'attnplay.wasm', 'attnplay-train-worker.js', 'attnplay-train.js',
   'attnplay-train.wasm'];
 // A phone on a poor connection should not wait for ever before the kept copy answers.

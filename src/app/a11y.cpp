@@ -1,0 +1,192 @@
+// a11y.cpp — the parallel DOM's description: panels, their state-bound controls, the lesson step, the weights row.
+#include "app/a11y.h"
+
+#include <algorithm>
+
+#include "app/app.h"
+#include "app/learn.h"
+#include "app/learn_text.h"
+#include "app/lesson.h"
+#include "app/lesson_run.h"
+#include "app/registry.h"
+#include "app/saturation.h"
+#include "app/state_json.h"
+#include "app/strings.h"
+
+namespace attn {
+namespace {
+using nlohmann::json;
+
+bool locked(const App& app, const std::string& id) {
+  if (app.embed.enabled && app.embed.is_locked(id)) return true;
+  return std::find(app.lesson_locks.begin(), app.lesson_locks.end(), id) != app.lesson_locks.end();
+}
+
+// The upper end of a range whose schema bound is wider than the example on screen.
+double range_max(const App& app, const std::string& key, double schema_max) {
+  if (key == "selected_row") return std::max<double>(0, static_cast<double>(app.result.row_labels.size()) - 1);
+  if (key == "plane_x" || key == "plane_y") return std::max(0, app.state.d_model - 1);
+  return schema_max;
+}
+
+// "d_k 64, scaling on (…)": what a reader hears for a slider, with the setting that decides what it means.
+std::string value_text(const App& app, const std::string& key, const std::string& label, const json& value) {
+  std::string v = value.is_string() ? value.get<std::string>() : value.dump();
+  if (key == "selected_row" && value.is_number_integer()) {
+    const int row = value.get<int>();
+    if (row >= 0 && row < static_cast<int>(app.result.row_labels.size()))
+      v = learner_index(row) + ": " + app.result.row_labels[static_cast<size_t>(row)];
+  }
+  std::string text = label + " " + v;
+  if (key == "d_k")
+    text += std::string(", ") + tr(app.state.lang, "a11y.scaling") + " " +
+            tr(app.state.lang, app.state.scale ? "summary.scaling_on" : "summary.scaling_off");
+  return text;
+}
+
+// One state-bound control as the page builds it: kind from the schema type, the label the panel drew.
+json control_json(const App& app, const std::string& id, const json& schema, const json& state) {
+  const auto label_it = app.item_labels.find(id);
+  const std::string label = label_it != app.item_labels.end() ? tr(app.state.lang, label_it->second.c_str()) : id;
+  json c = {{"id", id}, {"label", label}, {"value", state[id]}, {"locked", locked(app, id)}};
+  if (schema.contains("enum")) {
+    c["kind"] = "select";
+    c["options"] = schema["enum"];
+  } else if (schema.value("type", "") == "boolean") {
+    c["kind"] = "checkbox";
+  } else if (schema.value("type", "") == "integer" || schema.value("type", "") == "number") {
+    const bool integer = schema["type"] == "integer";
+    const double lo = schema.value("minimum", 0.0), hi = range_max(app, id, schema.value("maximum", 100.0));
+    c["kind"] = "range";
+    c["min"] = lo;
+    c["max"] = hi;
+    c["step"] = integer ? 1.0 : (hi - lo) / 200.0;
+    c["valuetext"] = value_text(app, id, label, state[id]);
+  } else if (schema.value("type", "") == "string") {
+    c["kind"] = "text";
+  } else {
+    return nullptr;  // a matrix or an object: the canvas's own editors (embedding plane, mask grid)
+  }
+  return c;
+}
+
+json panels_json(const App& app) {
+  const json schema = state_schema();
+  const json state = state_to_json(app.state);
+  json panels = json::array();
+  for (const PanelInfo& p : panel_table()) {
+    if (!app.state.panels[p.id]) continue;
+    json controls = json::array();
+    for (size_t i = 0; i < kControlCount; ++i) {
+      const std::string id = control_id(static_cast<ControlId>(i));
+      const auto where = app.item_panels.find(id);
+      if (where == app.item_panels.end() || where->second != p.key || !schema.contains(id) || !state.contains(id))
+        continue;
+      json c = control_json(app, id, schema[id], state);
+      if (!c.is_null()) controls.push_back(std::move(c));
+    }
+    panels.push_back({{"key", p.key},
+                      {"title", tr(app.state.lang, (std::string("panel.") + p.key).c_str())},
+                      {"controls", std::move(controls)}});
+  }
+  return panels;
+}
+
+json lesson_json(const App& app) {
+  const Lesson* l = open_lesson(app);
+  const LessonStep* step = open_step(app);
+  if (!l || !step) return nullptr;
+  const Lang lang = app.state.lang;
+  const StepProgress& sp = app.step_progress;
+  const Task& t = step->task;
+  const int n = app.state.lesson.step, steps = static_cast<int>(l->steps.size());
+  json j = {{"id", l->id},
+            {"title", tr(lang, l->title.c_str())},
+            {"step", n},
+            {"steps", steps},
+            {"step_of",
+             tr_format(lang, "lesson.ui.step_of", {{"step", std::to_string(n)}, {"steps", std::to_string(steps)}})},
+            {"text", step_text(app, step->text)},
+            {"can_back", n > 1},
+            {"can_next", step_complete(app)},
+            {"back", tr(lang, "lesson.ui.back")},
+            {"next", tr(lang, n < steps ? "lesson.ui.next" : "lesson.ui.finish")},
+            {"check", tr(lang, "lesson.ui.check")}};
+  if (t.kind == Task::Kind::None) return j;
+  j["task"] = t.kind == Task::Kind::Predict ? "predict" : "do";
+  j["question"] = tr(lang, t.question.c_str());
+  json choices = json::array();
+  for (const std::string& c : t.choices) choices.push_back(tr(lang, c.c_str()));
+  j["choices"] = choices;
+  j["number"] = t.kind == Task::Kind::Predict && t.choices.empty();
+  j["chosen"] = sp.chosen;
+  j["attempts"] = sp.attempts;
+  j["answered"] = sp.correct || sp.missed;
+  j["correct"] = sp.correct;
+  // Right or wrong said in words, never by colour alone.
+  if (sp.attempts > 0) j["verdict"] = tr(lang, sp.correct ? "lesson.ui.right" : "lesson.ui.try_again");
+  if (sp.attempts > 0 && !sp.correct) {
+    const std::string& key = sp.feedback.empty() ? t.hint : sp.feedback;
+    if (!key.empty()) j["feedback"] = tr(lang, key.c_str());
+  }
+  if ((sp.correct || sp.missed) && !t.explain.empty()) j["explain"] = tr(lang, t.explain.c_str());
+  if (!t.hint.empty() && t.kind == Task::Kind::Do) j["hint"] = tr(lang, t.hint.c_str());
+  return j;
+}
+
+// The selected row's weights (head 1) with the key tokens: the numbers the heatmap colours.
+json weights_json(const App& app) {
+  const HeadResult& h = app.result.core.first_head();
+  const int row = app.state.selected_row;
+  if (row < 0 || row >= h.weights.rows()) return nullptr;
+  json w = json::array();
+  for (int k = 0; k < h.weights.cols(); ++k) w.push_back(static_cast<double>(h.weights(row, k)));
+  const double mw = row < h.max_weight.size() ? static_cast<double>(h.max_weight(row)) : 0.0;
+  const std::string query = row < static_cast<int>(app.result.row_labels.size())
+                                ? app.result.row_labels[static_cast<size_t>(row)]
+                                : learner_index(row);
+  return {{"row", row},
+          {"query", query},
+          {"keys", app.result.col_labels},
+          {"weights", w},
+          {"max_weight", mw},
+          {"saturated", mw > kSaturatedMaxWeight},
+          {"saturation", tr(app.state.lang, mw > kSaturatedMaxWeight ? "summary.saturated" : "summary.not_saturated")}};
+}
+}  // namespace
+
+nlohmann::json a11y_description(const App& app) {
+  const Lang lang = app.state.lang;
+  json words = json::object();
+  for (const char* key :
+       {"a11y.skip_lesson", "a11y.skip_controls", "a11y.skip_results", "a11y.results", "a11y.weights_caption",
+        "a11y.query", "a11y.key", "a11y.weight", "a11y.whole_matrix", "a11y.controls", "a11y.lesson", "a11y.answer"})
+    words[key] = tr(lang, key);
+  return {{"lang", lang_code(lang)},
+          {"panels", panels_json(app)},
+          {"lesson", lesson_json(app)},
+          {"weights", weights_json(app)},
+          // Learn mode's progress in words ("So far: A reached 90 % accuracy at step 190, …") while its panel is open.
+          {"learn", app.state.panels.learn ? learn_outcome(lang, app.learn.trainer) : std::string()},
+          {"words", words}};
+}
+
+std::string a11y_act(App& app, const nlohmann::json& action) {
+  if (!action.is_object() || !action.contains("do") || !action["do"].is_string()) return "no action given";
+  const std::string what = action["do"].get<std::string>();
+  if (!open_lesson(app)) return "no lesson is open";
+  if (what == "next") return next_step(app) ? "" : tr(app.state.lang, "lesson.ui.need_answer");
+  if (what == "back") return app.state.lesson.step > 1 ? go_to_step(app, app.state.lesson.step - 1) : "";
+  const json& v = action.contains("value") ? action["value"] : json();
+  if (what == "choice" && v.is_number_integer()) {
+    answer_choice(app, v.get<int>());
+    return "";
+  }
+  if (what == "number" && v.is_string()) {
+    answer_typed(app, v.get<std::string>());
+    return "";
+  }
+  return "unknown action";
+}
+
+}  // namespace attn

@@ -1,0 +1,21 @@
+// a11y.h — the page's parallel DOM in words: what a screen reader or keyboard learner gets instead of the canvas.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace attn {
+
+class App;
+
+// Every open panel, in the registry's order, with the controls it drew last frame that edit one state key
+// (id, kind, label in the learner's language, value, range or options, locked); the open lesson step as text
+// (question, choices, hint, feedback, explanation, whether Next/Back go); the selected row's weights. Built
+// from the control and panel registries, the state schema and the catalogs; nothing here is listed twice.
+nlohmann::json a11y_description(const App& app);
+
+// A lesson action asked for by the page's own controls: {"do": "next" | "back" | "choice" | "number",
+// "value": …}. "" when done, else why not (shown in the live region).
+std::string a11y_act(App& app, const nlohmann::json& action);
+
+}  // namespace attn

@@ -1,0 +1,196 @@
+// a11y-dom.test.mjs — the canvas's parallel DOM (attnplay-a11y.js) is what a screen reader and a keyboard get:
+// native controls named in the learner's language with values (Chromium's accessibility tree), kept in step
+// with the app both ways, a lesson prediction answered by keys alone (wrong, then right, said in words), the
+// selected row's weights as a table with headers that match getResult(), the canvas ring on the control whose
+// DOM twin has focus, and no axe-core violations at WCAG 2.1 A/AA.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { REPO_ROOT, api, artifactPath, decodePng, openApp, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+
+siteBuiltTest();
+const AXE = path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+const lessonFile = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'lessons',
+  fs.readdirSync(path.join(REPO_ROOT, 'data', 'lessons')).sort()[0]), 'utf8'));
+const predictStep = lessonFile.steps.findIndex((s) => s.task && s.task.kind === 'predict' && s.task.choices);
+
+describe('parallel DOM', { timeout: 60000 }, () => {
+  let app;
+  // bypassCSP: the page's CSP admits only its own scripts; axe-core is injected by the test.
+  useApp((a) => { app = a; }, { viewport: { width: 1440, height: 900 }, device: { bypassCSP: true } });
+  const desc = () => app.page.evaluate(() => window.attnplay.a11y.description());
+  const dom = (sel) => app.page.evaluate((s) => { const e = document.querySelector(s); return e && { value: e.value, text: e.textContent, valuetext: e.getAttribute('aria-valuetext'), disabled: e.getAttribute('aria-disabled') }; }, sel);
+
+  it('has one section per open panel with controls, in the registry order, named from the catalog', async () => {
+    const d = await desc();
+    const titles = await app.page.evaluate(() => [...document.querySelectorAll('#a11y-controls section')].map((s) => s.getAttribute('aria-label')));
+    assert.deepEqual(titles, d.panels.filter((p) => p.controls.length).map((p) => p.title));
+    assert.ok(titles.length >= 1, 'the Controls panel at least');
+    const dk = d.panels.flatMap((p) => p.controls).find((c) => c.id === 'd_k');
+    assert.ok(dk && dk.kind === 'range' && dk.min === 1 && dk.max === 1024, JSON.stringify(dk));
+    const input = await dom('#a11y-d_k');
+    assert.equal(+input.value, (await api.getState(app.page)).d_k);
+    assert.match(input.valuetext, /d_k \d+, scaling on/);
+  });
+
+  it('follows the canvas: a state change updates the DOM twin', async () => {
+    await setStateOk(app.page, { d_k: 256, scale: false });
+    await pollUntil(() => dom('#a11y-d_k'), (x) => x && x.value === '256' && /scaling off/.test(x.valuetext), { what: 'd_k 256 in the DOM' });
+    assert.equal(await app.page.evaluate(() => document.getElementById('a11y-scale').checked), false);
+    await setStateOk(app.page, { preset: 'default' });
+  });
+
+  it('moves d_k by arrow keys on the range and reads the same weights as getResult', async () => {
+    const { page } = app;
+    await page.focus('#a11y-d_k');
+    const before = (await api.getState(page)).d_k;
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    const s = await pollUntil(() => api.getState(page), (x) => x.d_k === before + 5, { what: 'd_k + 5 by keys' });
+    await pollUntil(() => dom('#a11y-d_k'), (x) => x && +x.value === s.d_k, { what: 'DOM value follows' });
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'a11y-d_k', 'focus stays on the slider while it updates');
+    const r = await api.getResult(page);
+    const table = await page.evaluate(() => [...document.querySelectorAll('#a11y-results table tr')].slice(1)
+      .map((tr) => [tr.querySelector('th[scope=row]').textContent, +tr.querySelector('td').textContent]));
+    const row = (r.heads ? r.heads[0].weights : r.weights)[s.selected_row];
+    assert.deepEqual(table.map((t) => t[0]), r.key_tokens, 'row headers are the key tokens');
+    table.forEach(([, w], i) => assert.ok(Math.abs(w - row[i]) < 6e-4, `weight ${i}: ${w} vs ${row[i]}`));
+    assert.equal(await page.evaluate(() => document.querySelectorAll('#a11y-results th[scope=col]').length), 2);
+  });
+
+  it('rings the control on the canvas whose DOM twin has focus (screenshot at 1440×900)', async () => {
+    const { page } = app;
+    await page.focus('#a11y-scale');
+    await waitFrames(page, 3);
+    const r = await page.evaluate(() => window.attnplay.ui.itemRect('scale'));
+    assert.ok(r && r.w > 0);
+    const png = await page.screenshot();
+    fs.mkdirSync(path.dirname(artifactPath('a11y', 'dom-focus-ring.png')), { recursive: true });
+    fs.writeFileSync(artifactPath('a11y', 'dom-focus-ring.png'), png);
+    const img = decodePng(png);
+    const amber = (x, y) => { const i = (Math.round(y) * img.width + Math.round(x)) * 4; const [R, G, B] = img.rgba.slice(i, i + 3); return R > 220 && G > 140 && G < 210 && B < 60; };
+    let hits = 0;  // the ring's left edge, 3 px wide, about 2–4 px outside the control
+    for (let y = r.y; y < r.y + r.h; y++) for (let dx = -5; dx <= -1; dx++) if (amber(r.x + dx, y)) hits++;
+    assert.ok(hits >= r.h / 2, `amber ring pixels left of the Scale checkbox: ${hits}`);
+    await page.focus('#a11y-d_k');
+    await page.evaluate(() => document.activeElement.blur());
+  });
+
+  it('gives every control a role, a name in the current language and a value (accessibility tree)', async () => {
+    const { page } = app;
+    const names = async () => {
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      await cdp.detach();
+      return nodes.filter((n) => !n.ignored && ['slider', 'checkbox', 'combobox', 'textbox'].includes(n.role && n.role.value));
+    };
+    const en = await names();
+    assert.ok(en.length >= 4, `controls in the tree: ${en.length}`);
+    for (const n of en) {
+      assert.ok(n.name && n.name.value, `${n.role.value} has a name`);
+      if (n.role.value !== 'textbox') assert.ok(n.value || (n.properties || []).some((p) => p.name === 'checked'), `${n.name.value} has a value`);
+    }
+    await setStateOk(page, { lang: 'hi-Latn' });
+    const d = await desc();
+    await pollUntil(() => page.evaluate(() => document.getElementById('a11y-dom').getAttribute('lang')), (l) => l === 'hi-Latn', { what: 'lang' });
+    const hi = await names();
+    const changed = hi.filter((n, i) => en[i] && n.name.value !== en[i].name.value);
+    assert.ok(changed.length >= 1, 'some control names change with the language');
+    assert.equal(d.lang, 'hi-Latn');
+    await setStateOk(page, { lang: 'en' });
+  });
+
+  it('answers a lesson prediction by keyboard alone: wrong, then right, said in words', async () => {
+    const { page } = app;
+    assert.ok(predictStep >= 0, 'the first lesson has a multiple-choice prediction');
+    const task = lessonFile.steps[predictStep].task;
+    await setStateOk(page, { lesson: { id: lessonFile.id, step: predictStep + 1 } });  // opening the lesson is setup
+    await page.waitForSelector('#a11y-choice-0');
+    await page.evaluate(() => { document.activeElement.blur(); });
+    await page.keyboard.press('Tab');  // from the canvas's place in the page: the lesson, first in the parallel DOM
+    const wrong = task.answer === 0 ? 1 : 0;
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'a11y-choice-0');
+    for (let i = 0; i < wrong; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    const v1 = await pollUntil(() => dom('#a11y-verdict'), (x) => x, { what: 'a verdict' });
+    assert.match(v1.text, /^✗ /);
+    assert.ok((await api.getResult(page)).lesson.attempts === 1);
+    await page.focus(`#a11y-choice-${wrong}`);
+    for (let i = 0; i < Math.abs(task.answer - wrong); i++) await page.keyboard.press(task.answer > wrong ? 'ArrowDown' : 'ArrowUp');
+    await page.keyboard.press('Space');
+    const v2 = await pollUntil(() => dom('#a11y-verdict'), (x) => x && /^✓ /.test(x.text), { what: 'a right verdict' });
+    assert.ok(v2);
+    assert.ok(await dom('#a11y-explain'), 'the explanation is text');
+    // The skip link to the results (shown on focus) takes the focus into them.
+    await page.focus('#a11y-skip a[href="#a11y-results"]');
+    const linkBox = await page.evaluate(() => document.activeElement.getBoundingClientRect().top);
+    assert.ok(linkBox >= 0, `the focused skip link is on screen (top ${linkBox})`);
+    await page.keyboard.press('Enter');
+    assert.ok(await page.evaluate(() => document.activeElement.closest('#a11y-results') !== null), 'focus in the results');
+    const live = await pollUntil(() => page.evaluate(() => document.getElementById('a11y-summary').textContent), (t) => t.includes('✓') || t.length > 0, { what: 'live region' });
+    assert.ok(live.length > 0);
+  });
+
+  it('fits 320 CSS px without horizontal page scroll, skip links included', async () => {
+    const origin = new URL(app.page.url()).origin;
+    const narrow = await openApp(app.context.browser(), origin, { viewport: { width: 320, height: 640 } });
+    try {
+      await narrow.page.focus('#a11y-skip a');  // a skip link shown on focus must fit too
+      const box = await narrow.page.evaluate(() => document.activeElement.getBoundingClientRect().right);
+      assert.ok(box <= 320, `skip link right edge ${box}`);
+      const w = await narrow.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+      fs.writeFileSync(artifactPath('a11y', 'width-320.png'), await narrow.page.screenshot());
+      assert.ok(w.scroll <= 320 && w.body <= 320, JSON.stringify(w));
+    } finally {
+      await narrow.context.close();
+    }
+  });
+
+  it('honours an embed\'s locks and hidden controls (aria-disabled, absent)', async () => {
+    const origin = new URL(app.page.url()).origin;
+    const e = await openApp(app.context.browser(), origin, { path: '/?embed=1&panels=controls,heatmap&lock=d_k&hide=temperature' });
+    try {
+      await e.page.waitForSelector('#a11y-d_k');
+      const before = (await api.getState(e.page)).d_k;
+      assert.equal(await e.page.evaluate(() => document.getElementById('a11y-d_k').getAttribute('aria-disabled')), 'true');
+      assert.equal(await e.page.evaluate(() => document.getElementById('a11y-temperature')), null, 'hidden: no twin');
+      assert.ok(await e.page.evaluate(() => document.getElementById('a11y-scale') !== null), 'an unlocked control is there');
+      await e.page.focus('#a11y-d_k');
+      for (let i = 0; i < 3; i++) await e.page.keyboard.press('ArrowRight');
+      await waitFrames(e.page, 3);
+      assert.equal((await api.getState(e.page)).d_k, before, 'a locked d_k does not move');
+      assert.equal(+(await e.page.evaluate(() => document.getElementById('a11y-d_k').value)), before, 'its twin shows the kept value');
+    } finally {
+      await e.context.close();
+    }
+  });
+
+  it('has no axe-core violations at WCAG 2.1 A and AA (free play and a lesson step)', async () => {
+    const { page } = app;
+    await page.addScriptTag({ path: AXE });
+    const run = () => page.evaluate(async () => {
+      const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+      return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    assert.deepEqual(await run(), [], 'lesson step');
+    await setStateOk(page, { lesson: null });
+    await waitFrames(page, 3);
+    assert.deepEqual(await run(), [], 'free play');
+    await setStateOk(page, { panels: { worksheet: true, learn: true } });
+    await waitFrames(page, 3);
+    assert.deepEqual(await run(), [], 'worksheet and Learn mode open');
+    await setStateOk(page, { panels: { worksheet: false, learn: false } });
+    // An embedding page (the course example): its own markup around the playground's iframe.
+    const origin = new URL(page.url()).origin;
+    const host = await page.context().newPage();
+    try {
+      await host.goto(origin + '/examples/course.html', { waitUntil: 'load' });
+      await host.addScriptTag({ path: AXE });
+      const v = await host.evaluate(async () => (await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }))
+        .violations.map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+      assert.deepEqual(v, [], 'examples/course.html');
+    } finally {
+      await host.close();
+    }
+  });
+});

@@ -1,0 +1,221 @@
+// attnplay-a11y.js — the canvas's parallel DOM: native controls, the lesson step and the selected row's weights
+// as real HTML, built from the app's own description (window.attnplay.a11y.description(), generated in C++
+// from the panel and control registries, the state schema and the catalogs). Screen readers and keyboards use
+// these; focusing one rings the same control on the canvas. Rebuilt only when the app's change event fires.
+(function () {
+  'use strict';
+  const root = document.getElementById('a11y-dom');
+  const skip = document.getElementById('a11y-skip');
+  const live = document.getElementById('a11y-summary');
+  if (!root || !window.attnplay) return;
+  const app = window.attnplay;
+  const ANNOUNCE_MS = 600;  // a drag settles before the live region speaks: at most one message per change
+  let last = '', announceTimer = 0, focusedId = '';
+
+  function el(tag, attrs, text) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? '' : String(v));
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  const domId = (id) => 'a11y-' + String(id).replace(/[^A-Za-z0-9_-]/g, '-');
+
+  // Keys typed into the DOM twins are theirs: the canvas's keyboard handler (Emscripten's GLFW, listening on window
+  // in the capture phase, which also cancels Tab) must not see them. This listener is registered before the
+  // module's, so it runs first and stops the event there; the twin's own key handler (node.a11yKey) is called
+  // here, and the browser's default action (arrows on a slider, Tab to the next element) still happens.
+  // Tab from nowhere (the page itself has focus) goes to the skip links rather than to the canvas's handler.
+  const ours = (ev) => ev.target instanceof Element &&
+    (root.contains(ev.target) || skip.contains(ev.target) || (ev.target === document.body && ev.key === 'Tab'));
+  for (const type of ['keydown', 'keyup', 'keypress']) {
+    window.addEventListener(type, (ev) => {
+      if (!ours(ev)) return;
+      ev.stopImmediatePropagation();
+      if (type === 'keydown' && typeof ev.target.a11yKey === 'function') ev.target.a11yKey(ev);
+    }, true);
+  }
+
+  function set(key, value) { return app.setState({ [key]: value }); }
+  function bindFocus(node, id) {
+    node.addEventListener('focus', () => { focusedId = id; app.a11y.focus(id); });
+    node.addEventListener('blur', () => { if (focusedId === id) { focusedId = ''; app.a11y.focus(''); } });
+  }
+
+  function controlNode(c) {
+    const id = domId(c.id);
+    const wrap = el('div');
+    const disabled = c.locked ? 'true' : undefined;
+    if (c.kind === 'range') {
+      wrap.append(el('label', { for: id }, c.label));
+      const input = el('input', { id, type: 'range', min: c.min, max: c.max, step: c.step, 'aria-valuetext': c.valuetext, 'aria-disabled': disabled });
+      input.value = c.value;
+      input.addEventListener('input', () => {
+        if (c.locked) input.value = c.value;  // a locked control keeps its value (the app would revert it too)
+        else set(c.id, c.step >= 1 ? Math.round(+input.value) : +input.value);
+      });
+      bindFocus(input, c.id);
+      wrap.append(input);
+    } else if (c.kind === 'checkbox') {
+      const input = el('input', { id, type: 'checkbox', 'aria-disabled': disabled });
+      input.checked = !!c.value;
+      input.addEventListener('change', () => { if (c.locked) input.checked = !!c.value; else set(c.id, input.checked); });
+      bindFocus(input, c.id);
+      wrap.append(input, el('label', { for: id }, c.label));
+    } else if (c.kind === 'select') {
+      wrap.append(el('label', { for: id }, c.label));
+      const select = el('select', { id, 'aria-disabled': disabled });
+      for (const o of c.options) select.append(el('option', { value: o }, o));
+      select.value = c.value;
+      select.addEventListener('change', () => { if (c.locked) select.value = c.value; else set(c.id, select.value); });
+      bindFocus(select, c.id);
+      wrap.append(select);
+    } else if (c.kind === 'text') {
+      wrap.append(el('label', { for: id }, c.label));
+      const input = el('input', { id, type: 'text', 'aria-disabled': disabled });
+      input.value = c.value;
+      input.addEventListener('change', () => { if (!c.locked) set(c.id, input.value); });
+      bindFocus(input, c.id);
+      wrap.append(input);
+    }
+    return wrap;
+  }
+
+  function act(action) {
+    app.a11y.act(action).then((r) => { if (r && !r.ok) say(r.error); });
+  }
+
+  function lessonNode(l, words) {
+    const sec = el('section', { id: 'a11y-lesson', 'aria-label': words['a11y.lesson'] + ': ' + l.title, tabindex: -1 });
+    sec.append(el('h2', {}, l.title), el('p', {}, l.step_of), el('p', {}, l.text));
+    if (l.question) sec.append(el('p', { id: 'a11y-question' }, l.question));
+    if (l.task === 'predict' && l.choices.length) {
+      const group = el('div', { role: 'radiogroup', 'aria-labelledby': 'a11y-question' });
+      l.choices.forEach((text, i) => {
+        const id = 'a11y-choice-' + i;
+        const r = el('input', { id, type: 'radio', name: 'a11y-choice', value: i, 'aria-disabled': l.answered ? 'true' : undefined });
+        r.checked = l.chosen === i;
+        // Arrows move between choices and select; the answer is checked on Enter or Space (not on arrows).
+        r.a11yKey = (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); if (!l.answered) act({ do: 'choice', value: i }); } };
+        r.addEventListener('click', (ev) => { if (ev.detail > 0 && !l.answered) act({ do: 'choice', value: i }); });
+        bindFocus(r, 'lesson:choice:' + i);
+        const row = el('div');
+        row.append(r, el('label', { for: id }, text));
+        group.append(row);
+      });
+      sec.append(group);
+    } else if (l.number) {
+      const input = el('input', { id: 'a11y-number', type: 'text', inputmode: 'decimal', 'aria-disabled': l.answered ? 'true' : undefined });
+      input.a11yKey = (ev) => { if (ev.key === 'Enter' && !l.answered) act({ do: 'number', value: input.value }); };
+      bindFocus(input, 'lesson:number');
+      const check = el('button', { type: 'button', 'aria-disabled': l.answered ? 'true' : undefined }, l.check);
+      check.addEventListener('click', () => { if (!l.answered) act({ do: 'number', value: input.value }); });
+      bindFocus(check, 'lesson:check');
+      sec.append(el('label', { for: 'a11y-number' }, words['a11y.answer']), input, check);
+    }
+    // Right or wrong in words (and a glyph), never by colour alone.
+    if (l.verdict) sec.append(el('p', { id: 'a11y-verdict' }, (l.correct ? '✓ ' : '✗ ') + l.verdict + (l.feedback ? ' ' + l.feedback : '')));
+    if (l.hint) sec.append(el('p', {}, l.hint));
+    if (l.explain) sec.append(el('p', { id: 'a11y-explain' }, l.explain));
+    const back = el('button', { type: 'button', 'aria-disabled': l.can_back ? undefined : 'true' }, l.back);
+    back.addEventListener('click', () => { if (l.can_back) act({ do: 'back' }); });
+    bindFocus(back, 'lesson:back');
+    const next = el('button', { type: 'button', 'aria-disabled': l.can_next ? undefined : 'true' }, l.next);
+    next.addEventListener('click', () => act({ do: 'next' }));
+    bindFocus(next, 'lesson:next');
+    sec.append(back, next);
+    return sec;
+  }
+
+  function fmt(w) { return (+w).toFixed(3); }
+  function weightsNode(w, words) {
+    const sec = el('section', { id: 'a11y-results', 'aria-label': words['a11y.results'], tabindex: -1 });
+    const table = el('table');
+    table.append(el('caption', {}, words['a11y.weights_caption'].replace('{query}', w.query)));
+    const head = el('tr');
+    head.append(el('th', { scope: 'col' }, words['a11y.key']), el('th', { scope: 'col' }, words['a11y.weight']));
+    table.append(head);
+    w.keys.forEach((k, i) => {
+      const tr = el('tr');
+      tr.append(el('th', { scope: 'row' }, k), el('td', {}, fmt(w.weights[i])));
+      table.append(tr);
+    });
+    sec.append(table, el('p', { id: 'a11y-saturation' }, 'max ' + fmt(w.max_weight) + '. ' + w.saturation));
+    const whole = el('button', { type: 'button', 'aria-expanded': 'false' }, words['a11y.whole_matrix']);
+    whole.addEventListener('click', () => showMatrix(sec, whole, words));
+    sec.append(whole);
+    return sec;
+  }
+  // The whole matrix on request (it can be 1024 × 1024): rows are queries, columns keys, both with headers.
+  function showMatrix(sec, button, words) {
+    app.getResult().then((r) => {
+      const m = r && (r.heads && r.heads[0] ? r.heads[0].weights : r.weights);
+      if (!Array.isArray(m)) return;
+      const rows = r.tokens, cols = r.key_tokens;
+      const table = el('table', { id: 'a11y-matrix' });
+      const head = el('tr');
+      head.append(el('th', { scope: 'col' }, words['a11y.query'] + ' \\ ' + words['a11y.key']));
+      for (const c of cols) head.append(el('th', { scope: 'col' }, c));
+      table.append(head);
+      m.forEach((row, i) => {
+        const tr = el('tr');
+        tr.append(el('th', { scope: 'row' }, rows[i]));
+        for (const v of row) tr.append(el('td', {}, fmt(v)));
+        table.append(tr);
+      });
+      const old = sec.querySelector('#a11y-matrix');
+      if (old) old.remove();
+      sec.append(table);
+      button.setAttribute('aria-expanded', 'true');
+    });
+  }
+
+  function skipLinks(d) {
+    const w = d.words;
+    skip.setAttribute('aria-label', 'Skip links');
+    const links = [[d.lesson ? 'a11y-lesson' : '', w['a11y.skip_lesson']], ['a11y-controls', w['a11y.skip_controls']], ['a11y-results', w['a11y.skip_results']]];
+    skip.replaceChildren(...links.filter(([t]) => t).map(([target, text]) => {
+      const a = el('a', { href: '#' + target }, text);
+      a.addEventListener('click', (ev) => {
+        ev.preventDefault();
+        const to = document.getElementById(target);
+        const first = to && to.querySelector('input, select, button');
+        (first || to).focus();
+      });
+      return a;
+    }));
+  }
+
+  function say(text) {
+    clearTimeout(announceTimer);
+    announceTimer = setTimeout(() => { if (live && text) live.textContent = text; }, ANNOUNCE_MS);
+  }
+
+  // Rebuilds what changed, keeping the focused element's identity (the reader stays on it).
+  function render(d) {
+    const text = JSON.stringify(d);
+    if (text === last) return;
+    last = text;
+    const active = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : '';
+    const parts = [];
+    if (d.lesson) parts.push(lessonNode(d.lesson, d.words));
+    const controls = el('div', { id: 'a11y-controls', tabindex: -1, 'aria-label': d.words['a11y.controls'], role: 'group' });
+    for (const p of d.panels) {
+      if (!p.controls.length) continue;
+      const sec = el('section', { 'aria-label': p.title });
+      sec.append(el('h2', {}, p.title));
+      for (const c of p.controls) sec.append(controlNode(c));
+      controls.append(sec);
+    }
+    parts.push(controls);
+    if (d.weights) parts.push(weightsNode(d.weights, d.words));
+    if (d.learn) parts.push(el('p', { id: 'a11y-learn' }, d.learn));
+    root.setAttribute('lang', d.lang);
+    root.replaceChildren(...parts);
+    skipLinks(d);
+    if (active) { const again = document.getElementById(active); if (again) again.focus({ preventScroll: true }); }
+    if (d.lesson && d.lesson.verdict) say(d.lesson.verdict + (d.lesson.feedback ? ' ' + d.lesson.feedback : '') + (d.lesson.explain ? ' ' + d.lesson.explain : ''));
+  }
+
+  function refresh() { app.a11y.description().then(render).catch(() => {}); }
+  app.ready.then(() => { refresh(); app.onChange(refresh); }).catch(() => {});
+})();
