@@ -25,7 +25,9 @@ fi
 "$ROOT/scripts/fetch_imgui.sh"
 "$ROOT/scripts/fetch_zlib.sh"
 
-# Browser tests and the benchmark's peer come from npm (package-lock.json pins them).
-if [ "${1:-}" = "--npm" ] && [ ! -d "$ROOT/node_modules/playwright-core" ]; then
+# Browser tests and the benchmark's peer come from npm (package-lock.json pins them); again whenever the lock
+# file is newer than what npm last installed (a pulled change that adds a package).
+if [ "${1:-}" = "--npm" ] && { [ ! -f "$ROOT/node_modules/.package-lock.json" ] ||
+  [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; }; then
   (cd "$ROOT" && step "npm ci" npm ci --no-audit --no-fund --loglevel=error)
 fi
