@@ -46,7 +46,9 @@
     document.dispatchEvent(new CustomEvent('attnplay-crash', { detail: { error: String(what) } }));
     return true;
   }
-  const isTrap = (e) => e instanceof WebAssembly.RuntimeError || /^(RuntimeError|Aborted)\b/.test(String(e));
+  // A C++ exception nothing caught leaves the module as a WebAssembly.Exception (native wasm exceptions).
+  const isTrap = (e) => e instanceof WebAssembly.RuntimeError || /^(RuntimeError|Aborted)\b/.test(String(e)) ||
+    (typeof WebAssembly.Exception === 'function' && e instanceof WebAssembly.Exception);
   window.addEventListener('error', (ev) => { if (isTrap(ev.error)) crash(String(ev.error.message || ev.error)); });
   window.addEventListener('unhandledrejection', (ev) => { if (isTrap(ev.reason)) crash(String(ev.reason.message || ev.reason)); });
   if (crashBox) document.getElementById('crash-reload').addEventListener('click', () => location.reload());
