@@ -18,9 +18,11 @@ add_library(attnplay_deps INTERFACE)
 target_include_directories(attnplay_deps SYSTEM INTERFACE "${EIGEN3_INCLUDE_DIR}" "${ATTNPLAY_THIRD_PARTY_INCLUDE}")
 # Eigen's own asserts stay on in tests; NDEBUG in Release removes them.
 if(EMSCRIPTEN)
-  # Exceptions are used at decoder boundaries (nlohmann-json); hot loops never throw.
-  target_compile_options(attnplay_deps INTERFACE -msimd128 -fexceptions)
-  target_link_options(attnplay_deps INTERFACE -msimd128 -fexceptions)
+  # Exceptions are used at decoder boundaries (nlohmann-json); hot loops never throw. Native WebAssembly
+  # exceptions: JS-emulated ones (-fexceptions) route every call that may throw through a JS trampoline, which
+  # made the page's module far larger and slower to start. Every browser with wasm SIMD has them.
+  target_compile_options(attnplay_deps INTERFACE -msimd128 -fwasm-exceptions)
+  target_link_options(attnplay_deps INTERFACE -msimd128 -fwasm-exceptions)
 elseif(ATTNPLAY_NATIVE_ARCH)
   target_compile_options(attnplay_deps INTERFACE -march=native)
 endif()

@@ -66,11 +66,13 @@ async function choosePort() {
 
 // scripts/serve.py on 127.0.0.1; resolves once it answers. stop() ends exactly this process.
 // `dir` serves another folder (a course page written by a test) instead of the site.
-export async function startServer({ csp, dir } = {}) {
+// `gzip` sends the page's files gzip-compressed, as a static host does.
+export async function startServer({ csp, dir, gzip = false } = {}) {
   assertSiteBuilt();
   const port = await choosePort();
   const args = [path.join(REPO_ROOT, 'scripts', 'serve.py'), '--port', String(port), '--dir', dir || SITE_DIR];
   if (csp) args.push('--csp', csp);
+  if (gzip) args.push('--gzip');
   const proc = spawn('python3', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   let exited = null;

@@ -46,7 +46,9 @@
     document.dispatchEvent(new CustomEvent('attnplay-crash', { detail: { error: String(what) } }));
     return true;
   }
-  const isTrap = (e) => e instanceof WebAssembly.RuntimeError || /^(RuntimeError|Aborted)\b/.test(String(e));
+  // A C++ exception nothing caught leaves the module as a WebAssembly.Exception (native wasm exceptions).
+  const isTrap = (e) => e instanceof WebAssembly.RuntimeError || /^(RuntimeError|Aborted)\b/.test(String(e)) ||
+    (typeof WebAssembly.Exception === 'function' && e instanceof WebAssembly.Exception);
   window.addEventListener('error', (ev) => { if (isTrap(ev.error)) crash(String(ev.error.message || ev.error)); });
   window.addEventListener('unhandledrejection', (ev) => { if (isTrap(ev.reason)) crash(String(ev.reason.message || ev.reason)); });
   if (crashBox) document.getElementById('crash-reload').addEventListener('click', () => location.reload());
@@ -116,38 +118,42 @@
     });
   }
 
-  // Fetch the wasm ourselves so the bar shows real download progress.
-  async function fetchWasm(url) {
+  // Fetch the wasm ourselves so the bar shows real download progress, and compile it while it arrives
+  // (compileStreaming) when the server calls it application/wasm. A gzip-compressed response's
+  // Content-Length counts compressed bytes, so the bar then counts what has arrived of the unpacked size,
+  // which the server does not say: the text shows the kilobytes unpacked so far.
+  async function compileWasm(url) {
     const resp = await fetch(url);
     if (!resp.ok) throw new Error('could not load ' + url + ' (' + resp.status + ')');
-    const total = Number(resp.headers.get('content-length')) || 0;
-    if (!resp.body || !total) return new Uint8Array(await resp.arrayBuffer());
-    const reader = resp.body.getReader();
-    const chunks = [];
+    const packed = !!resp.headers.get('content-encoding');
+    const total = packed ? 0 : Number(resp.headers.get('content-length')) || 0;
     let got = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      got += value.length;
-      progress(0.9 * got / total, 'Loading… ' + Math.round(got / 1024) + ' / ' + Math.round(total / 1024) + ' KB');
-    }
-    const bytes = new Uint8Array(got);
-    let off = 0;
-    for (const c of chunks) { bytes.set(c, off); off += c.length; }
-    return bytes;
+    const counted = !resp.body ? resp : new Response(resp.body.pipeThrough(new TransformStream({
+      transform(chunk, out) {
+        got += chunk.length;
+        progress(total ? 0.9 * got / total : Math.min(0.85, 0.85 * got / (got + 400000)),
+          'Loading… ' + Math.round(got / 1024) + (total ? ' / ' + Math.round(total / 1024) : '') + ' KB');
+        out.enqueue(chunk);
+      },
+    })), { headers: { 'Content-Type': resp.headers.get('content-type') || '' } });
+    const streams = typeof WebAssembly.compileStreaming === 'function' &&
+      (resp.headers.get('content-type') || '').split(';')[0].trim() === 'application/wasm';
+    if (streams) return WebAssembly.compileStreaming(counted);
+    return WebAssembly.compile(await counted.arrayBuffer());
   }
 
+  // The module's download and compilation, begun before attnplay.js is fetched (see the end of this file).
+  let compiling = null;
   const Module = {
     canvas,
     print: (t) => console.log(t),
     printErr: (t) => console.warn(t),
     attnplayFatal: fatal,
     instantiateWasm(imports, success) {
-      (inline ? inlineWasm() : fetchWasm('attnplay.wasm'))
-        .then((bytes) => laidOut().then(() => bytes))
-        .then((bytes) => { progress(0.95, 'Starting…'); return WebAssembly.instantiate(bytes, imports); })
-        .then((r) => success(r.instance, r.module))
+      (inline ? inlineWasm().then((bytes) => WebAssembly.compile(bytes)) : compiling || compileWasm('attnplay.wasm'))
+        .then((module) => laidOut().then(() => module))
+        .then((module) => { progress(0.95, 'Starting…'); return WebAssembly.instantiate(module, imports).then((i) => [i, module]); })
+        .then(([instance, module]) => success(instance, module))
         .catch((e) => fatal('Could not start: ' + e.message));
       return {};
     },
@@ -627,9 +633,16 @@
 
   if (inline) return;  // the module's script follows in the document itself
   const s = document.createElement('script');
-  // Offline after the first visit (attnplay-sw.js); not for a page opened from a file.
-  if ('serviceWorker' in navigator && location.protocol !== 'file:')
-    navigator.serviceWorker.register('attnplay-sw.js').catch(() => { /* the page works without it */ });
+  // Offline after the first visit (attnplay-sw.js); not for a page opened from a file. Registered once the
+  // page is ready: the worker's install fetches the site's files (the trainer too), which on a slow phone
+  // connection would otherwise share the line with the page's own first download.
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+    ready.then(() => navigator.serviceWorker.register('attnplay-sw.js'))
+      .catch(() => { /* the page works without it */ });
+  }
+  // The module is the bulk of the download: start it now, alongside attnplay.js rather than after it.
+  compiling = compileWasm('attnplay.wasm');
+  compiling.catch(() => { /* reported when attnplay.js asks for the module */ });
   s.src = 'attnplay.js';
   s.onerror = () => fatal('Could not load attnplay.js');
   document.body.appendChild(s);
