@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/lesson.h"
 #include "app/state_json.h"
 #include "core/attention.h"
 #include "core/json_codec.h"
@@ -44,10 +45,13 @@ const std::string kUsage =
         "                                      measure var(q.k) with and without 1/sqrt(d_k) scaling\n"
         "                                      (defaults: --samples 10000 --seed 1 --bins 41)\n") +
     attn::cli::kTrainUsage +
+    "  lesson check LESSON.json            check a lesson file: \"ok: N steps, M predictions\" (and any\n"
+    "                                      warnings), or the one reason it would be refused\n"
     "  schema                              print the app state's keys as JSON: each key's kind and values\n"
     "  gui [...]                           open the desktop window (GUI builds only); --input FILE plays\n"
     "                                      a script of input steps (see src/platform/input_script.h);\n"
-    "                                      --check-fit exits 3 naming any control cut at a panel's edge\n"
+    "                                      --check-fit exits 3 naming any control cut at a panel's edge;\n"
+    "                                      --lesson FILE opens a lesson file at its first step\n"
     "\n"
     "options:\n"
     "  -h, --help      show this help\n"
@@ -310,6 +314,22 @@ int cmd_variance(const std::vector<std::string>& args) {
   return emit(j, compact);
 }
 
+// `lesson check FILE`: what a teacher runs before handing a lesson file out; the app refuses the same files.
+int cmd_lesson(const std::vector<std::string>& args) {
+  if (args.size() != 2 || args[0] != "check") return usage_error("usage: attnplay lesson check LESSON.json");
+  std::string text;
+  std::string err = read_input(args[1], text);
+  if (!err.empty()) return fail(kExitError, err);
+  attn::Lesson lesson;
+  err = attn::check_lesson_text(text, lesson);
+  if (!err.empty()) return fail(kExitError, args[1] + ": " + err);
+  size_t predictions = 0;
+  for (const attn::LessonStep& s : lesson.steps) predictions += s.task.kind == attn::Task::Kind::Predict ? 1 : 0;
+  for (const std::string& w : lesson.warnings) std::cout << "warning: " << w << "\n";
+  std::cout << "ok: " << lesson.steps.size() << " steps, " << predictions << " predictions\n";
+  return 0;
+}
+
 int cmd_gui(int argc, char** argv) {
 #ifdef ATTNPLAY_WITH_GUI
   // The window sees a conventional argv: program name, then what followed "gui".
@@ -345,6 +365,7 @@ int run(int argc, char** argv) {
     if (rc == kExitUsage) return usage_error(err);
     return rc == 0 ? 0 : fail(rc, err);
   }
+  if (cmd == "lesson") return cmd_lesson(rest);
   if (cmd == "schema") {
     if (!rest.empty()) return usage_error("schema takes no arguments");
     std::cout << attn::state_schema().dump(2) << "\n";
