@@ -282,9 +282,8 @@ struct SyntaxError : nlohmann::json_sax<json> {
   bool end_object() override { return true; }
   bool start_array(std::size_t) override { return true; }
   bool end_array() override { return true; }
-  // Where the offending token starts (the parser reports where it stopped reading it).
-  bool parse_error(std::size_t position, const std::string& last_token, const nlohmann::detail::exception&) override {
-    at = position >= last_token.size() ? position - last_token.size() : 0, found = true;
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) override {
+    at = position > 0 ? position - 1 : 0, found = true;  // the byte where the parser stopped
     return false;
   }
 };
@@ -298,7 +297,14 @@ std::string parse_document(const std::string& text, json& out) {
     return out.is_object() ? "" : "a lesson file must be a JSON object {\"id\", \"title\", \"steps\"}";
   SyntaxError sax;
   json::sax_parse(text, &sax);
-  const size_t at = sax.found ? sax.at : text.size();
+  size_t at = sax.found ? std::min(sax.at, text.size()) : text.size();
+  // A string read to its end before it was found out of place ("title": "t" "steps"): point at its opening quote.
+  if (at < text.size() && text[at] == '"' && at > 0)
+    for (size_t i = at; i-- > 0;)
+      if (text[i] == '"' && (i == 0 || text[i - 1] != '\\')) {
+        at = i;
+        break;
+      }
   return "JSON syntax error at " + line_column(text, at);
 }
 

@@ -20,7 +20,7 @@ const broken = () => {
   l.steps[1].task.answer = 5;
   return JSON.stringify(l);
 };
-const BROKEN_MESSAGE = 'step 2 ("predict"): task.answer 5 is out of range';
+const BROKEN_MESSAGE = 'step 2 ("predict"): task.answer 5 is out of range: choices are counted 0 to 1';
 
 // Opens the page in `page` (routes already set) and waits until it is ready.
 async function openPage(page, url) {
@@ -95,9 +95,9 @@ describe('a teacher\'s lesson', { timeout: 170000 }, () => {
     try {
       const errors = await openPage(page, `${server.origin}/index.html`);
       await page.setInputFiles('#import-file', { name: 'my-lesson.json', mimeType: 'application/json', buffer: Buffer.from(lessonText('picked-lesson')) });
+      await pollUntil(() => page.evaluate(() => window.attnplay.watch()), (w) => /Bigger d_k, peakier weights/.test(w.status),
+        { what: 'the status line naming the opened lesson', timeout: 15000 });
       await answerByClicks(page, page, 'picked-lesson');
-      const watch = await page.evaluate(() => window.attnplay.watch());
-      assert.match(watch.status, /Bigger d_k, peakier weights/, 'the status line names the opened lesson');
 
       await page.evaluate((text) => {
         const dt = new DataTransfer();
