@@ -398,11 +398,11 @@ std::string check_text_values(const std::string& key) {
 std::string check_feedback(const Task& t) {
   if (t.kind != Task::Kind::Predict) return "";
   if (!t.choices.empty() && t.feedback.size() != t.choices.size())
-    return "task " + t.id + ": feedback needs one entry per choice (\"\" for the right one)";
+    return "task.feedback needs one entry per choice (\"\" for the right one)";
   for (size_t i = 0; i < t.feedback.size(); ++i) {
     const bool right = static_cast<int>(i) == t.answer;
     if (right != t.feedback[i].empty())
-      return "task " + t.id + ": feedback[" + std::to_string(i) + "] " +
+      return "task.feedback[" + std::to_string(i) + "] " +
              (right ? "belongs to the right answer and must be \"\"" : "is missing (a wrong choice names its slip)");
     std::string err = check_key(t.feedback[i], "feedback");
     if (err.empty() && !t.feedback[i].empty()) err = check_text_values(t.feedback[i]);

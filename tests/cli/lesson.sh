@@ -66,7 +66,7 @@ refused unknown-language 'step 3 ("wrap-up"): text: unknown language "fr"' 's[2]
 refused missing-catalog-key 'step 3 ("wrap-up"): text "lesson.nope" is not a catalog key' 's[2]["text"] = "lesson.nope"'
 refused unknown-live-value 'step 3 ("wrap-up"): text quotes an unknown live value {wieght}' \
   's[2]["text"]["en"] = "The weight is {wieght}."'
-refused feedback-missing 'step 2 ("predict"): feedback[1] is missing' 's[1]["task"]["feedback"] = ["", ""]'
+refused feedback-missing 'step 2 ("predict"): task.feedback[1] is missing' 's[1]["task"]["feedback"] = ["", ""]'
 refused bad-id 'id "My Lesson" may hold only' 'd["id"] = "My Lesson"'
 refused no-steps 'steps must be a non-empty array' 'd["steps"] = []'
 refused builtin-key-inline-empty 'step 1 ("look"): text has no text' 's[0]["text"] = {"en": ""}'
