@@ -10,8 +10,8 @@ EXAMPLE="$ROOT/data/examples/my-lesson.json"
 
 for f in "$ROOT"/data/lessons/*.json; do
   if expect_ok "built-in $(basename "$f") passes" "$BIN" lesson check "$f"; then
-    grep -qE '^ok: [0-9]+ steps, [0-9]+ predictions$' "$TMP/out" ||
-      fail "built-in $(basename "$f") says ok" "$(cat "$TMP/out")"
+    if grep -qE '^ok: [0-9]+ steps, [0-9]+ predictions$' "$TMP/out"; then pass "built-in $(basename "$f") says $(cat "$TMP/out")"
+    else fail "built-in $(basename "$f") says ok" "$(cat "$TMP/out")"; fi
   fi
 done
 if expect_ok "the example lesson passes" "$BIN" lesson check "$EXAMPLE"; then
