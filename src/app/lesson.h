@@ -2,11 +2,14 @@
 // the learner to predict (then reveal) or to do something the app checks. Files: data/lessons/*.json.
 #pragma once
 
+#include <deque>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "app/strings.h"
 
 namespace attn {
 
@@ -53,6 +56,7 @@ struct Task {
 };
 
 struct LessonStep {
+  std::string id;                                   // optional: named in messages about the step
   std::string text;                                 // catalog key; may use {live values}
   nlohmann::json state = nlohmann::json::object();  // partial state applied on entering the step
   std::vector<std::string> panels;                  // panel ids shown (empty = keep)
@@ -66,20 +70,31 @@ struct Lesson {
   std::string title;  // catalog key
   std::string summary;
   std::vector<LessonStep> steps;
+  // Texts written inline ({"en": …, "hi-Latn": …}) under generated keys "inline:<id>:<field>", which the
+  // fields above then name; loading the lesson adds them to what tr() finds.
+  std::map<std::string, ExtraText> texts;
+  std::vector<std::string> warnings;  // accepted but worth fixing (a text in one language only)
 };
 
 // Shows exactly the step's panels (the lesson panel always; the Share window stays as it is), as a
 // workspace would; a step without panels keeps the open ones.
 void show_step_panels(State& s, const LessonStep& step);
 
-// Every lesson compiled in, in file-name order (files are numbered: 01-…, 02-…).
+// Every lesson compiled in (not those added later), in file-name order (files are numbered: 01-…, 02-…).
 const std::vector<Lesson>& lessons();
 const Lesson* find_lesson(const std::string& id);
 // Parses one lesson file; "" on success, else the first problem (with the step number).
 std::string parse_lesson(const std::string& text, Lesson& out);
 // Everything a lesson refers to exists: state keys apply, panel ids, control ids, catalog keys in
-// both languages, live value names, answers in range. "" when valid.
+// both languages (or inline texts), live value names, answers in range. "" when valid, else ONE message
+// naming the step ("step 3 (\"q-sum\")") and the field.
 std::string validate_lesson(const Lesson& l);
+// parse_lesson + validate_lesson; `out` is set only when both pass.
+std::string check_lesson_text(const std::string& text, Lesson& out);
+// A teacher's lesson file, checked and then added beside the compiled-in ones (replacing one loaded earlier
+// under the same id); find_lesson() finds it. A refused file changes nothing. "" or the one reason.
+std::string add_lesson(const std::string& text, const Lesson** added = nullptr);
+const std::deque<Lesson>& added_lessons_list();
 // Errors of the compiled-in files that did not parse (empty when all did).
 const std::vector<std::string>& lesson_load_errors();
 

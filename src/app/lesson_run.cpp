@@ -70,6 +70,27 @@ std::string go_to_step(App& app, int step) {
   return "";
 }
 
+std::string open_lesson_file(App& app, const std::string& text, const std::string& name) {
+  const Lesson* l = nullptr;
+  std::string err = add_lesson(text, &l);
+  if (err.empty()) err = start_lesson(app, l->id, 1);
+  if (!err.empty()) {
+    app.status =
+        tr_format(app.state.lang, "status.lesson_failed", {{"name", printable(name)}, {"error", printable(err, 240)}});
+    return err;
+  }
+  app.state.panels.lesson = true;
+  app.update();
+  app.status = tr_format(app.state.lang, "status.lesson_opened",
+                         {{"name", printable(name)}, {"title", tr(app.state.lang, l->title.c_str())}});
+  return "";
+}
+
+bool looks_like_lesson(const std::string& text) {
+  const json j = json::parse(text, nullptr, false);
+  return j.is_object() && j.contains("steps") && j["steps"].is_array();
+}
+
 void leave_lesson(App& app) {
   set_lesson_draft(app, "");
   app.state.lesson = LessonRef{};

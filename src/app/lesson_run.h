@@ -31,6 +31,12 @@ const LessonStep* open_step(const App& app);
 std::string start_lesson(App& app, const std::string& id, int step);
 std::string go_to_step(App& app, int step);
 void leave_lesson(App& app);
+// A teacher's lesson file (`name` is what the learner is told it came from): checked, added and opened at
+// step 1, as a compiled-in one is. A refused file changes nothing but the status line, which says why.
+// "" or the reason (English, for the API and the CLI).
+std::string open_lesson_file(App& app, const std::string& text, const std::string& name);
+// Whether an imported document is a lesson file (an object with "steps") rather than a scenario or state.
+bool looks_like_lesson(const std::string& text);
 // Next: the following step, or on the last one the lesson is complete ("lesson-complete" event) and
 // the learner is back in free play. Does nothing while the step's task is unfinished (returns false).
 bool next_step(App& app);  // back to free play; the state stays as it is

@@ -28,19 +28,6 @@ Mat seeded_embeddings(const State& s) {
 
 bool same(const Mat& a, const Mat& b) { return a.rows() == b.rows() && a.cols() == b.cols() && a == b; }
 
-// Messages quote file names and the like: printable, short, no control characters.
-std::string printable(const std::string& s, size_t max = 80) {
-  std::string out;
-  for (unsigned char c : s) {
-    if (out.size() >= max) {
-      out += "…";
-      break;
-    }
-    out += (c >= 0x20 && c != 0x7f) ? static_cast<char>(c) : '?';
-  }
-  return out;
-}
-
 std::string csv_number(double v) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v < 0 ? "masked" : "inf";
@@ -343,6 +330,7 @@ bool App::open_fragment(const std::string& fragment) {
 }
 
 std::string App::import_text(const std::string& text, const std::string& name) {
+  if (looks_like_lesson(text)) return open_lesson_file(*this, text, name);  // a teacher's lesson file
   State s;
   std::string kind;
   const std::string err = import_document(text, state, s, kind);

@@ -45,7 +45,27 @@ const Catalog& catalog(Lang lang) {
   static const Catalog en = load(Lang::En), hi = load(Lang::HiLatn);
   return lang == Lang::HiLatn ? hi : en;
 }
+
+// Texts a loaded lesson carries inline, by their generated keys; a missing language is "" (the other is shown).
+std::map<std::string, ExtraText>& extra_texts() {
+  static std::map<std::string, ExtraText> texts;
+  return texts;
+}
+
+const char* extra_text(Lang lang, const char* key) {
+  const auto& texts = extra_texts();
+  const auto it = texts.find(key);
+  if (it == texts.end()) return nullptr;
+  const std::string& wanted = lang == Lang::HiLatn ? it->second.hi_latn : it->second.en;
+  return (wanted.empty() ? (lang == Lang::HiLatn ? it->second.en : it->second.hi_latn) : wanted).c_str();
+}
 }  // namespace
+
+void set_extra_texts(const std::string& prefix, const std::map<std::string, ExtraText>& texts) {
+  auto& all = extra_texts();
+  for (auto it = all.lower_bound(prefix); it != all.end() && it->first.rfind(prefix, 0) == 0;) it = all.erase(it);
+  for (const auto& [key, text] : texts) all[key] = text;
+}
 
 const char* lang_code(Lang l) { return l == Lang::HiLatn ? "hi-Latn" : "en"; }
 
@@ -80,6 +100,7 @@ Lang lang_from_preferences(const std::string& accept_language) {
 }
 
 const char* tr(Lang lang, const char* key) {
+  if (const char* extra = extra_text(lang, key)) return extra;
   const Catalog& c = catalog(lang);
   auto it = c.text.find(key);
   if (it != c.text.end()) return it->second.c_str();
@@ -87,7 +108,9 @@ const char* tr(Lang lang, const char* key) {
   return key;
 }
 
-bool has_string(Lang lang, const std::string& key) { return catalog(lang).text.count(key) > 0; }
+bool has_string(Lang lang, const std::string& key) {
+  return extra_texts().count(key) > 0 || catalog(lang).text.count(key) > 0;
+}
 
 std::string tr_format(Lang lang, const char* key, StringArgs args) {
   std::string s = tr(lang, key);
@@ -97,6 +120,19 @@ std::string tr_format(Lang lang, const char* key, StringArgs args) {
       s.replace(at, token.size(), value);
   }
   return s;
+}
+
+// Messages quote file names and the like: printable, short, no control characters.
+std::string printable(const std::string& s, size_t max) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (out.size() >= max) {
+      out += "…";
+      break;
+    }
+    out += (c >= 0x20 && c != 0x7f) ? static_cast<char>(c) : '?';
+  }
+  return out;
 }
 
 std::vector<std::string> catalog_keys(Lang lang) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,10 +25,21 @@ Lang lang_from_preferences(const std::string& accept_language);
 const char* tr(Lang lang, const char* key);
 bool has_string(Lang lang, const std::string& key);
 
+// A text a teacher's lesson file writes inline ({"en": …, "hi-Latn": …}) instead of naming a catalog key.
+// One language may be empty: the other is shown.
+struct ExtraText {
+  std::string en, hi_latn;
+};
+// Replaces every extra text whose key starts with `prefix` by `texts` (a reloaded lesson's own texts);
+// tr() and has_string() find them as if they were catalog keys.
+void set_extra_texts(const std::string& prefix, const std::map<std::string, ExtraText>& texts);
+
 using StringArgs = std::initializer_list<std::pair<const char*, std::string>>;
 // tr() with {name} placeholders replaced; unknown placeholders stay as written.
 std::string tr_format(Lang lang, const char* key, StringArgs args);
 
+// Messages quote file names and the like: printable, short (at most `max` bytes and "…"), no control characters.
+std::string printable(const std::string& s, size_t max = 80);
 // Every key of a catalog, and the placeholders a text uses ("{w}" → "w"), for the catalog test.
 std::vector<std::string> catalog_keys(Lang lang);
 std::vector<std::string> placeholders(const std::string& text);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/lesson.h"
 #include "app/share.h"
 #include "app/state_json.h"
 #include "core/attention/attention.h"
@@ -46,12 +47,15 @@ const std::string kUsage =
         "                                      measure var(q.k) with and without 1/sqrt(d_k) scaling\n"
         "                                      (defaults: --samples 10000 --seed 1 --bins 41)\n") +
     attn::cli::kTrainUsage + attn::cli::kPackageUsage +
+    "  lesson check LESSON.json            check a lesson file: \"ok: N steps, M predictions\" (and any\n"
+    "                                      warnings), or the one reason it would be refused\n"
     "  schema                              print the app state's keys as JSON: each key's kind and values\n"
     "  share STATE.json                    print the page's share fragment (s=1.…) of a (partial) state\n"
     "  share --open FRAGMENT               print the whole state a share fragment or link opens\n"
     "  gui [...]                           open the desktop window (GUI builds only); --input FILE plays\n"
     "                                      a script of input steps (see src/platform/input_script.h);\n"
-    "                                      --check-fit exits 3 naming any control cut at a panel's edge\n"
+    "                                      --check-fit exits 3 naming any control cut at a panel's edge;\n"
+    "                                      --lesson FILE opens a lesson file at its first step\n"
     "\n"
     "options:\n"
     "  -h, --help      show this help\n"
@@ -334,60 +338,74 @@ int cmd_share(const std::vector<std::string>& args) {
   err = attn::state_from_share_json(j, s);
   if (!err.empty()) return fail(kExitError, err);
   std::cout << attn::share_fragment(s) << "\n";
-  return 0;
-}
+  // `lesson check FILE`: what a teacher runs before handing a lesson file out; the app refuses the same files.
+  int cmd_lesson(const std::vector<std::string>& args) {
+    if (args.size() != 2 || args[0] != "check") return usage_error("usage: attnplay lesson check LESSON.json");
+    std::string text;
+    std::string err = read_input(args[1], text);
+    if (!err.empty()) return fail(kExitError, err);
+    attn::Lesson lesson;
+    err = attn::check_lesson_text(text, lesson);
+    if (!err.empty()) return fail(kExitError, args[1] + ": " + err);
+    size_t predictions = 0;
+    for (const attn::LessonStep& s : lesson.steps) predictions += s.task.kind == attn::Task::Kind::Predict ? 1 : 0;
+    for (const std::string& w : lesson.warnings) std::cout << "warning: " << w << "\n";
+    std::cout << "ok: " << lesson.steps.size() << " steps, " << predictions << " predictions\n";
+    return 0;
+  }
 
-int cmd_gui(int argc, char** argv) {
+  int cmd_gui(int argc, char** argv) {
 #ifdef ATTNPLAY_WITH_GUI
-  // The window sees a conventional argv: program name, then what followed "gui".
-  std::vector<char*> gui_argv;
-  gui_argv.push_back(argv[0]);
-  for (int i = 2; i < argc; ++i) gui_argv.push_back(argv[i]);
-  gui_argv.push_back(nullptr);
-  return attn::run_gui(static_cast<int>(gui_argv.size()) - 1, gui_argv.data());
+    // The window sees a conventional argv: program name, then what followed "gui".
+    std::vector<char*> gui_argv;
+    gui_argv.push_back(argv[0]);
+    for (int i = 2; i < argc; ++i) gui_argv.push_back(argv[i]);
+    gui_argv.push_back(nullptr);
+    return attn::run_gui(static_cast<int>(gui_argv.size()) - 1, gui_argv.data());
 #else
-  (void)argc;
-  (void)argv;
-  return fail(kExitUsage, "this build has no GUI");
+    (void)argc;
+    (void)argv;
+    return fail(kExitUsage, "this build has no GUI");
 #endif
-}
+  }
 
-int run(int argc, char** argv) {
-  if (argc < 2) return usage_error("missing command");
-  const std::string cmd = argv[1];
-  std::vector<std::string> rest(argv + 2, argv + argc);
-  if (cmd == "-h" || cmd == "--help" || cmd == "help") {
-    std::cout << kUsage;
-    return 0;
+  int run(int argc, char** argv) {
+    if (argc < 2) return usage_error("missing command");
+    const std::string cmd = argv[1];
+    std::vector<std::string> rest(argv + 2, argv + argc);
+    if (cmd == "-h" || cmd == "--help" || cmd == "help") {
+      std::cout << kUsage;
+      return 0;
+    }
+    if (cmd == "--version") {
+      std::cout << "attnplay " << ATTNPLAY_VERSION << "\n";
+      return 0;
+    }
+    if (cmd == "compute") return cmd_compute(rest);
+    if (cmd == "variance") return cmd_variance(rest);
+    if (cmd == "train") {
+      std::string err;
+      const int rc = attn::cli::run_train(rest, err);
+      if (rc == kExitUsage) return usage_error(err);
+      return rc == 0 ? 0 : fail(rc, err);
+    }
+    if (cmd == "package") {
+      std::string err;
+      const int rc = attn::cli::run_package(rest, err);
+      if (rc == kExitUsage) return usage_error(err);
+      return rc == 0 ? 0 : fail(rc, err);
+    }
+    if (cmd == "lesson") return cmd_lesson(rest);
+    if (cmd == "schema") {
+      if (!rest.empty()) return usage_error("schema takes no arguments");
+      std::cout << attn::state_schema().dump(2) << "\n";
+      return 0;
+    }
+    if (cmd == "share") return cmd_share(rest);
+    if (cmd == "gui") return cmd_gui(argc, argv);
+    if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown option: " + cmd);
+    return usage_error("unknown command: " + cmd);
   }
-  if (cmd == "--version") {
-    std::cout << "attnplay " << ATTNPLAY_VERSION << "\n";
-    return 0;
-  }
-  if (cmd == "compute") return cmd_compute(rest);
-  if (cmd == "variance") return cmd_variance(rest);
-  if (cmd == "train") {
-    std::string err;
-    const int rc = attn::cli::run_train(rest, err);
-    if (rc == kExitUsage) return usage_error(err);
-    return rc == 0 ? 0 : fail(rc, err);
-  }
-  if (cmd == "package") {
-    std::string err;
-    const int rc = attn::cli::run_package(rest, err);
-    if (rc == kExitUsage) return usage_error(err);
-    return rc == 0 ? 0 : fail(rc, err);
-  }
-  if (cmd == "schema") {
-    if (!rest.empty()) return usage_error("schema takes no arguments");
-    std::cout << attn::state_schema().dump(2) << "\n";
-    return 0;
-  }
-  if (cmd == "share") return cmd_share(rest);
-  if (cmd == "gui") return cmd_gui(argc, argv);
-  if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown option: " + cmd);
-  return usage_error("unknown command: " + cmd);
-}
 
 }  // namespace
 

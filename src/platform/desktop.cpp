@@ -13,6 +13,7 @@
 #include <string>
 
 #include "app/app.h"
+#include "app/lesson_run.h"
 #include "app/state_json.h"
 #include "core/json_codec.h"
 #include "platform/frame.h"
@@ -78,7 +79,7 @@ std::string saved_status(const App& app, bool ok, const std::string& name) {
 
 // What `attnplay gui …` asked for.
 struct GuiOptions {
-  std::string state_file, fragment, screenshot, rects_file, input_file;
+  std::string state_file, fragment, screenshot, rects_file, input_file, lesson_file;
   int frames_to_render = 0;  // 0 = run until the window is closed (or until the input script has run)
   int width = 1280, height = 800;
   bool check_fit = false;  // exit 3 when a tracked control or text ran past its panel's edge in the last frame
@@ -93,6 +94,8 @@ bool parse_gui_options(int argc, char** argv, GuiOptions& opt) {
       opt.screenshot = argv[++i];
     } else if (a == "--input" && has_value) {
       opt.input_file = argv[++i];
+    } else if (a == "--lesson" && has_value) {
+      opt.lesson_file = argv[++i];
     } else if (a == "--check-fit") {
       opt.check_fit = true;
     } else if (a == "--dump-rects" && has_value) {
@@ -306,6 +309,15 @@ int run_gui(int argc, char** argv) {
   std::string capture_name;
   install_host_services(app, window, capture_name);
   load_saved_progress(app);
+  if (!opt.lesson_file.empty()) {  // a teacher's lesson, opened at its first step as a built-in one is
+    std::string text, err = read_text_file(opt.lesson_file, text);
+    if (err.empty()) err = open_lesson_file(app, text, opt.lesson_file);
+    if (!err.empty()) {
+      std::fprintf(stderr, "error: %s: %s\n", opt.lesson_file.c_str(), err.c_str());
+      shut_down(window);
+      return 1;
+    }
+  }
   InputScript script;
   if (!opt.input_file.empty()) {
     std::string text, err = read_text_file(opt.input_file, text);

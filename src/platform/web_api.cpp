@@ -102,6 +102,22 @@ ATTNPLAY_EXPORT const char* attnplay_import_json(const char* text, const char* n
   return out(R"({"ok":true})");
 }
 
+// A teacher's lesson file (its text): {"ok": true, "id", "steps", "warnings"} once it is open at step 1, or
+// {"ok": false, "error"} with the one reason; a refused lesson changes nothing but the status line.
+ATTNPLAY_EXPORT const char* attnplay_load_lesson(const char* text, const char* name) {
+  if (!g_app) return out(R"({"ok":false,"error":"not ready"})");
+  const std::string err = attn::open_lesson_file(*g_app, text ? text : "", name ? name : "lesson.json");
+  const auto replace = nlohmann::json::error_handler_t::replace;  // a message may quote the file's broken bytes
+  if (!err.empty())
+    return out(nlohmann::json{{"ok", false}, {"error", err}, {"message", g_app->status}}.dump(-1, ' ', false, replace));
+  const attn::Lesson* l = attn::open_lesson(*g_app);
+  return out(nlohmann::json{{"ok", true},
+                            {"id", l ? l->id : ""},
+                            {"steps", l ? l->steps.size() : 0},
+                            {"warnings", l ? l->warnings : std::vector<std::string>{}}}
+                 .dump(-1, ' ', false, replace));
+}
+
 ATTNPLAY_EXPORT const char* attnplay_set_status(const char* message) {
   if (g_app && message) {
     std::string m;

@@ -28,6 +28,7 @@ double attnplay_frames_painted();
 const char* attnplay_share_link();                         // page address + "#s=1.…"
 const char* attnplay_open_fragment(const char* fragment);  // {"ok"} or {"ok":false,"error"}; defaults on error
 const char* attnplay_import_json(const char* text, const char* name);  // a scenario or a state file
+const char* attnplay_load_lesson(const char* text, const char* name);  // a teacher's lesson file
 const char* attnplay_set_status(const char* message);                  // a non-modal message in the UI
 const char* attnplay_status();                                         // that message ("" if none)
 // A catalog text ("status.clipboard_refused", …) in the learner's language, {name} and {error} filled in.

@@ -28,28 +28,31 @@ class LessonPanel : public Panel {
     text_wrapped(ctx.tr("lesson.ui.intro"));
     ImGui::Spacing();
     int k = 0;
-    for (const Lesson& l : lessons()) {
-      ImGui::PushID(l.id.c_str());
-      const nlohmann::json& p = ctx.app.progress.contains(l.id) ? ctx.app.progress[l.id] : nlohmann::json::object();
-      const bool done = p.value("completed", false);
-      const int furthest = p.value("furthest", 0);
-      char num[16];
-      std::snprintf(num, sizeof num, "%d.", ++k);
-      if (wrapped_button(std::string(num) + " " + ctx.tr(l.title.c_str())))
-        start_lesson(ctx.app, l.id, furthest > 0 && !done ? furthest : 1);
-      ctx.track(ControlFamily::lesson_start, l.id);
-      if (!l.summary.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr(l.summary.c_str()));
-      if (done)
-        ImGui::TextDisabled("  %s", ctx.tr("lesson.ui.completed"));
-      else if (furthest > 0)
-        ImGui::TextDisabled("  %s", ctx.trf("lesson.ui.reached", {{"step", std::to_string(furthest)},
-                                                                  {"steps", std::to_string(l.steps.size())}})
-                                        .c_str());
-      ImGui::PopID();
-    }
+    for (const Lesson& l : lessons()) lesson_entry(ctx, l, ++k);
+    for (const Lesson& l : added_lessons_list()) lesson_entry(ctx, l, ++k);  // a teacher's, once loaded
     ImGui::Spacing();
     if (ImGui::SmallButton(ctx.tr("lesson.ui.reset_progress"))) reset_progress(ctx.app);
     ctx.track(ControlId::lesson_reset_progress);
+  }
+
+  void lesson_entry(PanelContext& ctx, const Lesson& l, int k) {
+    ImGui::PushID(l.id.c_str());
+    const nlohmann::json& p = ctx.app.progress.contains(l.id) ? ctx.app.progress[l.id] : nlohmann::json::object();
+    const bool done = p.value("completed", false);
+    const int furthest = p.value("furthest", 0);
+    char num[16];
+    std::snprintf(num, sizeof num, "%d.", k);
+    if (wrapped_button(std::string(num) + " " + ctx.tr(l.title.c_str())))
+      start_lesson(ctx.app, l.id, furthest > 0 && !done ? furthest : 1);
+    ctx.track(ControlFamily::lesson_start, l.id);
+    if (!l.summary.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr(l.summary.c_str()));
+    if (done)
+      ImGui::TextDisabled("  %s", ctx.tr("lesson.ui.completed"));
+    else if (furthest > 0)
+      ImGui::TextDisabled("  %s", ctx.trf("lesson.ui.reached", {{"step", std::to_string(furthest)},
+                                                                {"steps", std::to_string(l.steps.size())}})
+                                      .c_str());
+    ImGui::PopID();
   }
 
   // [SECTION] one step -------------------------------------------------------------------------------

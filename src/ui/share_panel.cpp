@@ -198,7 +198,7 @@ class SharePanel : public Panel {
       lms_lesson_ = open ? open->id : (lms_lesson_.empty() ? lessons().front().id : lms_lesson_);
       ImGui::OpenPopup("lms_package");
     }
-    ctx_->track("lms:package");
+    ctx_->track(ControlId::share_lms_package);
     ImGui::SameLine();
     ImGui::TextDisabled("%s", ctx_->tr("share.lms_what"));
     if (!ImGui::BeginPopup("lms_package")) return;
@@ -210,17 +210,17 @@ class SharePanel : public Panel {
         if (ImGui::Selectable(tr(s.lang, l.title.c_str()), l.id == lms_lesson_)) lms_lesson_ = l.id;
       ImGui::EndCombo();
     }
-    ctx_->track("lms:lesson");
+    ctx_->track(ControlId::share_lms_lesson);
     ImGui::RadioButton(ctx_->label("share.lms_scorm12", "lms_scorm12").c_str(), &lms_version_, 0);
-    ctx_->track("lms:scorm12");
+    ctx_->track(ControlId::share_lms_scorm12);
     ImGui::SameLine();
     ImGui::RadioButton(ctx_->label("share.lms_scorm2004", "lms_scorm2004").c_str(), &lms_version_, 1);
-    ctx_->track("lms:scorm2004");
+    ctx_->track(ControlId::share_lms_scorm2004);
     if (ImGui::Button(ctx_->label("share.lms_make", "lms_make").c_str()) && chosen) {
       app_->host.make_course_package(lms_lesson_, lms_version_ == 0 ? "1.2" : "2004");
       ImGui::CloseCurrentPopup();
     }
-    ctx_->track("lms:download");
+    ctx_->track(ControlId::share_lms_download);
     ImGui::EndPopup();
   }
 

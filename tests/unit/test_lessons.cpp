@@ -53,7 +53,7 @@ TEST_CASE("a lesson with a wrong reference is refused with the step named", "[le
       "missing in the en catalog");
   check(
       R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": [], "choices": ["lesson.choice.up"], "answer": 3})",
-      "answer is not one of the choices");
+      "task.answer 3 is out of range");
   check(R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "number": 3})", "\"asks\"");
   check(
       R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": [], "choices": ["lesson.choice.up", "lesson.choice.down"], "answer": 0})",
@@ -62,10 +62,11 @@ TEST_CASE("a lesson with a wrong reference is refused with the step named", "[le
       R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": [], "choices": ["lesson.choice.up", "lesson.choice.down"], "answer": 0, "feedback": ["", ""]})",
       "feedback[1] is missing");
   check(
-      R"("panels": ["controls", "variance"], "task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": ["variance"], "number": 64})",
+      R"("panels": ["controls", "variance"], "task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": ["variance"], "number": 64, "tolerance": 0.5})",
       "the variance panel shows variance before the answer");
-  check(R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": ["vibes"], "number": 64})",
-        "which no panel shows");
+  check(
+      R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": ["vibes"], "number": 64, "tolerance": 0.5})",
+      "which no panel shows");
   check(
       R"("task": {"kind": "predict", "id": "q", "question": "lesson.choice.up", "asks": [], "number": 64, "tolerance": 0.5, "slips": [{"number": 64.2, "feedback": "lesson.choice.up"}]})",
       "overlaps the right answer");
@@ -75,7 +76,8 @@ TEST_CASE("a lesson with a wrong reference is refused with the step named", "[le
       "not a live value");
   Lesson l;
   CHECK_THAT(parse_lesson("{\"id\": 3}", l), Catch::Contains("id must be a string"));
-  CHECK_THAT(parse_lesson("[1,2", l), Catch::Contains("JSON object"));
+  CHECK_THAT(parse_lesson("[1,2", l), Catch::Contains("JSON syntax error at line 1"));
+  CHECK_THAT(parse_lesson("[1,2]", l), Catch::Contains("JSON object"));
 }
 
 namespace {

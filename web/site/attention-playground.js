@@ -7,8 +7,10 @@
 //
 // Attributes: src (the playground page; default index.html next to this script), panels, lock, hide,
 // workspace (embed parameters: changing one reloads the frame, keeping the state), preset, lesson, step,
+// lesson-src (a teacher's lesson file, fetched by this page and handed to the frame: loadLesson),
 // lang, state (JSON of a partial state), d-k, scale, temperature, sentence, theme (state: changed through
-// setState, no reload), title, height (pixels or a CSS length; default 420). Methods: getState(), setState(partial) → {ok, error}, getResult(), shareURL(); static AttentionPlayground.fragmentOf(partialState) → "s=1.…";
+// setState, no reload), title, height (pixels or a CSS length; default 420). Methods: getState(), setState(partial) → {ok, error}, getResult(), shareURL(),
+// loadLesson(text or object) → {ok, result | error}; static AttentionPlayground.fragmentOf(partialState) → "s=1.…";
 // properties: ready, result (promises), frame. Events: ready, change, saturation and any other event the
 // frame sends (CustomEvent, the message's fields in detail), error (a state the page refused).
 'use strict';
@@ -46,7 +48,7 @@
     }
 
     static get observedAttributes() {
-      return EMBED_ATTRIBUTES.concat(Object.keys(STATE_ATTRIBUTES), ['lesson', 'step', 'state', 'title', 'height']);
+      return EMBED_ATTRIBUTES.concat(Object.keys(STATE_ATTRIBUTES), ['lesson', 'step', 'state', 'title', 'height', 'lesson-src']);
     }
 
     constructor() {
@@ -78,6 +80,13 @@
     setState(partial) {
       return this._command('setState', { state: partial }, true);
     }
+    // A teacher's lesson (the file's text or its object), opened at step 1: {ok, result: {id, steps, warnings}}
+    // or {ok: false, error}; a refused lesson changes nothing in the frame.
+    loadLesson(lesson, name) {
+      const extra = { lesson };
+      if (name) extra.name = String(name).slice(0, 200);
+      return this._command('loadLesson', extra, true);
+    }
 
     connectedCallback() {
       window.addEventListener('message', this._onMessage);
@@ -96,6 +105,7 @@
       if (layout && oldValue === newValue) return;
       if (name === 'title') { this._frame.title = newValue || 'Attention Playground'; return; }
       if (name === 'height') { this._size(); return; }
+      if (name === 'lesson-src') { if (newValue) this._lessonSource(); return; }
       if (EMBED_ATTRIBUTES.includes(name)) { this._reload(); return; }
       if (name === 'lang') this._langOfFrame();
       const partial = name === 'state' ? this._stateAttribute()
@@ -194,6 +204,7 @@
         }
         this._resolveReady(this);
         this._dispatch('ready', (r && r.result) || {});
+        this._lessonSource();
       }).catch((e) => this._error(String(e && e.message || e)));
     }
 
@@ -230,6 +241,20 @@
     _applyState(partial) {
       if (!this._isReady) { this._queuedState = Object.assign(this._queuedState || {}, partial); return; }
       this.setState(partial).then((r) => { if (!r.ok) this._error(String(r.error)); }, (e) => this._error(String(e.message || e)));
+    }
+
+    // lesson-src="my-lesson.json": fetched here (this page's origin and Content-Security-Policy), then opened
+    // in the frame; a failed fetch or a refused lesson fires "error" with the reason.
+    _lessonSource() {
+      const src = this.getAttribute('lesson-src');
+      if (!src || !this._isReady) return;
+      let url;
+      try { url = new URL(src, location.href); } catch (e) { this._error('lesson-src is not a URL'); return; }
+      fetch(url.href, { credentials: 'same-origin' })
+        .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.text(); })
+        .then((text) => this.loadLesson(text, url.pathname.split('/').pop()))
+        .then((r) => { if (!r.ok) this._error(String(r.error)); })
+        .catch((e) => this._error('Could not fetch the lesson ' + src + ': ' + String(e && e.message || e)));
     }
 
     // ---- messages -----------------------------------------------------------------------------------

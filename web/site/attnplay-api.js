@@ -217,6 +217,27 @@
     }
     return file.text().then((text) => JSON.parse(call('attnplay_import_json', text, file.name)));
   }
+  // A teacher's lesson at a URL: this page's origin, or one the embedding page lists in ?lesson-origins=
+  // (comma-separated origins); the page's Content-Security-Policy (connect-src) still has the last word.
+  function lessonOrigins() {
+    return (new URLSearchParams(location.search).get('lesson-origins') || '').split(',').map((s) => s.trim()).filter(Boolean);
+  }
+  function fetchLesson(url) {
+    const shown = String(url).slice(0, 120);
+    const fail = (error) => {
+      setStatus('status.lesson_fetch_failed', shown, error);
+      return { ok: false, error: 'Could not fetch the lesson ' + shown + ': ' + error };
+    };
+    let u;
+    try { u = new URL(String(url), location.href); } catch { return Promise.resolve(fail('not a URL')); }
+    if (u.origin !== location.origin && !lessonOrigins().includes(u.origin)) {
+      return Promise.resolve(fail('its origin ' + u.origin + ' is not this page\'s and not listed in lesson-origins'));
+    }
+    return fetch(u.href, { credentials: 'same-origin' })
+      .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status + ' ' + r.statusText); return r.text(); })
+      .then((text) => JSON.parse(call('attnplay_load_lesson', text, u.pathname.split('/').pop() || shown)))
+      .catch((e) => fail(e && e.message ? e.message : String(e)));
+  }
   fileInput.addEventListener('change', () => {
     const f = fileInput.files && fileInput.files[0];
     fileInput.value = '';
@@ -522,6 +543,14 @@
     importJSON(text, name) {
       return needReady() || Promise.resolve(JSON.parse(call('attnplay_import_json', String(text), String(name || 'import.json'))));
     },
+    // A teacher's lesson file (its JSON text), opened at its first step as a built-in lesson is:
+    // {ok: true, id, steps, warnings} or {ok: false, error} (nothing changed; the status line says why).
+    loadLesson(text, name) {
+      return needReady() || Promise.resolve(JSON.parse(call('attnplay_load_lesson', String(text), String(name || 'lesson.json'))));
+    },
+    // The same, fetched from a URL (this page's origin or one listed in ?lesson-origins=); a failed fetch
+    // resolves {ok: false, error} too.
+    loadLessonURL(url) { return needReady() || fetchLesson(url); },
     // Embed mode as read from the query string: {enabled, panels, locked, hidden, origins}.
     embedInfo() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_embed_info'))); },
     // Cheap change probe (used by attnplay-embed.js for events): small state fields, digests of large ones, saturation.
@@ -556,6 +585,8 @@
       offerToContinue();
       resolveReady(api);
       startWatching();
+      const lessonURL = inline ? null : new URLSearchParams(location.search).get('lesson-url');
+      if (lessonURL) fetchLesson(lessonURL);  // ?lesson-url=: a teacher's lesson opens once the page is ready
       return;
     }
     requestAnimationFrame(waitFrames);

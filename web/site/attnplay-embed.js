@@ -8,9 +8,9 @@
   const MAX_DEPTH = 16;               // the state decoder's nesting limit
   const MAX_QUEUE = 32;               // messages that arrive before the app is ready
   const MAX_SUBSCRIBERS = 8;
-  const COMMANDS = new Set(['ping', 'getState', 'setState', 'getResult', 'shareURL', 'subscribe', 'unsubscribe']);
+  const COMMANDS = new Set(['ping', 'getState', 'setState', 'getResult', 'shareURL', 'subscribe', 'unsubscribe', 'loadLesson']);
   const EVENTS = new Set(['change', 'saturation', 'lesson-step', 'answer', 'lesson-complete', 'xapi']);
-  const KEYS = new Set(['attnplay', 'id', 'cmd', 'state', 'events']);
+  const KEYS = new Set(['attnplay', 'id', 'cmd', 'state', 'events', 'lesson', 'url', 'name']);
 
   const api = window.attnplay;
   if (!api) return;
@@ -45,6 +45,17 @@
       if (!isPlainObject(data.state)) return 'setState needs "state": an object';
     } else if (data.state !== undefined) {
       return '"state" is only allowed with setState';
+    }
+    if (data.cmd === 'loadLesson') {
+      // A teacher's lesson: its file as text or as the parsed object, or a URL the page fetches.
+      const given = (data.lesson !== undefined ? 1 : 0) + (data.url !== undefined ? 1 : 0);
+      if (given !== 1) return 'loadLesson needs "lesson" (the file\'s text or object) or "url", not both';
+      if (data.lesson !== undefined && typeof data.lesson !== 'string' && !isPlainObject(data.lesson))
+        return '"lesson" must be the lesson file\'s text or its JSON object';
+      if (data.url !== undefined && (typeof data.url !== 'string' || data.url.length > 2048)) return '"url" must be a string';
+      if (data.name !== undefined && (typeof data.name !== 'string' || data.name.length > 200)) return '"name" must be a string';
+    } else if (data.lesson !== undefined || data.url !== undefined || data.name !== undefined) {
+      return '"lesson", "url" and "name" are only allowed with loadLesson';
     }
     if (data.cmd === 'subscribe' && data.events !== undefined) {
       if (!Array.isArray(data.events) || data.events.length > 8 || !data.events.every((e) => typeof e === 'string' && EVENTS.has(e)))
@@ -81,6 +92,13 @@
           // Locked controls stop the learner, not the host: the page that embeds decides.
           const r = await api.setState(data.state);
           reply(ev, id, r.ok ? { ok: true } : { ok: false, error: String(r.error) });
+          break;
+        }
+        case 'loadLesson': {
+          const r = data.url !== undefined
+            ? await api.loadLessonURL(data.url)
+            : await api.loadLesson(typeof data.lesson === 'string' ? data.lesson : JSON.stringify(data.lesson), data.name || 'lesson.json');
+          reply(ev, id, r.ok ? { ok: true, result: { id: r.id, steps: r.steps, warnings: r.warnings } } : { ok: false, error: String(r.error) });
           break;
         }
         case 'subscribe': {
