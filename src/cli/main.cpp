@@ -338,74 +338,78 @@ int cmd_share(const std::vector<std::string>& args) {
   err = attn::state_from_share_json(j, s);
   if (!err.empty()) return fail(kExitError, err);
   std::cout << attn::share_fragment(s) << "\n";
-  // `lesson check FILE`: what a teacher runs before handing a lesson file out; the app refuses the same files.
-  int cmd_lesson(const std::vector<std::string>& args) {
-    if (args.size() != 2 || args[0] != "check") return usage_error("usage: attnplay lesson check LESSON.json");
-    std::string text;
-    std::string err = read_input(args[1], text);
-    if (!err.empty()) return fail(kExitError, err);
-    attn::Lesson lesson;
-    err = attn::check_lesson_text(text, lesson);
-    if (!err.empty()) return fail(kExitError, args[1] + ": " + err);
-    size_t predictions = 0;
-    for (const attn::LessonStep& s : lesson.steps) predictions += s.task.kind == attn::Task::Kind::Predict ? 1 : 0;
-    for (const std::string& w : lesson.warnings) std::cout << "warning: " << w << "\n";
-    std::cout << "ok: " << lesson.steps.size() << " steps, " << predictions << " predictions\n";
+  return 0;
+}
+
+// `lesson check FILE`: what a teacher runs before handing a lesson file out; the app refuses the same files.
+int cmd_lesson(const std::vector<std::string>& args) {
+  if (args.size() != 2 || args[0] != "check") return usage_error("usage: attnplay lesson check LESSON.json");
+  std::string text;
+  std::string err = read_input(args[1], text);
+  if (!err.empty()) return fail(kExitError, err);
+  attn::Lesson lesson;
+  err = attn::check_lesson_text(text, lesson);
+  if (!err.empty()) return fail(kExitError, args[1] + ": " + err);
+  size_t predictions = 0;
+  for (const attn::LessonStep& s : lesson.steps) predictions += s.task.kind == attn::Task::Kind::Predict ? 1 : 0;
+  for (const std::string& w : lesson.warnings) std::cout << "warning: " << w << "\n";
+  std::cout << "ok: " << lesson.steps.size() << (lesson.steps.size() == 1 ? " step, " : " steps, ") << predictions
+            << (predictions == 1 ? " prediction\n" : " predictions\n");
+  return 0;
+}
+
+int cmd_gui(int argc, char** argv) {
+#ifdef ATTNPLAY_WITH_GUI
+  // The window sees a conventional argv: program name, then what followed "gui".
+  std::vector<char*> gui_argv;
+  gui_argv.push_back(argv[0]);
+  for (int i = 2; i < argc; ++i) gui_argv.push_back(argv[i]);
+  gui_argv.push_back(nullptr);
+  return attn::run_gui(static_cast<int>(gui_argv.size()) - 1, gui_argv.data());
+#else
+  (void)argc;
+  (void)argv;
+  return fail(kExitUsage, "this build has no GUI");
+#endif
+}
+
+int run(int argc, char** argv) {
+  if (argc < 2) return usage_error("missing command");
+  const std::string cmd = argv[1];
+  std::vector<std::string> rest(argv + 2, argv + argc);
+  if (cmd == "-h" || cmd == "--help" || cmd == "help") {
+    std::cout << kUsage;
     return 0;
   }
-
-  int cmd_gui(int argc, char** argv) {
-#ifdef ATTNPLAY_WITH_GUI
-    // The window sees a conventional argv: program name, then what followed "gui".
-    std::vector<char*> gui_argv;
-    gui_argv.push_back(argv[0]);
-    for (int i = 2; i < argc; ++i) gui_argv.push_back(argv[i]);
-    gui_argv.push_back(nullptr);
-    return attn::run_gui(static_cast<int>(gui_argv.size()) - 1, gui_argv.data());
-#else
-    (void)argc;
-    (void)argv;
-    return fail(kExitUsage, "this build has no GUI");
-#endif
+  if (cmd == "--version") {
+    std::cout << "attnplay " << ATTNPLAY_VERSION << "\n";
+    return 0;
   }
-
-  int run(int argc, char** argv) {
-    if (argc < 2) return usage_error("missing command");
-    const std::string cmd = argv[1];
-    std::vector<std::string> rest(argv + 2, argv + argc);
-    if (cmd == "-h" || cmd == "--help" || cmd == "help") {
-      std::cout << kUsage;
-      return 0;
-    }
-    if (cmd == "--version") {
-      std::cout << "attnplay " << ATTNPLAY_VERSION << "\n";
-      return 0;
-    }
-    if (cmd == "compute") return cmd_compute(rest);
-    if (cmd == "variance") return cmd_variance(rest);
-    if (cmd == "train") {
-      std::string err;
-      const int rc = attn::cli::run_train(rest, err);
-      if (rc == kExitUsage) return usage_error(err);
-      return rc == 0 ? 0 : fail(rc, err);
-    }
-    if (cmd == "package") {
-      std::string err;
-      const int rc = attn::cli::run_package(rest, err);
-      if (rc == kExitUsage) return usage_error(err);
-      return rc == 0 ? 0 : fail(rc, err);
-    }
-    if (cmd == "lesson") return cmd_lesson(rest);
-    if (cmd == "schema") {
-      if (!rest.empty()) return usage_error("schema takes no arguments");
-      std::cout << attn::state_schema().dump(2) << "\n";
-      return 0;
-    }
-    if (cmd == "share") return cmd_share(rest);
-    if (cmd == "gui") return cmd_gui(argc, argv);
-    if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown option: " + cmd);
-    return usage_error("unknown command: " + cmd);
+  if (cmd == "compute") return cmd_compute(rest);
+  if (cmd == "variance") return cmd_variance(rest);
+  if (cmd == "train") {
+    std::string err;
+    const int rc = attn::cli::run_train(rest, err);
+    if (rc == kExitUsage) return usage_error(err);
+    return rc == 0 ? 0 : fail(rc, err);
   }
+  if (cmd == "package") {
+    std::string err;
+    const int rc = attn::cli::run_package(rest, err);
+    if (rc == kExitUsage) return usage_error(err);
+    return rc == 0 ? 0 : fail(rc, err);
+  }
+  if (cmd == "lesson") return cmd_lesson(rest);
+  if (cmd == "schema") {
+    if (!rest.empty()) return usage_error("schema takes no arguments");
+    std::cout << attn::state_schema().dump(2) << "\n";
+    return 0;
+  }
+  if (cmd == "share") return cmd_share(rest);
+  if (cmd == "gui") return cmd_gui(argc, argv);
+  if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown option: " + cmd);
+  return usage_error("unknown command: " + cmd);
+}
 
 }  // namespace
 
