@@ -120,6 +120,11 @@ struct PanelVisibility {
   X(share_result_json, "share:result_json", "Result JSON")             \
   X(share_state_json, "share:state_json", "State JSON")                \
   X(share_import_json, "share:import_json", "Import JSON…")            \
+  X(share_lms_package, "share:lms_package", "lms:package")             \
+  X(share_lms_lesson, "share:lms_lesson", "lms:lesson")                \
+  X(share_lms_scorm12, "share:lms_scorm12", "lms:scorm12")             \
+  X(share_lms_scorm2004, "share:lms_scorm2004", "lms:scorm2004")       \
+  X(share_lms_download, "share:lms_download", "lms:download")          \
   X(help_keys, "help:keys", "")                                        \
   X(menu_share, "menu:share", "Share…")                                \
   X(menu_view, "menu:view", "")                                        \
