@@ -8,7 +8,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-PAGE_FILES = ("index.html", "attnplay.js", "attnplay.wasm", "attnplay-api.js", "attnplay-embed.js", "attnplay-lms.js", "style.css")
+PAGE_FILES = ("index.html", "attnplay.js", "attnplay.wasm", "attnplay-api.js", "attnplay-embed.js", "attnplay-lms.js", "attnplay-a11y.js", "style.css")
 
 
 class BuildWithPage(build_py):

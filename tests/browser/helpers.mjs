@@ -122,7 +122,13 @@ export function launchChromium() {
 // rejected; and note the moment `ready` resolves (performance.now() counts from navigation start).
 function probeBeforeReady() {
   window.__attnplayProbe = { settledBeforeProbe: null, early: {}, readyAt: null, readyError: null };
-  document.addEventListener('DOMContentLoaded', () => {
+  // The probe runs as soon as attnplay-api.js has defined window.attnplay (the module is then at best being
+  // compiled), not at DOMContentLoaded: the page starts its module early, and a fast load may be ready before
+  // the document is parsed. With no window.attnplay by DOMContentLoaded, the probe reports it missing.
+  const define = Object.defineProperty;
+  let probed = false;
+  const probeOnce = (fn) => () => { if (!probed) { probed = true; Object.defineProperty = define; fn(); } };
+  const runProbe = probeOnce(() => {
     const probe = window.__attnplayProbe;
     const api = window.attnplay;
     if (!api) { probe.early.missing = true; return; }
@@ -145,7 +151,13 @@ function probeBeforeReady() {
     probe.framesAtProbe = api.frames();
     // A then-callback on an already-resolved promise runs after this task, so check in a microtask.
     queueMicrotask(() => { probe.settledBeforeProbe = settled; });
-  }, { once: true });
+  });
+  Object.defineProperty = function (target, key, descriptor) {
+    const result = define.call(Object, target, key, descriptor);
+    if (target === window && key === 'attnplay') queueMicrotask(runProbe);
+    return result;
+  };
+  document.addEventListener('DOMContentLoaded', runProbe, { once: true });
 }
 
 // Opens the app in a fresh context, collects console errors and page errors, waits for ready.

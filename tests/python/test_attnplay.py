@@ -271,7 +271,7 @@ class ViewTests(unittest.TestCase):
         # Every executable script is inline and allowed by its hash; nothing else may run.
         allowed = set(re.findall(r"'sha256-([^']+)'", csp[0].split("style-src")[0]))
         scripts = [text for tag, attrs, text in self.parts.blocks if tag == "script" and "type" not in attrs]
-        self.assertEqual(len(scripts), 4, "attnplay-api.js, attnplay-embed.js, attnplay-lms.js, attnplay.js")
+        self.assertEqual(len(scripts), 5, "attnplay-a11y.js, attnplay-api.js, attnplay-embed.js, attnplay-lms.js, attnplay.js")
         for text in scripts:
             digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
             self.assertIn(digest, allowed)

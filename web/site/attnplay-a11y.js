@@ -7,22 +7,10 @@
   const root = document.getElementById('a11y-dom');
   const skip = document.getElementById('a11y-skip');
   const live = document.getElementById('a11y-summary');
-  if (!root || !window.attnplay) return;
-  const app = window.attnplay;
-  const ANNOUNCE_MS = 600;  // a drag settles before the live region speaks: at most one message per change
-  let last = '', announceTimer = 0, focusedId = '';
-
-  function el(tag, attrs, text) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? '' : String(v));
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-  const domId = (id) => 'a11y-' + String(id).replace(/[^A-Za-z0-9_-]/g, '-');
-
+  if (!root) return;
   // Keys typed into the DOM twins are theirs: the canvas's keyboard handler (Emscripten's GLFW, listening on window
-  // in the capture phase, which also cancels Tab) must not see them. This listener is registered before the
-  // module's, so it runs first and stops the event there; the twin's own key handler (node.a11yKey) is called
+  // in the capture phase, which also cancels Tab) must not see them. This script runs before the page's others (it is
+  // first in index.html), so this listener is registered before the module's, so it runs first and stops the event there; the twin's own key handler (node.a11yKey) is called
   // here, and the browser's default action (arrows on a slider, Tab to the next element) still happens.
   // Tab from nowhere (the page itself has focus) goes to the skip links rather than to the canvas's handler.
   const ours = (ev) => ev.target instanceof Element &&
@@ -34,6 +22,19 @@
       if (type === 'keydown' && typeof ev.target.a11yKey === 'function') ev.target.a11yKey(ev);
     }, true);
   }
+
+  // The rest needs window.attnplay (attnplay-api.js, the next script): it starts once the document is parsed.
+  let app = null;
+  const ANNOUNCE_MS = 600;  // a drag settles before the live region speaks: at most one message per change
+  let last = '', announceTimer = 0, focusedId = '';
+
+  function el(tag, attrs, text) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? '' : String(v));
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  const domId = (id) => 'a11y-' + String(id).replace(/[^A-Za-z0-9_-]/g, '-');
 
   function set(key, value) { return app.setState({ [key]: value }); }
   function bindFocus(node, id) {
@@ -217,5 +218,10 @@
   }
 
   function refresh() { app.a11y.description().then(render).catch(() => {}); }
-  app.ready.then(() => { refresh(); app.onChange(refresh); }).catch(() => {});
+  function start() {
+    app = window.attnplay;
+    if (app) app.ready.then(() => { refresh(); app.onChange(refresh); }).catch(() => {});
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
 })();
