@@ -7,7 +7,7 @@ SETUP_WHO=deps
 
 PKGS=(cmake ninja-build g++ clang make pkg-config emscripten libeigen3-dev libglfw3-dev libgl-dev catch2 nlohmann-json3-dev
       chromium xvfb xauth fonts-dejavu-core fonttools dpkg-dev gzip python3 libclang-rt-14-dev libstb-dev zlib1g-dev clang-format
-      python3-numpy python3-torch python3-setuptools python3-pip python3-venv
+      python3-numpy python3-torch python3-setuptools python3-pip python3-venv unzip libxml2-utils
       jupyter-nbconvert python3-nbconvert python3-ipykernel jupyter-notebook)
 missing=()
 for p in "${PKGS[@]}"; do
