@@ -5,8 +5,10 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "app/embed.h"
@@ -117,12 +119,28 @@ void Shell::follow_kept_scroll(const char* key, size_t slot) {
   keep_scroll(app_, key, ImGui::GetScrollY());
 }
 
+namespace {
+// The control whose lock disables the whole panel, read from each registry line once (not per frame).
+const ControlId* whole_panel_lock(PanelId id) {
+  static const std::array<std::optional<ControlId>, kPanelCount> locks = [] {
+    std::array<std::optional<ControlId>, kPanelCount> out{};
+    for (const PanelInfo& p : panel_table()) {
+      ControlId c{};
+      if (find_control_id(p.lock, c)) out[static_cast<size_t>(p.id)] = c;
+    }
+    return out;
+  }();
+  const std::optional<ControlId>& lock = locks[static_cast<size_t>(id)];
+  return lock ? &*lock : nullptr;
+}
+}  // namespace
+
 // Inside a panel's window (or a stacked child on a phone): the panel, its whole-panel lock, its
 // rectangle for attnplay.ui.itemRect("panel:<id>") and the lesson's outline.
 void Shell::draw_panel_body(PanelContext& ctx, PanelId id) {
   const PanelInfo& info = panel_info(id);
-  ControlId lock{};
-  const bool disable_all = find_control_id(info.lock, lock) && ctx.locked(lock);
+  const ControlId* lock = whole_panel_lock(id);
+  const bool disable_all = lock && ctx.locked(*lock);
   if (disable_all) ImGui::BeginDisabled();
   ctx.panel = info.key;
   panels_[static_cast<size_t>(id)]->draw(ctx);
