@@ -3,7 +3,6 @@
 
 #include <chrono>
 
-#include "app/app.h"
 #include "app/learn_text.h"
 #include "app/state.h"
 #include "core/train/train_settings.h"
@@ -22,65 +21,65 @@ void halt_worker(LearnSession& L) {
 }
 
 // The learner's settings become the trainer's (restart) only when they differ and are valid.
-void sync_settings(App& app) {
-  LearnSession& L = app.learn;
-  const json want = train::settings_to_json(app.state.learn_settings);
+void sync_settings(LearnParts p) {
+  LearnSession& L = p.learn;
+  const json want = train::settings_to_json(p.pg.state.learn_settings);
   if (L.started && want == train::settings_to_json(L.trainer.settings())) return;
-  if (train::validate(app.state.learn_settings).empty()) halt_worker(L);
-  const std::string err = L.trainer.reset(app.state.learn_settings);
+  if (train::validate(p.pg.state.learn_settings).empty()) halt_worker(L);
+  const std::string err = L.trainer.reset(p.pg.state.learn_settings);
   L.started = true;
   if (err.empty()) {
     L.message.clear();
     return;
   }
-  L.message = tr_format(app.state.lang, "learn.not_applied", {{"error", err}});
-  app.state.learn_settings = L.trainer.settings();  // the running models go on untouched
-  app.state.learn_playing = false;
+  L.message = tr_format(p.pg.state.lang, "learn.not_applied", {{"error", err}});
+  p.pg.state.learn_settings = L.trainer.settings();  // the running models go on untouched
+  p.pg.state.learn_playing = false;
 }
 
 // Hands the trainer to the worker when a generation starts, then allows learn.speed more steps per frame.
-void drive_worker(App& app) {
-  LearnSession& L = app.learn;
+void drive_worker(LearnParts p) {
+  LearnSession& L = p.learn;
   if (!L.worker_running) {
     ++L.generation;
     L.worker_running = true;
     L.allowance = 0;
     L.worker.start(L.trainer.save_state(), L.generation);
   }
-  L.allowance += app.state.learn_speed;
+  L.allowance += p.pg.state.learn_speed;
   L.worker.allow(L.generation, L.allowance);
 }
 }  // namespace
 
-int learn_tick(App& app, double budget_ms) {
-  LearnSession& L = app.learn;
-  if (!app.state.panels.learn && !app.state.learn_playing) {
+int learn_tick(LearnParts p, double budget_ms) {
+  LearnSession& L = p.learn;
+  if (!p.pg.state.panels.learn && !p.pg.state.learn_playing) {
     halt_worker(L);
     return 0;
   }
-  sync_settings(app);
+  sync_settings(p);
   // Paused, stopped (not finite) or the planned run done: nothing trains, and no worker either.
-  if (!app.state.learn_playing || L.trainer.stopped() || L.trainer.steps_done() >= L.trainer.settings().steps) {
+  if (!p.pg.state.learn_playing || L.trainer.stopped() || L.trainer.steps_done() >= L.trainer.settings().steps) {
     halt_worker(L);
-    if (L.trainer.stopped()) L.message = learn_stop_text(app.state.lang, L.trainer);
-    app.state.learn_playing = false;
+    if (L.trainer.stopped()) L.message = learn_stop_text(p.pg.state.lang, L.trainer);
+    p.pg.state.learn_playing = false;
     return 0;
   }
   if (L.worker.available()) {
-    drive_worker(app);
+    drive_worker(p);
     return 0;
   }
   const auto start = std::chrono::steady_clock::now();
   int ran = 0;
-  for (int i = 0; i < app.state.learn_speed; ++i) {
-    if (L.trainer.steps_done() >= app.state.learn_settings.steps) {
-      app.state.learn_playing = false;  // the planned run is done
+  for (int i = 0; i < p.pg.state.learn_speed; ++i) {
+    if (L.trainer.steps_done() >= p.pg.state.learn_settings.steps) {
+      p.pg.state.learn_playing = false;  // the planned run is done
       break;
     }
     ran += L.trainer.step(1);
     if (L.trainer.stopped()) {
-      app.state.learn_playing = false;
-      L.message = learn_stop_text(app.state.lang, L.trainer);
+      p.pg.state.learn_playing = false;
+      L.message = learn_stop_text(p.pg.state.lang, L.trainer);
       break;
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -89,27 +88,27 @@ int learn_tick(App& app, double budget_ms) {
   return ran;
 }
 
-std::string learn_adopt(App& app, const std::string& state, uint64_t generation) {
-  LearnSession& L = app.learn;
+std::string learn_adopt(LearnParts p, const std::string& state, uint64_t generation) {
+  LearnSession& L = p.learn;
   if (!L.worker_running || generation != L.generation) return "stale";
   const std::string err = L.trainer.load_state(state);
   if (!err.empty()) {
-    learn_worker_failed(app, err);
+    learn_worker_failed(p, err);
     return err;
   }
   if (L.trainer.stopped()) {
-    L.message = learn_stop_text(app.state.lang, L.trainer);
-    app.state.learn_playing = false;
+    L.message = learn_stop_text(p.pg.state.lang, L.trainer);
+    p.pg.state.learn_playing = false;
     halt_worker(L);
   } else if (L.trainer.steps_done() >= L.trainer.settings().steps) {
-    app.state.learn_playing = false;  // the planned run is done
+    p.pg.state.learn_playing = false;  // the planned run is done
     halt_worker(L);
   }
   return "";
 }
 
-KeptRun learn_snapshot(App& app, std::string& bytes) {
-  LearnSession& L = app.learn;
+KeptRun learn_snapshot(LearnParts p, std::string& bytes) {
+  LearnSession& L = p.learn;
   const long steps = L.started ? L.trainer.steps_done() : 0;
   if (steps == L.kept_steps) return KeptRun::Unchanged;
   L.kept_steps = steps;
@@ -118,22 +117,22 @@ KeptRun learn_snapshot(App& app, std::string& bytes) {
   return KeptRun::Save;
 }
 
-std::string learn_resume(App& app, const std::string& bytes) {
+std::string learn_resume(LearnParts p, const std::string& bytes) {
   train::Trainer probe;
   if (std::string err = probe.load_state(bytes); !err.empty()) return "the kept run is not readable: " + err;
-  if (train::settings_to_json(probe.settings()) != train::settings_to_json(app.state.learn_settings))
+  if (train::settings_to_json(probe.settings()) != train::settings_to_json(p.pg.state.learn_settings))
     return "the kept run has other settings than this page";
-  LearnSession& L = app.learn;
+  LearnSession& L = p.learn;
   halt_worker(L);
   if (std::string err = L.trainer.load_state(bytes); !err.empty()) return err;
   L.started = true;
   L.kept_steps = L.trainer.steps_done();
-  app.status = tr_format(app.state.lang, "learn.resumed", {{"steps", std::to_string(L.trainer.steps_done())}});
+  p.pg.status = tr_format(p.pg.state.lang, "learn.resumed", {{"steps", std::to_string(L.trainer.steps_done())}});
   return "";
 }
 
-void learn_worker_failed(App& app, const std::string& reason) {
-  LearnSession& L = app.learn;
+void learn_worker_failed(LearnParts p, const std::string& reason) {
+  LearnSession& L = p.learn;
   if (L.worker_running && L.worker.stop) L.worker.stop();  // a worker still alive trains nothing more
   L.worker_running = false;
   ++L.generation;
@@ -141,47 +140,47 @@ void learn_worker_failed(App& app, const std::string& reason) {
   L.in_page_reason = reason.empty() ? "no worker" : reason.substr(0, 300);
 }
 
-int learn_step(App& app) {
-  halt_worker(app.learn);
-  sync_settings(app);
-  if (app.learn.trainer.stopped()) return 0;
-  const int ran = app.learn.trainer.step(1);
-  if (app.learn.trainer.stopped()) app.learn.message = learn_stop_text(app.state.lang, app.learn.trainer);
+int learn_step(LearnParts p) {
+  halt_worker(p.learn);
+  sync_settings(p);
+  if (p.learn.trainer.stopped()) return 0;
+  const int ran = p.learn.trainer.step(1);
+  if (p.learn.trainer.stopped()) p.learn.message = learn_stop_text(p.pg.state.lang, p.learn.trainer);
   return ran;
 }
 
-void learn_reset(App& app) {
-  halt_worker(app.learn);
-  sync_settings(app);
-  app.learn.trainer.restart();
-  app.learn.message.clear();
+void learn_reset(LearnParts p) {
+  halt_worker(p.learn);
+  sync_settings(p);
+  p.learn.trainer.restart();
+  p.learn.message.clear();
 }
 
-std::string open_head_in_playground(App& app, int which, int layer, int head) {
+std::string open_head_in_playground(LearnParts p, int which, int layer, int head) {
   Scenario sc;
-  const std::string err = app.learn.trainer.head_scenario(which, layer, head, sc);
+  const std::string err = p.learn.trainer.head_scenario(which, layer, head, sc);
   if (!err.empty()) return err;
-  app.state.explicit_scenario = sc;
-  app.state.mode = InputMode::Explicit;
-  app.state.scale = sc.scale;
-  app.state.temperature = sc.temperature;
-  app.state.preset.clear();
-  app.state.selected_row = 0;
-  app.state.panels.pipeline = app.state.panels.heatmap = app.state.panels.saturation = true;
-  app.update();
-  return app.result.error;
+  p.pg.state.explicit_scenario = sc;
+  p.pg.state.mode = InputMode::Explicit;
+  p.pg.state.scale = sc.scale;
+  p.pg.state.temperature = sc.temperature;
+  p.pg.state.preset.clear();
+  p.pg.state.selected_row = 0;
+  p.pg.state.panels.pipeline = p.pg.state.panels.heatmap = p.pg.state.panels.saturation = true;
+  p.pg.recompute();
+  return p.pg.result.error;
 }
 
-json learn_result_json(const App& app, bool with_curves) {
-  const train::Trainer& t = app.learn.trainer;
+json learn_result_json(LearnView p, bool with_curves) {
+  const train::Trainer& t = p.learn.trainer;
   json j = {{"settings", train::settings_to_json(t.settings())},
             {"steps", t.steps_done()},
-            {"playing", app.state.learn_playing},
+            {"playing", p.pg.state.learn_playing},
             {"stopped", t.stopped()},
-            {"message", app.learn.message},
-            {"worker", app.learn.worker.available()},
-            {"worker_running", app.learn.worker_running},
-            {"in_page_reason", app.learn.in_page_reason}};
+            {"message", p.learn.message},
+            {"worker", p.learn.worker.available()},
+            {"worker_running", p.learn.worker_running},
+            {"in_page_reason", p.learn.in_page_reason}};
   for (int which = 0; which < 2; ++which) {
     const auto& c = t.curve(which);
     json m = {{"label", t.label(which)},

@@ -8,12 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "app/playground.h"
 #include "core/train/train_trainer.h"
 
 namespace attn {
-
-class App;
-struct State;
 
 // Training in another thread, set up by the platform (web_api.cpp). While the learner plays, the frame does
 // not train: the app hands the thread the whole trainer state under a new generation number, raises the
@@ -41,32 +39,43 @@ struct LearnSession {
   long kept_steps = 0;          // steps_done() when learn_snapshot last handed the run out
 };
 
+// What Learn mode touches, by reference (App makes one per call: `learn_tick(app, …)`): the playground, whose state
+// holds the settings and which "open in playground" fills, and the running pair.
+struct LearnParts {
+  Playground& pg;
+  LearnSession& learn;
+};
+struct LearnView {
+  const Playground& pg;
+  const LearnSession& learn;
+};
+
 // Per frame: applies changed settings, then either drives the worker (allowing learn.speed more steps) or,
 // without one, runs up to learn.speed steps within budget_ms (0 = no time limit). Either way at most
 // learn.speed steps per drawn frame. Returns the number of steps run in this frame.
-int learn_tick(App& app, double budget_ms);
+int learn_tick(LearnParts p, double budget_ms);
 // A snapshot from the worker: adopted when it belongs to the running generation ("" then, or "stale" when
 // it does not); a refused snapshot ends the worker (learn_worker_failed) and says why.
-std::string learn_adopt(App& app, const std::string& state, uint64_t generation);
+std::string learn_adopt(LearnParts p, const std::string& state, uint64_t generation);
 // The worker could not start or stopped working: training goes on in the frame from the last adopted state.
-void learn_worker_failed(App& app, const std::string& reason);
+void learn_worker_failed(LearnParts p, const std::string& reason);
 // One step now (the Step button), whether playing or not.
-int learn_step(App& app);
-void learn_reset(App& app);  // the same settings from step 0
+int learn_step(LearnParts p);
+void learn_reset(LearnParts p);  // the same settings from step 0
 // The run as bytes the page keeps across reloads (Trainer::save_state): Save (into `bytes`) when it moved since
 // the last call, Forget when it went back to step 0 (reset, other settings), Unchanged otherwise. And a kept run
 // read back, adopted only when it is of the settings the state names ("" or why not; the status line then says
 // at which step it resumed).
 enum class KeptRun { Unchanged, Save, Forget };
-KeptRun learn_snapshot(App& app, std::string& bytes);
-std::string learn_resume(App& app, const std::string& bytes);
+KeptRun learn_snapshot(LearnParts p, std::string& bytes);
+std::string learn_resume(LearnParts p, const std::string& bytes);
 // Loads head `head` of `layer` of model `which` on the probe example into the playground as an
 // explicit scenario (every panel then explains a learned head). "" or why not.
-std::string open_head_in_playground(App& app, int which, int layer, int head);
+std::string open_head_in_playground(LearnParts p, int which, int layer, int head);
 
 // getResult().learn: settings, steps, per-model curves (loss, accuracy, jacobian_norm, logit_grad_norm,
 // entropy), the probe's heads, init descriptions, message.
-nlohmann::json learn_result_json(const App& app, bool with_curves = true);
+nlohmann::json learn_result_json(LearnView p, bool with_curves = true);
 // The state key "learn": {"settings": <training settings>, "playing", "speed"}.
 nlohmann::json learn_state_json(const State& s);
 std::string learn_state_from_json(const nlohmann::json& j, State& out);

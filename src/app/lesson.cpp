@@ -7,9 +7,9 @@
 #include <deque>
 #include <vector>
 
-#include "app/app.h"
 #include "app/data.h"
 #include "app/numerics.h"
+#include "app/playground.h"
 #include "app/presets.h"
 #include "app/registry.h"
 #include "app/state_json.h"
@@ -693,9 +693,9 @@ void head_values(const Result& r, std::map<std::string, double>& v) {
   v["head_entropy_max"] = hi;
 }
 
-void cross_values(const App& app, std::map<std::string, double>& v) {
-  const CrossResult& c = app.result.cross;
-  const int t = app.state.cross.step;
+void cross_values(const Playground& pg, std::map<std::string, double>& v) {
+  const CrossResult& c = pg.result.cross;
+  const int t = pg.state.cross.step;
   v["cross_t"] = t + 1;  // the note's t: step 1 (0-based) generates "am", t = 2
   for (int k = 0; k < kCrossScorings; ++k) {
     const HeadResult& h = c.scored[static_cast<size_t>(k)].main;
@@ -714,18 +714,18 @@ const std::vector<std::string>& live_value_names() {
   return names;
 }
 
-std::map<std::string, double> live_values(const App& app) {
+std::map<std::string, double> live_values(const Playground& pg) {
   std::map<std::string, double> v;
   for (const std::string& n : live_value_names()) v[n] = 0;
-  const AppResult& r = app.result;
+  const AppResult& r = pg.result;
   const HeadResult& h = r.core.first_head();
-  const int row = app.state.selected_row, n = static_cast<int>(h.weights.rows());
+  const int row = pg.state.selected_row, n = static_cast<int>(h.weights.rows());
   v["d_k"] = r.core.d_k;
   v["sqrt_d_k"] = std::sqrt(r.core.d_k);
   v["d_k_total"] = r.core.d_k * std::max<size_t>(1, r.core.heads.size());
-  v["scale"] = app.state.scale ? 1 : 0;
-  v["temperature"] = app.state.temperature;
-  v["heads"] = app.state.heads;
+  v["scale"] = pg.state.scale ? 1 : 0;
+  v["temperature"] = pg.state.temperature;
+  v["heads"] = pg.state.heads;
   v["n_tokens"] = n;
   v["row"] = row + 1;  // counted from 1, as the notes do
   if (row >= 0 && row < n) {
@@ -735,7 +735,7 @@ std::map<std::string, double> live_values(const App& app) {
     v["score_std"] = row_spread(h.scores, h, row);
     v["logit_std"] = row_spread(h.logits, h, row);
     row_values(h, r.core.output, row, v);
-    const RowSoftmax sm = row_softmax(h, row, static_cast<float>(app.state.numerics_multiplier));
+    const RowSoftmax sm = row_softmax(h, row, static_cast<float>(pg.state.numerics_multiplier));
     v["numerics_max_logit"] = std::isfinite(sm.mx) ? sm.mx : 0;
     v["numerics_overflows"] = sm.overflowed;
   }
@@ -744,9 +744,9 @@ std::map<std::string, double> live_values(const App& app) {
   // Permutation equivariance as the Positional panel measures it (while it is open), for the current
   // positional encoding: max |Y(reversed sentence) − reversed Y|.
   const PositionalCheck& pc = r.positional;
-  const double gap = app.state.positional_encoding == PositionalEncoding::None ? pc.gap_without : pc.gap_with;
+  const double gap = pg.state.positional_encoding == PositionalEncoding::None ? pc.gap_without : pc.gap_with;
   v["order_gap"] = pc.available && gap >= 0 ? gap : 0;
-  cross_values(app, v);
+  cross_values(pg, v);
   const HeadResult& f = r.flipped.first_head();
   const int frow = r.flipped_row >= 0 && f.max_weight.size() == 1 ? 0 : row;
   if (frow >= 0 && frow < f.max_weight.size()) {
@@ -762,8 +762,8 @@ std::map<std::string, double> live_values(const App& app) {
   return v;
 }
 
-bool condition_holds(const Condition& c, const App& app) {
-  const auto values = live_values(app);
+bool condition_holds(const Condition& c, const Playground& pg) {
+  const auto values = live_values(pg);
   const auto it = values.find(c.value);
   if (it == values.end()) return false;
   const double x = it->second;
@@ -779,15 +779,15 @@ bool condition_holds(const Condition& c, const App& app) {
                   : c.op == ">=" ? x >= than
                                  : std::fabs(x - than) <= c.tolerance;
   if (!ok) return false;
-  const json now = state_to_json(app.state);
+  const json now = state_to_json(pg.state);
   for (auto it2 = c.state.begin(); it2 != c.state.end(); ++it2)
     if (!now.contains(it2.key()) || now[it2.key()] != it2.value()) return false;
   return true;
 }
 
-std::string step_text(const App& app, const std::string& key) {
-  std::string s = tr(app.state.lang, key.c_str());
-  const auto values = live_values(app);
+std::string step_text(const Playground& pg, const std::string& key) {
+  std::string s = tr(pg.state.lang, key.c_str());
+  const auto values = live_values(pg);
   for (const std::string& name : placeholders(s)) {
     const auto it = values.find(name);
     if (it == values.end()) continue;

@@ -13,7 +13,7 @@
 
 namespace attn {
 
-class App;
+class Playground;
 struct State;
 
 // A condition on the live values ("max_weight >= 0.9") and, optionally, on the state ("scale": false).
@@ -100,9 +100,9 @@ const std::vector<std::string>& lesson_load_errors();
 
 // Live values lessons quote and check, computed from the current result (selected row, head 1).
 const std::vector<std::string>& live_value_names();
-std::map<std::string, double> live_values(const App& app);
-bool condition_holds(const Condition& c, const App& app);
+std::map<std::string, double> live_values(const Playground& pg);
+bool condition_holds(const Condition& c, const Playground& pg);
 // The step text with {name} replaced by live values (formatted to 3 significant places).
-std::string step_text(const App& app, const std::string& key);
+std::string step_text(const Playground& pg, const std::string& key);
 
 }  // namespace attn

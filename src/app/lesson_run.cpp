@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "app/app.h"
 #include "app/registry.h"
 #include "app/state_json.h"
 #include "app/strings.h"
@@ -15,74 +14,73 @@ namespace attn {
 using nlohmann::json;
 
 namespace {
-void emit(App& app, const char* type, json detail) {
+void emit(Playground& pg, const char* type, json detail) {
   detail["type"] = type;
-  app.events.push_back(std::move(detail));
-  if (app.events.size() > 256) app.events.erase(app.events.begin());  // nobody is listening: keep it bounded
+  pg.emit(std::move(detail));
 }
 
-void note_progress(App& app, const Lesson& l, int step, bool completed) {
-  json& p = app.progress[l.id];
+void note_progress(LessonParts run, const Lesson& l, int step, bool completed) {
+  json& p = run.progress[l.id];
   if (!p.is_object()) p = json::object();
   p["furthest"] = std::max(p.value("furthest", 0), step);
   p["completed"] = p.value("completed", false) || completed;
-  save_progress(app);
+  save_progress(run);
 }
 
 }  // namespace
 
-const Lesson* open_lesson(const App& app) {
-  return app.state.lesson.id.empty() ? nullptr : find_lesson(app.state.lesson.id);
+const Lesson* open_lesson(const Playground& pg) {
+  return pg.state.lesson.id.empty() ? nullptr : find_lesson(pg.state.lesson.id);
 }
 
-const LessonStep* open_step(const App& app) {
-  const Lesson* l = open_lesson(app);
-  if (!l || app.state.lesson.step < 1 || app.state.lesson.step > static_cast<int>(l->steps.size())) return nullptr;
-  return &l->steps[static_cast<size_t>(app.state.lesson.step - 1)];
+const LessonStep* open_step(const Playground& pg) {
+  const Lesson* l = open_lesson(pg);
+  if (!l || pg.state.lesson.step < 1 || pg.state.lesson.step > static_cast<int>(l->steps.size())) return nullptr;
+  return &l->steps[static_cast<size_t>(pg.state.lesson.step - 1)];
 }
 
-std::string start_lesson(App& app, const std::string& id, int step) {
+std::string start_lesson(LessonParts run, const std::string& id, int step) {
   const Lesson* l = find_lesson(id);
   if (!l) return "unknown lesson \"" + id + "\"";
-  app.state.lesson.id = l->id;
-  return go_to_step(app, step);
+  run.pg.state.lesson.id = l->id;
+  return go_to_step(run, step);
 }
 
-std::string go_to_step(App& app, int step) {
-  const Lesson* l = open_lesson(app);
+std::string go_to_step(LessonParts run, int step) {
+  const Lesson* l = open_lesson(run.pg);
   if (!l) return "no lesson is open";
   step = std::clamp(step, 1, static_cast<int>(l->steps.size()));
   const LessonStep& s = l->steps[static_cast<size_t>(step - 1)];
-  State next = app.state;
+  State next = run.pg.state;
   const std::string err = apply_state_json(next, s.state);  // validated by the lesson test; checked again
   if (!err.empty()) return "step " + std::to_string(step) + " of " + l->id + " cannot be shown: " + err;
   next.lesson.step = step;
-  if (!(next.lesson == app.state.lesson)) set_lesson_draft(app, "");  // reopening the same step keeps it
+  if (!(next.lesson == run.pg.state.lesson)) set_lesson_draft(run, "");  // reopening the same step keeps it
   show_step_panels(next, s);
-  app.state = std::move(next);
-  app.mark_lesson_entered();
-  app.lesson_locks.clear();
-  for (const std::string& id : s.lock) app.lesson_locks.push_back(canonical_control_id(id));
-  app.step_progress = StepProgress{};
-  app.update();
-  emit(app, "lesson-step", {{"lesson", l->id}, {"step", step}, {"steps", l->steps.size()}});
-  note_progress(app, *l, step, false);
+  run.pg.state = std::move(next);
+  run.entered = run.pg.state.lesson;
+  run.locks.clear();
+  for (const std::string& id : s.lock) run.locks.push_back(canonical_control_id(id));
+  run.step = StepProgress{};
+  run.pg.recompute();
+  emit(run.pg, "lesson-step", {{"lesson", l->id}, {"step", step}, {"steps", l->steps.size()}});
+  note_progress(run, *l, step, false);
   return "";
 }
 
-std::string open_lesson_file(App& app, const std::string& text, const std::string& name) {
+std::string open_lesson_file(LessonParts run, const std::string& text, const std::string& name) {
   const Lesson* l = nullptr;
   std::string err = add_lesson(text, &l);
-  if (err.empty()) err = start_lesson(app, l->id, 1);
+  if (err.empty()) err = start_lesson(run, l->id, 1);
   if (!err.empty()) {
-    app.status =
-        tr_format(app.state.lang, "status.lesson_failed", {{"name", printable(name)}, {"error", printable(err, 240)}});
+    run.pg.status = tr_format(run.pg.state.lang, "status.lesson_failed",
+                              {{"name", printable(name)}, {"error", printable(err, 240)}});
     return err;
   }
-  app.state.panels.lesson = true;
-  app.update();
-  app.status = tr_format(app.state.lang, "status.lesson_opened",
-                         {{"name", printable(name)}, {"title", tr(app.state.lang, l->title.c_str())}});
+  run.pg.state.panels.lesson = true;
+  run.pg.recompute();
+  run.pg.status = tr_format(run.pg.state.lang, "status.lesson_opened",
+                            {{"name", printable(name)}, {"title", tr(run.pg.state.lang, l->title.c_str())}});
   return "";
 }
 
@@ -91,50 +89,50 @@ bool looks_like_lesson(const std::string& text) {
   return j.is_object() && j.contains("steps") && j["steps"].is_array();
 }
 
-void leave_lesson(App& app) {
-  set_lesson_draft(app, "");
-  app.state.lesson = LessonRef{};
-  app.mark_lesson_entered();
-  app.lesson_locks.clear();
-  app.step_progress = StepProgress{};
+void leave_lesson(LessonParts run) {
+  set_lesson_draft(run, "");
+  run.pg.state.lesson = LessonRef{};
+  run.entered = run.pg.state.lesson;
+  run.locks.clear();
+  run.step = StepProgress{};
 }
 
-bool next_step(App& app) {
-  const Lesson* l = open_lesson(app);
-  if (!l || !step_complete(app)) return false;
-  if (app.state.lesson.step < static_cast<int>(l->steps.size()))
-    return go_to_step(app, app.state.lesson.step + 1).empty();
-  note_progress(app, *l, app.state.lesson.step, true);
-  emit(app, "lesson-complete", {{"lesson", l->id}, {"steps", l->steps.size()}});
-  leave_lesson(app);
+bool next_step(LessonParts run) {
+  const Lesson* l = open_lesson(run.pg);
+  if (!l || !step_complete(run)) return false;
+  if (run.pg.state.lesson.step < static_cast<int>(l->steps.size()))
+    return go_to_step(run, run.pg.state.lesson.step + 1).empty();
+  note_progress(run, *l, run.pg.state.lesson.step, true);
+  emit(run.pg, "lesson-complete", {{"lesson", l->id}, {"steps", l->steps.size()}});
+  leave_lesson(run);
   return true;
 }
 
 namespace {
 // `feedback`: what this wrong answer is told (catalog key; "" = the hint). A question already answered
 // right or missed takes no more answers.
-bool record_answer(App& app, bool correct, json given, const std::string& feedback) {
-  const Lesson* l = open_lesson(app);
-  const LessonStep* s = open_step(app);
+bool record_answer(LessonParts run, bool correct, json given, const std::string& feedback) {
+  const Lesson* l = open_lesson(run.pg);
+  const LessonStep* s = open_step(run.pg);
   if (!l || !s || s->task.kind != Task::Kind::Predict) return false;
-  StepProgress& p = app.step_progress;
+  StepProgress& p = run.step;
   if (p.correct || p.missed) return false;
   ++p.attempts;
   p.correct = correct;
   p.feedback = correct ? "" : feedback;
   p.missed = !correct && p.attempts >= kMaxMisses;
   if ((correct || p.missed) && !p.revealed) {
-    State next = app.state;
+    State next = run.pg.state;
     if (apply_state_json(next, s->task.reveal).empty()) {
-      next.lesson = app.state.lesson;
-      app.state = std::move(next);
-      app.update();
+      next.lesson = run.pg.state.lesson;
+      run.pg.state = std::move(next);
+      run.pg.recompute();
     }
     p.revealed = true;
   }
-  emit(app, "answer",
+  emit(run.pg, "answer",
        {{"lesson", l->id},
-        {"step", app.state.lesson.step},
+        {"step", run.pg.state.lesson.step},
         {"question", s->task.id},
         {"correct", correct},
         {"missed", p.missed},
@@ -152,33 +150,33 @@ std::string slip_feedback(const Task& t, double value) {
 }
 }  // namespace
 
-bool answer_choice(App& app, int choice) {
-  const LessonStep* s = open_step(app);
+bool answer_choice(LessonParts run, int choice) {
+  const LessonStep* s = open_step(run.pg);
   if (!s || s->task.choices.empty() || choice < 0 || choice >= static_cast<int>(s->task.choices.size())) return false;
-  if (app.step_progress.correct || app.step_progress.missed) return false;
-  app.step_progress.chosen = choice;
+  if (run.step.correct || run.step.missed) return false;
+  run.step.chosen = choice;
   const size_t i = static_cast<size_t>(choice);
-  return record_answer(app, choice == s->task.answer, choice, i < s->task.feedback.size() ? s->task.feedback[i] : "");
+  return record_answer(run, choice == s->task.answer, choice, i < s->task.feedback.size() ? s->task.feedback[i] : "");
 }
 
-bool answer_number(App& app, double value) {
-  const LessonStep* s = open_step(app);
+bool answer_number(LessonParts run, double value) {
+  const LessonStep* s = open_step(run.pg);
   if (!s || !s->task.number || !std::isfinite(value)) return false;
-  if (app.step_progress.correct || app.step_progress.missed) return false;
-  app.step_progress.typed = value;
+  if (run.step.correct || run.step.missed) return false;
+  run.step.typed = value;
   const bool right = std::fabs(value - *s->task.number) <= s->task.tolerance + 1e-12;
-  return record_answer(app, right, value, slip_feedback(s->task, value));
+  return record_answer(run, right, value, slip_feedback(s->task, value));
 }
 
-void lesson_tick(App& app) {
-  const Lesson* l = open_lesson(app);
-  const LessonStep* s = open_step(app);
-  if (!l || !s || s->task.kind != Task::Kind::Do || app.step_progress.goal_met) return;
-  if (!condition_holds(s->task.goal, app)) return;
-  app.step_progress.goal_met = true;
-  emit(app, "answer",
+void lesson_tick(LessonParts run) {
+  const Lesson* l = open_lesson(run.pg);
+  const LessonStep* s = open_step(run.pg);
+  if (!l || !s || s->task.kind != Task::Kind::Do || run.step.goal_met) return;
+  if (!condition_holds(s->task.goal, run.pg)) return;
+  run.step.goal_met = true;
+  emit(run.pg, "answer",
        {{"lesson", l->id},
-        {"step", app.state.lesson.step},
+        {"step", run.pg.state.lesson.step},
         {"question", s->task.id},
         {"correct", true},
         {"kind", "do"}});
@@ -204,14 +202,14 @@ json lesson_questions_json(const Lesson& l) {
   return list;
 }
 
-bool step_complete(const App& app) {
-  const LessonStep* s = open_step(app);
+bool step_complete(LessonView run) {
+  const LessonStep* s = open_step(run.pg);
   if (!s) return true;
   switch (s->task.kind) {
     case Task::Kind::Predict:
-      return app.step_progress.correct || app.step_progress.missed;
+      return run.step.correct || run.step.missed;
     case Task::Kind::Do:
-      return app.step_progress.goal_met;
+      return run.step.goal_met;
     case Task::Kind::None:
       break;
   }
@@ -220,44 +218,46 @@ bool step_complete(const App& app) {
 
 namespace {
 // Which step a kept draft belongs to ("why-sqrt-dk/3").
-std::string draft_owner(const App& app) { return app.state.lesson.id + "/" + std::to_string(app.state.lesson.step); }
+std::string draft_owner(LessonView run) {
+  return run.pg.state.lesson.id + "/" + std::to_string(run.pg.state.lesson.step);
+}
 constexpr size_t kMaxDraftBytes = 64;
 }  // namespace
 
-std::string lesson_draft(const App& app) {
-  const json& d = app.progress.value("draft", json::object());
-  if (!d.is_object() || d.value("step", json()) != draft_owner(app) || app.state.lesson.id.empty()) return "";
+std::string lesson_draft(LessonView run) {
+  const json& d = run.progress.value("draft", json::object());
+  if (!d.is_object() || d.value("step", json()) != draft_owner(run) || run.pg.state.lesson.id.empty()) return "";
   const json& text = d.value("text", json());
   return text.is_string() ? text.get<std::string>() : "";
 }
 
-void set_lesson_draft(App& app, const std::string& text) {
-  if (text == lesson_draft(app)) return;
+void set_lesson_draft(LessonParts run, const std::string& text) {
+  if (text == lesson_draft(run)) return;
   if (text.empty())
-    app.progress.erase("draft");
+    run.progress.erase("draft");
   else
-    app.progress["draft"] = {{"step", draft_owner(app)}, {"text", text.substr(0, kMaxDraftBytes)}};
-  save_progress(app);
+    run.progress["draft"] = {{"step", draft_owner(run)}, {"text", text.substr(0, kMaxDraftBytes)}};
+  save_progress(run);
 }
 
-bool answer_typed(App& app, const std::string& text) {
+bool answer_typed(LessonParts run, const std::string& text) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
   while (end && *end == ' ') ++end;
   if (text.empty() || !end || *end != '\0' || !std::isfinite(v)) {
-    app.status = tr(app.state.lang, "lesson.ui.need_number");
+    run.pg.status = tr(run.pg.state.lang, "lesson.ui.need_number");
     return false;
   }
-  return answer_number(app, v);
+  return answer_number(run, v);
 }
 
-void save_progress(App& app) {
-  if (app.host.save_progress) app.host.save_progress(app.progress.dump());
+void save_progress(LessonParts run) {
+  if (run.host.save_progress) run.host.save_progress(run.progress.dump());
 }
 
-json progress_json(const App& app) { return app.progress; }
+json progress_json(LessonView run) { return run.progress; }
 
-std::string load_progress(App& app, const std::string& text) {
+std::string load_progress(LessonParts run, const std::string& text) {
   if (text.empty()) return "";
   const json j = json::parse(text, nullptr, false);
   if (!j.is_object()) return "saved lesson progress is not readable and was ignored";
@@ -266,7 +266,7 @@ std::string load_progress(App& app, const std::string& text) {
     const json& v = it.value();
     if (it.key() == "worksheet") {  // the worksheet's typed cells (worksheet.cpp)
       clean["worksheet"] = clean_worksheet_progress(v);
-      app.worksheet.loaded.clear();  // reopened with them at the next frame
+      run.worksheet.loaded.clear();  // reopened with them at the next frame
       continue;
     }
     if (it.key() == "view") {  // where panels were scrolled to (kept_view.h)
@@ -288,15 +288,15 @@ std::string load_progress(App& app, const std::string& text) {
     clean[it.key()] = {{"furthest", furthest.is_number_integer() ? furthest.get<int>() : 0},
                        {"completed", completed.is_boolean() && completed.get<bool>()}};
   }
-  app.progress = clean;
-  ++app.progress_loads;
+  run.progress = clean;
+  ++run.progress_loads;
   return "";
 }
 
-void reset_progress(App& app) {
-  app.progress = json::object();
-  app.worksheet.loaded.clear();  // its cells go with the rest
-  save_progress(app);
+void reset_progress(LessonParts run) {
+  run.progress = json::object();
+  run.worksheet.loaded.clear();  // its cells go with the rest
+  save_progress(run);
 }
 
 }  // namespace attn

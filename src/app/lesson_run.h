@@ -6,11 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "app/host.h"
 #include "app/lesson.h"
+#include "app/playground.h"
+#include "app/worksheet.h"
 
 namespace attn {
-
-class App;
 
 // What the learner has done in the open step (not shared: a link opens the step fresh).
 struct StepProgress {
@@ -24,47 +25,67 @@ struct StepProgress {
   bool goal_met = false;  // a do task's goal held
 };
 
+// What following a lesson touches, by reference (App makes one per call: `start_lesson(app, …)`): the playground,
+// the open step's answers, the controls it locks, which step's state was last applied, the saved progress (lessons,
+// the worksheet's cells, an unchecked answer) and the host that keeps it.
+struct LessonView {
+  const Playground& pg;
+  const StepProgress& step;
+  const nlohmann::json& progress;
+};
+struct LessonParts {
+  Playground& pg;
+  StepProgress& step;
+  std::vector<std::string>& locks;
+  LessonRef& entered;
+  nlohmann::json& progress;
+  uint64_t& progress_loads;
+  WorksheetSession& worksheet;
+  const HostServices& host;
+  operator LessonView() const { return {pg, step, progress}; }
+};
+
 // The open lesson (State::lesson names it; "" = free play), in steps counted from 1 as the notes count.
-const Lesson* open_lesson(const App& app);
-const LessonStep* open_step(const App& app);
+const Lesson* open_lesson(const Playground& pg);
+const LessonStep* open_step(const Playground& pg);
 // Opens a lesson at a step (1-based; clamped), applying the step's state and panels; "" or the reason.
-std::string start_lesson(App& app, const std::string& id, int step);
-std::string go_to_step(App& app, int step);
-void leave_lesson(App& app);
+std::string start_lesson(LessonParts run, const std::string& id, int step);
+std::string go_to_step(LessonParts run, int step);
+void leave_lesson(LessonParts run);
 // A teacher's lesson file (`name` is what the learner is told it came from): checked, added and opened at
 // step 1, as a compiled-in one is. A refused file changes nothing but the status line, which says why.
 // "" or the reason (English, for the API and the CLI).
-std::string open_lesson_file(App& app, const std::string& text, const std::string& name);
+std::string open_lesson_file(LessonParts run, const std::string& text, const std::string& name);
 // Whether an imported document is a lesson file (an object with "steps") rather than a scenario or state.
 bool looks_like_lesson(const std::string& text);
 // Next: the following step, or on the last one the lesson is complete ("lesson-complete" event) and
 // the learner is back in free play. Does nothing while the step's task is unfinished (returns false).
-bool next_step(App& app);  // back to free play; the state stays as it is
+bool next_step(LessonParts run);  // back to free play; the state stays as it is
 // Answers the open step's prediction: a choice index, or a number. Returns whether it was right; a right
 // answer reveals (applies the task's reveal state), and so does the kMaxMisses-th wrong one, which ends the
 // question as missed (no more answers; Next is allowed). Emits an "answer" event either way.
 constexpr int kMaxMisses = 2;
-bool answer_choice(App& app, int choice);
-bool answer_number(App& app, double value);
+bool answer_choice(LessonParts run, int choice);
+bool answer_number(LessonParts run, double value);
 // The open step's answer box: what was typed but not yet checked. It is kept with the progress (a reload
 // brings it back) and belongs to its step: any other step, or the same step opened afresh, starts empty.
-std::string lesson_draft(const App& app);
-void set_lesson_draft(App& app, const std::string& text);
+std::string lesson_draft(LessonView run);
+void set_lesson_draft(LessonParts run, const std::string& text);
 // Checks the typed text as a number answer: false, with the reason in the status line, when it is no number.
-bool answer_typed(App& app, const std::string& text);
+bool answer_typed(LessonParts run, const std::string& text);
 // Per frame: a do task whose goal now holds is marked done (once; emits "answer" with correct: true).
-void lesson_tick(App& app);
+void lesson_tick(LessonParts run);
 // A prediction's right answer as an LMS records it: the choice's index, or {number, tolerance}; null for no prediction.
 nlohmann::json task_correct_response(const Task& t);
 // Every prediction of a lesson in step order: {step, question, kind ("choice" | "numeric"), choices, correct_response}.
 nlohmann::json lesson_questions_json(const Lesson& l);
 // Whether Next is allowed: no task, or the task answered right / its goal met.
-bool step_complete(const App& app);
+bool step_complete(LessonView run);
 
 // Progress across lessons: {"<lesson id>": {"furthest": k, "completed": bool}}; the host stores it.
-nlohmann::json progress_json(const App& app);
-void save_progress(App& app);  // hands app.progress to the host (local storage, the config folder)
-std::string load_progress(App& app, const std::string& text);  // "" or why it was ignored
-void reset_progress(App& app);
+nlohmann::json progress_json(LessonView run);
+void save_progress(LessonParts run);  // hands the progress to the host (local storage, the config folder)
+std::string load_progress(LessonParts run, const std::string& text);  // "" or why it was ignored
+void reset_progress(LessonParts run);
 
 }  // namespace attn

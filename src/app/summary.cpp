@@ -2,14 +2,14 @@
 // in the learner's language.
 #include "app/summary.h"
 
-#include "app/app.h"
+#include "app/playground.h"
 
 namespace attn {
 
-std::string screen_summary(const App& app) {
-  const State& s = app.state;
+std::string screen_summary(const Playground& pg) {
+  const State& s = pg.state;
   const Lang lang = s.lang;
-  const Result& r = app.result.core;
+  const Result& r = pg.result.core;
   const HeadResult& h = r.first_head();
   std::string out = tr_format(lang, "summary.settings",
                               {{"d_k", std::to_string(static_cast<int>(r.d_k))},
@@ -18,10 +18,10 @@ std::string screen_summary(const App& app) {
                     " ";
   const int i = s.selected_row;
   if (h.weights.rows() > i && i >= 0) {
-    const auto& labels = app.result.row_labels;
+    const auto& labels = pg.result.row_labels;
     const std::string name = i < static_cast<int>(labels.size()) ? labels[static_cast<size_t>(i)] : "";
     out += tr_format(lang, "summary.attends", {{"query", name}}) + " ";
-    const auto& cols = app.result.col_labels;
+    const auto& cols = pg.result.col_labels;
     const int m = static_cast<int>(h.weights.cols());
     for (int j = 0; j < m && j < 16; ++j)
       out += (j < static_cast<int>(cols.size()) ? cols[static_cast<size_t>(j)] : std::string()) + " " +

@@ -6,6 +6,6 @@
 #include "app/saturation.h"  // kSaturatedMaxWeight, row_saturation
 
 namespace attn {
-class App;
-std::string screen_summary(const App& app);
+class Playground;
+std::string screen_summary(const Playground& pg);
 }  // namespace attn

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/app.h"
+#include "app/playground.h"
 
 namespace attn {
 
@@ -41,8 +41,8 @@ std::string header(double w, double h, const std::string& title) {
          "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
 }
 
-const HeadResult& head(const App& app) {
-  const Result& r = app.result.core;
+const HeadResult& head(const Playground& pg) {
+  const Result& r = pg.result.core;
   return r.first_head();
 }
 
@@ -69,17 +69,17 @@ std::string bars(const std::vector<double>& values, const std::vector<std::strin
 }
 }  // namespace
 
-std::string heatmap_svg(const App& app) {
-  const HeadResult& h = head(app);
+std::string heatmap_svg(const Playground& pg) {
+  const HeadResult& h = head(pg);
   const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
   const double cell = std::clamp(480.0 / std::max(1, std::max(n, m)), 4.0, 48.0), left = 90, top = 90;
   const double W = left + cell * m + 20, H = top + cell * n + 50;
   std::string s = header(W, H, "Attention weights softmax(QKᵀ/√d_k)");
   s += "<text x=\"" + num(left) +
        "\" y=\"20\" font-size=\"14\">Attention weights (rows: queries, columns: keys), d_k = " +
-       num(app.result.core.d_k, 0) + (app.state.scale ? ", ÷√d_k" : ", unscaled") + "</text>\n";
-  const auto& rows = app.result.row_labels;
-  const auto& cols = app.result.col_labels;
+       num(pg.result.core.d_k, 0) + (pg.state.scale ? ", ÷√d_k" : ", unscaled") + "</text>\n";
+  const auto& rows = pg.result.row_labels;
+  const auto& cols = pg.result.col_labels;
   for (int j = 0; j < m; ++j)
     s += "<text class=\"col-label\" transform=\"translate(" + num(left + cell * (j + 0.5) + 4) + "," + num(top - 6) +
          ") rotate(-60)\">" + esc(j < static_cast<int>(cols.size()) ? cols[static_cast<size_t>(j)] : "") + "</text>\n";
@@ -103,31 +103,31 @@ std::string heatmap_svg(const App& app) {
   return s;
 }
 
-std::string saturation_svg(const App& app) {
-  const HeadResult& h = head(app);
-  const int row = std::clamp(app.state.selected_row, 0, std::max(0, static_cast<int>(h.weights.rows()) - 1));
+std::string saturation_svg(const Playground& pg) {
+  const HeadResult& h = head(pg);
+  const int row = std::clamp(pg.state.selected_row, 0, std::max(0, static_cast<int>(h.weights.rows()) - 1));
   std::vector<double> now, other;
   for (Eigen::Index j = 0; h.weights.rows() > 0 && j < h.weights.cols(); ++j) now.push_back(h.weights(row, j));
-  const HeadResult& f = app.result.flipped.first_head();
+  const HeadResult& f = pg.result.flipped.first_head();
   const int frow = f.weights.rows() == 1 ? 0 : row;
   for (Eigen::Index j = 0; frow < f.weights.rows() && j < f.weights.cols(); ++j) other.push_back(f.weights(frow, j));
   const double W = 640, H = 320;
   const std::string label =
-      row < static_cast<int>(app.result.row_labels.size()) ? app.result.row_labels[static_cast<size_t>(row)] : "";
+      row < static_cast<int>(pg.result.row_labels.size()) ? pg.result.row_labels[static_cast<size_t>(row)] : "";
   std::string s = header(W, H, "Softmax weights of one query, scaled and unscaled");
-  const std::vector<double>& scaled = app.state.scale ? now : other;
-  const std::vector<double>& unscaled = app.state.scale ? other : now;
+  const std::vector<double>& scaled = pg.state.scale ? now : other;
+  const std::vector<double>& unscaled = pg.state.scale ? other : now;
   s += "<text x=\"40\" y=\"20\" font-size=\"14\">Weights of \"" + esc(label) +
-       "\" at d_k = " + num(app.result.core.d_k, 0) + "</text>\n";
+       "\" at d_k = " + num(pg.result.core.d_k, 0) + "</text>\n";
   s += "<text x=\"40\" y=\"44\" fill=\"#1f6fe0\">÷√d_k</text>\n" +
-       bars(scaled, app.result.col_labels, 40, 54, W / 2 - 60, H - 110, "#4696ff", "bar-scaled");
+       bars(scaled, pg.result.col_labels, 40, 54, W / 2 - 60, H - 110, "#4696ff", "bar-scaled");
   s += "<text x=\"" + num(W / 2 + 20) + "\" y=\"44\" fill=\"#c05010\">unscaled</text>\n" +
-       bars(unscaled, app.result.col_labels, W / 2 + 20, 54, W / 2 - 60, H - 110, "#eb7828", "bar-unscaled");
+       bars(unscaled, pg.result.col_labels, W / 2 + 20, 54, W / 2 - 60, H - 110, "#eb7828", "bar-unscaled");
   return s + "</svg>\n";
 }
 
-std::string variance_svg(const App& app) {
-  const VarianceRow& v = app.result.variance;
+std::string variance_svg(const Playground& pg) {
+  const VarianceRow& v = pg.result.variance;
   const double W = 640, H = 300;
   std::string s = header(W, H, "Distribution of q·k, unscaled and ÷√d_k");
   s += "<text x=\"40\" y=\"20\" font-size=\"14\">q·k over " + std::to_string(v.samples) +

@@ -6,13 +6,13 @@
 
 namespace attn {
 
-class App;
+class Playground;
 
 // Each returns a complete SVG document (UTF-8). Labels are XML-escaped; non-finite values are drawn as
 // masked cells or left out, never written as NaN.
-std::string heatmap_svg(const App& app);
-std::string saturation_svg(const App& app);
-std::string variance_svg(const App& app);
+std::string heatmap_svg(const Playground& pg);
+std::string saturation_svg(const Playground& pg);
+std::string variance_svg(const Playground& pg);
 
 // Text made safe inside XML/HTML text and attribute values (& < > " ').
 std::string escape_markup(const std::string& s);

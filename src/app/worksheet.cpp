@@ -3,9 +3,6 @@
 
 #include <algorithm>
 
-#include "app/app.h"
-#include "app/lesson_run.h"
-
 namespace attn {
 
 using namespace attn::exercise;
@@ -58,14 +55,14 @@ void restore_answers(const nlohmann::json& saved, Answers& a) {
   }
 }
 
-void remember_answers(App& app) {
-  nlohmann::json& kept = app.progress["worksheet"];
+void remember_answers(WorksheetParts p) {
+  nlohmann::json& kept = p.progress["worksheet"];
   if (!kept.is_object()) kept = nlohmann::json::object();
-  const nlohmann::json mine = worksheet_answers_json(app.worksheet.answers);
-  if (!mine.empty()) kept[app.state.exercise] = mine;
+  const nlohmann::json mine = worksheet_answers_json(p.worksheet.answers);
+  if (!mine.empty()) kept[p.state.exercise] = mine;
   while (kept.size() > kKeptExercises)
-    kept.erase(kept.begin() == kept.find(app.state.exercise) ? std::next(kept.begin()) : kept.begin());
-  save_progress(app);
+    kept.erase(kept.begin() == kept.find(p.state.exercise) ? std::next(kept.begin()) : kept.begin());
+  if (p.host.save_progress) p.host.save_progress(p.progress.dump());
 }
 }  // namespace
 
@@ -89,27 +86,27 @@ std::string exercise_key_error(const std::string& key) {
   return open_exercise(key, ex);
 }
 
-void sync_worksheet(App& app) {
-  WorksheetSession& w = app.worksheet;
-  if (w.loaded != app.state.exercise) {
+void sync_worksheet(WorksheetParts p) {
+  WorksheetSession& w = p.worksheet;
+  if (w.loaded != p.state.exercise) {
     Exercise ex;
-    w.error = open_exercise(app.state.exercise, ex);
-    w.loaded = app.state.exercise;
+    w.error = open_exercise(p.state.exercise, ex);
+    w.loaded = p.state.exercise;
     if (w.error.empty()) {
       w.exercise = std::move(ex);
       w.answers = blank_answers(w.exercise);
-      if (const auto kept = app.progress.find("worksheet"); kept != app.progress.end() && kept->is_object())
-        if (const auto mine = kept->find(app.state.exercise); mine != kept->end()) restore_answers(*mine, w.answers);
+      if (const auto kept = p.progress.find("worksheet"); kept != p.progress.end() && kept->is_object())
+        if (const auto mine = kept->find(p.state.exercise); mine != kept->end()) restore_answers(*mine, w.answers);
       w.show_stage = -1;
     }
   }
   if (w.error.empty()) w.grade = grade(w.exercise, w.answers);
 }
 
-void type_cell(App& app, Stage s, int row, int col, const std::string& text) {
-  app.worksheet.answers.set(s, row, col, text);
-  app.worksheet.grade = grade(app.worksheet.exercise, app.worksheet.answers);
-  remember_answers(app);
+void type_cell(WorksheetParts p, Stage s, int row, int col, const std::string& text) {
+  p.worksheet.answers.set(s, row, col, text);
+  p.worksheet.grade = grade(p.worksheet.exercise, p.worksheet.answers);
+  remember_answers(p);
 }
 
 }  // namespace attn

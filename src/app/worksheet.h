@@ -5,12 +5,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "app/host.h"
+#include "app/state.h"
 #include "app/strings.h"
 #include "core/exercise/exercise.h"
 
 namespace attn {
-
-class App;
 
 struct WorksheetSession {
   std::string loaded;  // the exercise id the answers belong to
@@ -21,6 +21,15 @@ struct WorksheetSession {
   int show_stage = -1, show_row = 0, show_col = 0;  // the cell whose arithmetic "Show me" writes out
 };
 
+// What the worksheet touches, by reference (App makes one per call: `sync_worksheet(app)`): the state naming
+// the exercise, the session, the saved progress that keeps typed cells, and the host that stores it.
+struct WorksheetParts {
+  const State& state;
+  WorksheetSession& worksheet;
+  nlohmann::json& progress;
+  const HostServices& host;
+};
+
 // "exercise-17" (generated, seeded by the number) or a note's worked example ("note-…").
 std::string exercise_key_error(const std::string& key);  // "" if the key names an exercise
 // The typed cells by stage id, row by row (stages with nothing typed left out): getResult().worksheet.answers.
@@ -28,9 +37,9 @@ nlohmann::json worksheet_answers_json(const exercise::Answers& a);
 // Saved worksheet cells as read back from storage: only exercises that exist, cells of their shapes.
 nlohmann::json clean_worksheet_progress(const nlohmann::json& saved);
 // Opens the state's exercise when it changed (answers start blank) and regrades.
-void sync_worksheet(App& app);
+void sync_worksheet(WorksheetParts p);
 // The learner typed into a cell: store it, regrade, and keep the cells in the saved progress.
-void type_cell(App& app, exercise::Stage s, int row, int col, const std::string& text);
+void type_cell(WorksheetParts p, exercise::Stage s, int row, int col, const std::string& text);
 
 // Whether a note's remark can be shown: it quotes the right numbers, so only under a stage that is given or
 // whose every cell the learner has answered (an answer is never on screen before the learner's own).
