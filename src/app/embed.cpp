@@ -231,7 +231,7 @@ std::string embed_iframe_html(const std::string& url, const std::string& title, 
 void revert_locked(State& now, const State& before, const EmbedSettings& e) {
   if (!e.enabled) return;
   for (const ControlInfo& c : control_table())
-    if (e.is_locked(c.id)) c.revert(now, before);
+    if (e.is_locked(c.id)) c.undo(now, before);
 }
 
 }  // namespace attn

@@ -18,9 +18,9 @@ SaveOutcome save_file(const std::string& dir, const std::string& name, const std
     ok = false;
     error = errno;
   }
-  if (ok) return {true, "Saved " + path};
+  if (ok) return {true, path, ""};
   if (f) std::remove(path.c_str());  // no half-written file left behind
-  return {false, "Could not write " + path + (error ? std::string(": ") + std::strerror(error) : std::string())};
+  return {false, path, error ? std::strerror(error) : ""};
 }
 
 }  // namespace attn

@@ -10,11 +10,12 @@
 
 namespace attn {
 
-// What a save did, in the words the learner sees ("Saved /home/…/attnplay-result.csv", or
-// "Could not write …: Permission denied").
+// What a save did: where the file went (a path on the desktop, the file's name in the page), or why it could not be
+// written (the system's reason, "" when there is none). App::download words it from the catalog.
 struct SaveOutcome {
   bool ok = false;
-  std::string message;
+  std::string where;
+  std::string reason;
 };
 
 struct HostServices {

@@ -2,8 +2,10 @@
 #include "app/registry.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "app/state.h"
+#include "app/state_json.h"
 
 namespace attn {
 
@@ -157,33 +159,35 @@ std::string canonical_control_id(const std::string& id) {
 }
 
 const std::vector<ControlInfo>& control_table() {
-  // `preset` comes first: reverting it restores the whole state, so later reverts see no change.
+  // `preset` comes first: reverting it restores the whole state, so later reverts see no change. The others'
+  // changes reach past their key: a sentence or seed re-fits the embeddings, masks come in three fields.
   static const std::vector<ControlInfo> table = [] {
-    const std::pair<ControlId, void (*)(State&, const State&)> reverts[] = {
-        {ControlId::preset, revert_preset},
-        {ControlId::d_k, [](State& n, const State& b) { n.d_k = b.d_k; }},
-        {ControlId::scale, [](State& n, const State& b) { n.scale = b.scale; }},
-        {ControlId::temperature, [](State& n, const State& b) { n.temperature = b.temperature; }},
-        {ControlId::sentence, revert_sentence},
-        {ControlId::seed, revert_seed},
-        {ControlId::selected_row, [](State& n, const State& b) { n.selected_row = b.selected_row; }},
-        {ControlId::embeddings, revert_embeddings},
-        {ControlId::theme, [](State& n, const State& b) { n.dark_theme = b.dark_theme; }},
-        {ControlId::text_scale, [](State& n, const State& b) { n.text_scale = b.text_scale; }},
+    const std::pair<ControlId, void (*)(State&, const State&)> own_reverts[] = {
+        {ControlId::preset, revert_preset}, {ControlId::sentence, revert_sentence},
+        {ControlId::seed, revert_seed},     {ControlId::embeddings, revert_embeddings},
         {ControlId::mask, revert_mask},
-        {ControlId::heads, [](State& n, const State& b) { n.heads = b.heads; }},
-        {ControlId::positional_encoding,
-         [](State& n, const State& b) { n.positional_encoding = b.positional_encoding; }},
-        {ControlId::cross, [](State& n, const State& b) { n.cross = b.cross; }},
     };
     std::vector<ControlInfo> rows;
-    for (const auto& [which, revert] : reverts) {
-      const ControlName& c = kControlNames[static_cast<size_t>(which)];
+    for (size_t i = 0; i < std::size(kControlNames); ++i) {
+      const auto which = static_cast<ControlId>(i);
+      const ControlName& c = kControlNames[i];
+      void (*revert)(State&, const State&) = nullptr;
+      for (const auto& [w, r] : own_reverts)
+        if (w == which) revert = r;
+      if (!revert && !is_settable_key(c.id)) continue;  // not lockable: no state of its own to take back
       rows.push_back({which, c.id, c.alias, revert});
     }
+    std::stable_partition(rows.begin(), rows.end(), [](const ControlInfo& r) { return r.which == ControlId::preset; });
     return rows;
   }();
   return table;
+}
+
+void ControlInfo::undo(State& now, const State& before) const {
+  if (revert)
+    revert(now, before);
+  else
+    revert_state_key(now, before, id);
 }
 
 const ControlInfo* find_control(const std::string& id) {

@@ -211,13 +211,14 @@ bool find_control_id(const std::string& id, ControlId& out);
 // The current id of `id`, which may be an older label-text id or family prefix; `id` itself if unknown.
 std::string canonical_control_id(const std::string& id);
 
-// The controls an embed can lock or hide, with how a lock reverts a learner's change (copying the field(s)
-// back from `before`).
+// The controls an embed or a lesson can lock, with how a lock takes back a learner's change: every control named by
+// a state key sets that key back (revert_state_key); the few whose change reaches further have their own revert.
 struct ControlInfo {
   ControlId which;
   const char* id;
-  const char* label;  // the older label-text id, or ""
-  void (*revert)(State& now, const State& before);
+  const char* label;                                // the older label-text id, or ""
+  void (*revert)(State& now, const State& before);  // nullptr: set the key `id` back
+  void undo(State& now, const State& before) const;
 };
 const std::vector<ControlInfo>& control_table();
 const ControlInfo* find_control(const std::string& id);  // by id or by alias; nullptr if not lockable

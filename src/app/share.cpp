@@ -346,12 +346,22 @@ std::string App::import_text(const std::string& text, const std::string& name) {
   return "";
 }
 
+namespace {
+std::string saved_text(Lang lang, const SaveOutcome& o) {
+  if (o.ok) return tr_format(lang, "status.saved_path", {{"path", o.where}});
+  const std::string failed = tr_format(lang, "status.write_failed", {{"name", o.where}});
+  return o.reason.empty() ? failed : failed + ": " + o.reason;
+}
+}  // namespace
+
 void App::download(const std::string& name, const std::string& mime, const std::string& bytes) {
-  status = host.download ? host.download(name, mime, bytes).message : "Saving files is not available here.";
+  status = host.download ? saved_text(state.lang, host.download(name, mime, bytes))
+                         : tr(state.lang, "status.save_unavailable");
 }
 
 void App::save_png(const std::string& name, int w, int h, const std::vector<uint8_t>& rgba) {
-  status = host.save_png ? host.save_png(name, w, h, rgba).message : "Saving images is not available here.";
+  status = host.save_png ? saved_text(state.lang, host.save_png(name, w, h, rgba))
+                         : tr(state.lang, "status.save_unavailable");
 }
 
 }  // namespace attn

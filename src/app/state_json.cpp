@@ -555,4 +555,21 @@ std::string apply_state_text(State& s, const std::string& text) {
   }
 }
 
+bool is_settable_key(const std::string& key) {
+  const StateKey* k = find_key(key);
+  return k && k->decode;
+}
+
+bool revert_state_key(State& now, const State& before, const std::string& key) {
+  const StateKey* k = find_key(key);
+  if (!k || !k->decode) return false;
+  json was = k->encode(before);
+  if (k->encode(now) != was) {
+    json partial = json::object();
+    partial[key] = std::move(was);
+    if (!apply_state_json(now, partial).empty()) now = before;  // cannot happen for a value `before` held
+  }
+  return true;
+}
+
 }  // namespace attn

@@ -32,6 +32,11 @@ uint64_t state_digest(const State& s);
 // Copies every field that is not an Example's from `old` into `s` (a preset's new example keeps the learner's
 // language, panels, lesson, worksheet and Learn run).
 void keep_learner_fields(State& s, const State& old);
+// A locked control named by its state key: sets `key` of `now` back to its value in `before` when the two differ,
+// through the key's own row (so a width, a sentence or a mode brings what depends on it back too). False if
+// `key` is no key setState reads.
+bool revert_state_key(State& now, const State& before, const std::string& key);
+bool is_settable_key(const std::string& key);
 // Keys that a preset should keep but whose table row says not how (a test holds this empty).
 std::vector<std::string> state_keys_without_copy();
 

@@ -221,7 +221,7 @@ void install_host_services(App& app, GLFWwindow* window, std::string& capture_na
       static_cast<std::string*>(out)->append(static_cast<const char*>(data), static_cast<size_t>(size));
     };
     if (!stbi_write_png_to_func(append, &png, w, h, 4, rgba.data(), w * 4))
-      return SaveOutcome{false, "Could not encode " + name + " as PNG"};
+      return SaveOutcome{false, name, ""};  // the image could not be encoded
     return save_file(working_directory(), name, png);
   };
   app.host.capture_canvas = [&capture_name](const std::string& name) { capture_name = name; };

@@ -155,11 +155,11 @@ int main() {
   // The browser saves asynchronously; attnplay-api.js reports a failure through the status itself.
   app.host.download = [](const std::string& name, const std::string& mime, const std::string& bytes) {
     web_download(name.c_str(), mime.c_str(), bytes.data(), static_cast<int>(bytes.size()));
-    return SaveOutcome{true, "Saved " + name + "."};
+    return SaveOutcome{true, name, ""};
   };
   app.host.save_png = [](const std::string& name, int w, int h, const std::vector<uint8_t>& rgba) {
     web_save_png(name.c_str(), w, h, rgba.data());
-    return SaveOutcome{true, "Saved " + name + " (" + std::to_string(w) + "×" + std::to_string(h) + ")."};
+    return SaveOutcome{true, name + " (" + std::to_string(w) + "×" + std::to_string(h) + ")", ""};
   };
   app.host.capture_canvas = [](const std::string& name) { ctx.capture = name; };
   app.host.pick_file = [] { web_pick_file(); };

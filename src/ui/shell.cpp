@@ -449,7 +449,7 @@ void Shell::draw() {
   const bool revealed_now = app_.step_progress.revealed && !revealed_before;
   if (lesson_locked && app_.state.lesson == before.lesson && !revealed_now)
     for (const std::string& id : app_.lesson_locks)
-      if (const ControlInfo* c = find_control(id)) c->revert(app_.state, before);
+      if (const ControlInfo* c = find_control(id)) c->undo(app_.state, before);
   ++app_.frames;
   drawn_stamp_ = app_.state_stamp();
 }
