@@ -80,7 +80,7 @@ json task_json(const DraftStep& s, size_t index) {
 }
 
 void read_task(const json& t, DraftStep& s) {
-  if (!t.is_object() || t.value("kind", std::string()) != "predict") return;
+  if (!t.is_object() || t.value("kind", json()) != "predict") return;
   s.question = read_text(t.value("question", json()));
   s.hint = read_text(t.value("hint", json()));
   s.explain = read_text(t.value("explain", json()));

@@ -73,7 +73,8 @@ class BuilderPanel : public Panel {
     const nlohmann::json& kept = ctx.app.progress.value("builder", nlohmann::json());
     LessonDraft d;
     if (kept.is_object() && draft_from_json(kept, d).empty()) draft_ = std::move(d);
-    selected_ = kept.is_object() ? kept.value("selected", -1) : -1;
+    const nlohmann::json& selected = kept.is_object() ? kept.value("selected", nlohmann::json()) : nlohmann::json();
+    selected_ = selected.is_number_integer() ? selected.get<int>() : -1;
   }
 
   void keep(PanelContext& ctx) {
@@ -161,7 +162,34 @@ class BuilderPanel : public Panel {
     ctx.track(ControlFamily::builder_step, n + ":text");
     view_fields(ctx, s, n);
     ask_fields(ctx, s, n);
+    other_language(ctx, s, n);
     ImGui::PopID();
+  }
+
+  // The same texts in the other language, optional: without them learners in that language read these.
+  void other_language(PanelContext& ctx, DraftStep& s, const std::string& n) {
+    const char* name = other(ctx) == Lang::En ? "builder.lang_en" : "builder.lang_hi";
+    const std::string title = ctx.trf("builder.other_lang", {{"lang", ctx.tr(name)}}) + "###other";
+    const bool open = ImGui::TreeNode(title.c_str());
+    ctx.track(ControlFamily::builder_step, n + ":other");
+    if (!open) return;
+    const auto field = [&](const char* caption, const std::string& id, DraftText& t, bool multiline) {
+      changed_ = text_field(caption, "other-" + id, t.in(other(ctx)), multiline, t.in(lang(ctx))) || changed_;
+    };
+    field(ctx.tr("builder.text"), "text", s.text, true);
+    if (s.ask != DraftStep::Ask::None) {
+      field(ctx.tr("builder.question"), "question", s.question, false);
+      for (size_t j = 0; s.ask == DraftStep::Ask::Choice && j < s.choices.size(); ++j) {
+        ImGui::PushID(static_cast<int>(j));
+        field(ctx.trf("builder.choice", {{"n", std::to_string(j + 1)}}).c_str(), "choice", s.choices[j].text, false);
+        if (static_cast<int>(j) != s.answer)
+          field(ctx.tr("builder.feedback"), "feedback", s.choices[j].feedback, false);
+        ImGui::PopID();
+      }
+      field(ctx.tr("builder.hint"), "hint", s.hint, false);
+      field(ctx.tr("builder.explain"), "explain", s.explain, true);
+    }
+    ImGui::TreePop();
   }
 
   void view_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
@@ -308,7 +336,7 @@ class BuilderPanel : public Panel {
       ctx.app.download((draft_.id.empty() ? "lesson" : draft_.id) + ".json", "application/json",
                        draft_lesson_text(draft_));
     ctx.track(ControlId::builder_save);
-    if (ctx.app.host.page_url && ctx.app.host.copy_text) {
+    if (ctx.app.host.page_url && ctx.app.host.copy_text && !ctx.app.host.page_url().empty()) {  // not on the desktop
       if (wrapped_button(ctx.tr("builder.link"))) copy_link(ctx);
       ctx.track(ControlId::builder_link);
     }
