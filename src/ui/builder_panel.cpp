@@ -198,7 +198,8 @@ class BuilderPanel : public Panel {
       panels += (panels.empty() ? "" : ", ") + std::string(ctx.tr(("panel." + p).c_str()));
     std::string keys;
     for (auto it = s.state.begin(); it != s.state.end(); ++it) keys += (keys.empty() ? "" : ", ") + it.key();
-    ImGui::TextDisabled("%s", ctx.trf("builder.recorded", {{"panels", panels}, {"keys", keys}}).c_str());
+    text_wrapped(ctx.trf("builder.recorded", {{"panels", panels}, {"keys", keys}}),
+                 ImGui::GetColorU32(ImGuiCol_TextDisabled));
     if (ImGui::Button(ctx.label("builder.record", "record").c_str())) {
       const DraftStep now = capture_step(ctx.state, s.lock);
       s.state = now.state, s.panels = now.panels, changed_ = true;
