@@ -9,7 +9,7 @@
 namespace attn {
 
 struct CoursePackageOptions {
-  std::vector<std::string> lessons;  // built-in lesson ids, in the course's order
+  std::vector<std::string> lessons;  // lesson ids (built-in, or given by set_package_lesson_text), in order
   std::string scorm;                 // "1.2" | "2004"
   double pass = 0.8;                 // share of predictions right at the first try that passes (mastery score)
   std::string title = "Attention Playground";
@@ -20,6 +20,11 @@ struct PackageFile {
   std::string path;  // inside the package, '/'-separated
   std::string bytes;
 };
+
+// A teacher's lesson file (not compiled in) a package may carry: its text under its lesson id, which must also be
+// added (add_lesson) so find_lesson knows it. The package holds it as lessons/<id>.json and its SCO opens it
+// with ?lesson-url=.
+void set_package_lesson_text(const std::string& id, const std::string& text);
 
 // The page's files a package must hold, and those it takes when the site has them.
 const std::vector<std::string>& package_required_files();

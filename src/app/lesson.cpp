@@ -497,7 +497,7 @@ std::string fmt3(double v) {
 void show_step_panels(State& s, const LessonStep& step) {
   if (step.panels.empty()) return;
   for (const PanelInfo& info : panel_table())
-    if (info.id != PanelId::share) s.panels[info.id] = false;
+    if (info.id != PanelId::share && info.id != PanelId::builder) s.panels[info.id] = false;  // the teacher's tools
   for (const std::string& key : step.panels)
     if (bool* flag = panel_flag(s.panels, key)) *flag = true;
   s.panels.lesson = true;

@@ -76,7 +76,7 @@ struct Lesson {
   std::vector<std::string> warnings;  // accepted but worth fixing (a text in one language only)
 };
 
-// Shows exactly the step's panels (the lesson panel always; the Share window stays as it is), as a
+// Shows exactly the step's panels (the lesson panel always; the Share window and the builder stay as they are), as a
 // workspace would; a step without panels keeps the open ones.
 void show_step_panels(State& s, const LessonStep& step);
 

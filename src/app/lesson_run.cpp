@@ -222,6 +222,7 @@ std::string draft_owner(LessonView run) {
   return run.pg.state.lesson.id + "/" + std::to_string(run.pg.state.lesson.step);
 }
 constexpr size_t kMaxDraftBytes = 64;
+constexpr size_t kMaxBuilderDraftBytes = 256 * 1024;  // as a lesson file
 }  // namespace
 
 std::string lesson_draft(LessonView run) {
@@ -276,6 +277,10 @@ std::string load_progress(LessonParts run, const std::string& text) {
           if (p.value().is_number() && (find_panel(p.key()) || p.key() == "stack")) scroll[p.key()] = p.value();
         clean["view"] = {{"scroll", scroll}};
       }
+      continue;
+    }
+    if (it.key() == "builder") {  // the lesson builder's draft (lesson_builder.h), valid or not yet
+      if (v.is_object() && v.dump().size() <= kMaxBuilderDraftBytes) clean["builder"] = v;
       continue;
     }
     if (it.key() == "draft") {  // an answer typed but not checked (lesson_draft)

@@ -34,7 +34,8 @@ struct State;
   X(lesson, true, "", 0, 1.0f, "")                                           \
   X(help, false, "", 2, 1.0f, "")                                            \
   X(worksheet, false, "", 1, 2.0f, "scores weights output")                  \
-  X(learn, false, "", 1, 2.0f, "training")
+  X(learn, false, "", 1, 2.0f, "training")                                   \
+  X(builder, false, "", 2, 2.0f, "")
 
 enum class PanelId {
 #define ATTN_PANEL_ENUM(id, open, lock, column, weight, shows) id,
@@ -159,7 +160,19 @@ struct PanelVisibility {
   X(worksheet_number, "worksheet:number", "")                          \
   X(worksheet_note, "worksheet:note", "")                              \
   X(worksheet_breakdown, "worksheet:breakdown", "")                    \
-  X(worksheet_summary, "worksheet:summary", "")
+  X(worksheet_summary, "worksheet:summary", "")                        \
+  X(builder_id, "builder:id", "")                                      \
+  X(builder_title, "builder:title", "")                                \
+  X(builder_add, "builder:add", "")                                    \
+  X(builder_check, "builder:check", "")                                \
+  X(builder_preview, "builder:preview", "")                            \
+  X(builder_stop, "builder:stop", "")                                  \
+  X(builder_save, "builder:save", "")                                  \
+  X(builder_link, "builder:link", "")                                  \
+  X(builder_scorm12, "builder:scorm12", "")                            \
+  X(builder_scorm2004, "builder:scorm2004", "")                        \
+  X(builder_lms, "builder:lms", "")                                    \
+  X(builder_new, "builder:new", "")
 
 enum class ControlId {
 #define ATTN_CONTROL_ENUM(name, id, alias) name,
@@ -196,7 +209,8 @@ constexpr size_t kControlCount = 0 ATTN_CONTROLS(ATTN_CONTROL_COUNT);
   X(share_svg, "share:svg:", "svg:")                            \
   X(share_show, "share:show:", "show:")                         \
   X(share_lock, "share:lock:", "lock:")                         \
-  X(share_hide, "share:hide:", "hide:")
+  X(share_hide, "share:hide:", "hide:")                         \
+  X(builder_step, "builder:step:", "")
 
 enum class ControlFamily {
 #define ATTN_CONTROL_FAMILY_ENUM(name, prefix, alias) name,

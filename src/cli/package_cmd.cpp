@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/course_package.h"
+#include "app/lesson.h"
 
 #ifndef ATTNPLAY_DEFAULT_SITE
 #define ATTNPLAY_DEFAULT_SITE "build/web"
@@ -17,9 +18,10 @@
 namespace attn::cli {
 
 const char kPackageUsage[] =
-    "  package --lesson ID[,ID2...] --scorm 1.2|2004 --out FILE.zip [--site DIR] [--pass 0.8]\n"
+    "  package --lesson ID|FILE.json[,...] --scorm 1.2|2004 --out FILE.zip [--site DIR] [--pass 0.8]\n"
     "          [--title TEXT] [--xapi-endpoint URL]\n"
-    "                                      a course package for an LMS: one SCO per lesson, the page from\n"
+    "                                      a course package for an LMS: one SCO per lesson (a built-in id or a\n"
+    "                                      teacher's lesson file, checked and carried inside), the page from\n"
     "                                      --site (default: $ATTNPLAY_SITE or the web build), mastery --pass;\n"
     "                                      --xapi-endpoint also sends xAPI statements to that LRS\n";
 
@@ -90,13 +92,32 @@ std::string parse_options(const std::vector<std::string>& args, PackageArgs& p) 
   return "";
 }
 
+// A --lesson entry naming a file (it ends in .json or has a '/'): the teacher's lesson, checked as
+// `attnplay lesson check` does, carried in the package; the entry becomes its id.
+std::string add_lesson_files(CoursePackageOptions& o) {
+  for (std::string& entry : o.lessons) {
+    const bool is_file =
+        entry.find('/') != std::string::npos || (entry.size() > 5 && entry.compare(entry.size() - 5, 5, ".json") == 0);
+    if (!is_file) continue;
+    std::string text;
+    if (!read_file(entry, text)) return "cannot read the lesson file " + entry;
+    const Lesson* added = nullptr;
+    const std::string err = add_lesson(text, &added);
+    if (!err.empty()) return entry + ": " + err;
+    set_package_lesson_text(added->id, text);
+    entry = added->id;
+  }
+  return "";
+}
+
 }  // namespace
 
 int run_package(const std::vector<std::string>& args, std::string& error) {
   PackageArgs p;
   error = parse_options(args, p);
   if (!error.empty()) return kExitUsage;
-  error = check_package_options(p.package);
+  error = add_lesson_files(p.package);
+  if (error.empty()) error = check_package_options(p.package);
   if (!error.empty()) return kExitError;
   std::vector<PackageFile> site;
   for (const auto* list : {&package_required_files(), &package_optional_files()}) {

@@ -15,6 +15,7 @@
 
 #include "app/app.h"
 #include "app/embed.h"
+#include "app/lesson_builder.h"
 #include "app/query_state.h"
 #include "platform/frame.h"
 #include "platform/platform.h"
@@ -176,7 +177,10 @@ int main() {
   // kept (lessons, worksheet cells, an unchecked answer), not replace it.
   if (const std::string err = load_progress(app, page_string(4)); !err.empty()) app.status = err;
   const std::string hash = page_string(2);
-  if (hash.size() > 1) app.open_fragment(hash);
+  if (is_lesson_link(hash))
+    open_lesson_link(app, hash);  // a lesson the builder made (#lesson=1.…)
+  else if (hash.size() > 1)
+    app.open_fragment(hash);
   // lesson=…&step=…, workspace=…, lang=… (which has the last word on the language)
   const std::string query_error = apply_query_state(app.state, page_string(1));
   if (!query_error.empty()) app.status = query_error;

@@ -15,6 +15,7 @@
 #include "app/course_package.h"
 #include "app/embed.h"
 #include "app/learn.h"
+#include "app/lesson_builder.h"
 #include "app/lesson_run.h"
 #include "app/registry.h"
 #include "app/share.h"
@@ -90,6 +91,11 @@ ATTNPLAY_EXPORT const char* attnplay_share_link() { return out(g_app ? g_app->sh
 
 ATTNPLAY_EXPORT const char* attnplay_open_fragment(const char* fragment) {
   if (!g_app) return out(R"({"ok":false,"error":"not ready"})");
+  if (fragment && attn::is_lesson_link(fragment)) {
+    const std::string err = attn::open_lesson_link(*g_app, fragment);
+    return out(err.empty() ? nlohmann::json{{"ok", true}}.dump()
+                           : nlohmann::json{{"ok", false}, {"error", err}}.dump());
+  }
   if (!g_app->open_fragment(fragment ? fragment : ""))
     return out(nlohmann::json{{"ok", false}, {"error", g_app->status}}.dump());
   return out(R"({"ok":true})");

@@ -13,14 +13,15 @@ import fc from 'fast-check';
 const KEYS = ['Tab', 'Shift+Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', 'Escape', 'Space',
   'Control+A', 'Backspace', 'Delete', 'Home', 'End', '?'];
 const PANELS = ['controls', 'embeddings', 'heatmap', 'pipeline', 'saturation', 'variance', 'explain', 'share', 'masks',
-  'heads', 'positional', 'numerics', 'cross', 'lesson', 'help', 'worksheet', 'learn'];
+  'heads', 'positional', 'numerics', 'cross', 'lesson', 'help', 'worksheet', 'learn', 'builder'];
 const LESSONS = ['why-attention', 'qkv', 'dot-product', 'softmax', 'entropy', 'why-sqrt-dk', 'saturation', 'numerics',
   'masks', 'heads', 'positions', 'scoring', 'by-hand', 'not-explanation'];
 // Tracked controls worth aiming at (ui.itemRect ids); a command on one that is not drawn is a no-op.
 const TARGETS = ['d_k', 'scale', 'temperature', 'sentence', 'worksheet:Q:1,1', 'worksheet:Q:2,1', 'worksheet:K:1,1',
   'worksheet:scores:1,1', 'worksheet:weights:1,1', 'worksheet:number', 'learn:play', 'learn:step', 'learn:reset',
   'lesson:next', 'lesson:back', 'lesson:check', 'lesson:choice:0', 'lesson:choice:1', 'lesson:answer', 'point:1',
-  'embedding plane'];
+  'embedding plane', 'builder:add', 'builder:preview', 'builder:stop', 'builder:step:1', 'builder:step:1:text',
+  'builder:step:1:ask:1', 'builder:step:1:down', 'builder:step:1:delete'];
 
 // Waits for `n` frames, with a deadline: a stopped frame loop is a failure, not a hang.
 async function frames(page, n, timeout = 10000) {

@@ -296,6 +296,13 @@
     return kept && typeof kept === 'object' ? kept : null;
   }
 
+  // A teacher's lesson file (?lesson-url=, as a package's own lesson launches) opens once the page has fetched
+  // it: the record starts with the lesson's first step, not with the page's free play.
+  const fileLesson = !params.get('lesson-url') ? null : new Promise((resolve) => {
+    api.onEvent((ev) => { if (ev.type === 'lesson-step') resolve(); });
+    setTimeout(resolve, 20000);
+  });
+
   function start() {
     if (lms) {
       try { status.connected = String(lms[v.init]('')) === 'true'; } catch (e) { status.connected = false; }
@@ -308,7 +315,7 @@
     pass = Number.isFinite(fromLms) && fromLms >= 0 && fromLms <= 1 ? fromLms
       : (params.has('pass') && Number.isFinite(fromUrl) && fromUrl >= 0 && fromUrl <= 1 ? fromUrl : DEFAULT_PASS);
     if (!status.connected) lms = null;
-    return api.ready.then(() => api.getResult()).then((r) => {
+    return api.ready.then(() => fileLesson).then(() => api.getResult()).then((r) => {
       const l = r && r.lesson;
       if (!l) { warn('the page opened no lesson (launch it with ?lesson=ID)'); live = true; return; }
       record.lesson = l.id; record.step = l.step; steps = l.steps || 1; questions = l.questions || [];

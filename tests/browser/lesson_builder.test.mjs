@@ -1,0 +1,161 @@
+// lesson_builder.test.mjs — a teacher builds a 3-step lesson with one prediction in the builder panel by real clicks
+// and typed keys, previews it as a learner (then is back in the builder), and saves the file: the file passes
+// `attnplay lesson check`, and played back it shows the same texts, states and prediction behaviour (a wrong choice
+// gets its feedback and changes nothing, the right one explains) as the preview did. The draft survives a reload.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { REPO_ROOT, api, center, click, itemRect, setStateOk, siteBuiltTest, typeText, useApp, waitForApp, waitFrames } from './helpers.mjs';
+
+siteBuiltTest();
+
+const BIN = path.join(REPO_ROOT, 'build', 'native', 'attnplay');
+const STEP_TEXTS = ['Look at the weights at d_k 8.', 'Cooler scores.', 'The end: d_k 16.'];
+
+describe('the lesson builder', { timeout: 300000 }, () => {
+  let app;
+  useApp((a) => { app = a; }, { viewport: { width: 1440, height: 900 } });
+
+  // The item, scrolled into the builder panel's visible part first (the wheel over the panel).
+  async function reach(id) {
+    const page = app.page;
+    for (let i = 0; i < 40; i++) {
+      const r = await itemRect(page, id);
+      const p = await itemRect(page, 'panel:builder');
+      const below = r.y + r.h > p.y + p.h - 6, above = r.y < p.y + 28;
+      if (!below && !above) return r;
+      await page.mouse.move(p.x + p.w / 2, p.y + p.h / 2);
+      await page.mouse.wheel(0, below ? 90 : -90);
+      await waitFrames(page, 3);
+    }
+    throw new Error(`could not scroll ${id} into the builder panel`);
+  }
+  const press = async (id) => click(app.page, center(await reach(id)));
+  // Clicks a text field, selects what it holds and types over it.
+  async function type(id, text) {
+    await press(id);
+    await app.page.keyboard.press('Control+A');
+    await waitFrames(app.page, 2);
+    await typeText(app.page, text);
+  }
+  const state = () => api.getState(app.page);
+
+  // One run through the open lesson: each step's text, view and question; at the prediction a wrong choice then
+  // the right one.
+  async function playBack(lessonId) {
+    const page = app.page;
+    const seen = [];
+    await waitForApp(page, (v, id) => v.state.lesson && v.state.lesson.id === id && v.state.lesson.step === 1, { arg: lessonId, what: 'the lesson at step 1', timeout: 15000 });
+    for (let step = 1; step <= 3; step++) {
+      const s = await state();
+      const d = (await page.evaluate(() => window.attnplay.a11y.description())).lesson;
+      const open = Object.keys(s.panels).filter((k) => s.panels[k] && k !== 'builder').sort();
+      const entry = { step: s.lesson.step, text: d.text, d_k: s.d_k, temperature: s.temperature, scale: s.scale, panels: open };
+      if (d.task) {
+        entry.question = d.question;
+        entry.choices = d.choices;
+        await click(page, center(await itemRect(page, 'lesson:choice:1')));
+        const wrong = (await page.evaluate(() => window.attnplay.a11y.description())).lesson;
+        entry.wrong = { verdict: wrong.verdict, feedback: wrong.feedback, can_next: wrong.can_next, d_k: (await state()).d_k };
+        await click(page, center(await itemRect(page, 'lesson:choice:0')));
+        const right = (await page.evaluate(() => window.attnplay.a11y.description())).lesson;
+        entry.right = { verdict: right.verdict, explain: right.explain, can_next: right.can_next };
+      }
+      seen.push(entry);
+      await click(page, center(await itemRect(page, 'lesson:next')));
+      if (step < 3) await waitForApp(page, (v, n) => v.state.lesson && v.state.lesson.step === n, { arg: step + 1, what: `step ${step + 1}` });
+    }
+    await waitForApp(page, (v) => !v.state.lesson, { what: 'the lesson finished' });
+    return seen;
+  }
+
+  it('builds, previews, saves a lesson that plays back the same and passes `attnplay lesson check`', async () => {
+    const page = app.page;
+    await setStateOk(page, { preset: 'default', panels: { builder: true, saturation: false, variance: false, explain: false } });
+    await type('builder:id', 'built-by-clicks');
+    await type('builder:title', 'Built by clicks');
+
+    await setStateOk(page, { d_k: 8, temperature: 1, panels: { heatmap: true } });
+    await press('builder:add');
+    await type('builder:step:1:text', STEP_TEXTS[0]);
+
+    await setStateOk(page, { temperature: 0.5 });
+    await press('builder:add');
+    await type('builder:step:2:text', STEP_TEXTS[1]);
+    await press('builder:step:2:ask:1');
+    await type('builder:step:2:question', 'Peakier or flatter?');
+    await type('builder:step:2:choice:1', 'Peakier');
+    await type('builder:step:2:choice:2', 'Flatter');
+    await type('builder:step:2:choice:2:feedback', 'Dividing by less than 1 sharpens.');
+    await type('builder:step:2:hint', 'Temperature divides the scores.');
+    await type('builder:step:2:explain', 'Peakier, as the heatmap shows.');
+
+    await setStateOk(page, { d_k: 16, temperature: 1 });
+    await press('builder:add');
+    await type('builder:step:3:text', STEP_TEXTS[2]);
+    await waitFrames(page, 3);
+
+    // The draft is kept with the progress.
+    const kept = JSON.parse(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => /progress/.test(k)))));
+    assert.equal(kept.builder.id, 'built-by-clicks');
+    assert.deepEqual(kept.builder.steps.map((s) => s.text.en), STEP_TEXTS);
+
+    // Saved as a file.
+    const [download] = await Promise.all([page.waitForEvent('download'), press('builder:save')]);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attnplay-builder-')), 'built.json');
+    fs.copyFileSync(await download.path(), file);
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+    assert.equal(download.suggestedFilename(), 'built-by-clicks.json');
+    assert.equal(saved.steps.length, 3);
+    assert.equal(saved.steps[1].task.answer, 0);
+    assert.equal(saved.steps[0].state.d_k, 8);
+    assert.equal(saved.steps[1].state.temperature, 0.5);
+    const check = execFileSync(BIN, ['lesson', 'check', file], { encoding: 'utf8' });
+    assert.match(check, /3 steps/);
+
+    // Preview: the lesson as a learner gets it, then back in the builder with the view as it was.
+    const before = await state();
+    await press('builder:preview');
+    const previewed = await playBack('built-by-clicks');
+    const back = await state();
+    assert.equal(back.panels.builder, true, 'the builder is open again after the preview');
+    assert.equal(back.d_k, before.d_k);
+    assert.equal(back.temperature, before.temperature);
+
+    assert.deepEqual(previewed.map((s) => s.text), STEP_TEXTS);
+    assert.deepEqual(previewed.map((s) => [s.d_k, s.temperature]), [[8, 1], [8, 0.5], [16, 1]]);
+    assert.ok(previewed[0].panels.includes('heatmap'));
+    const q = previewed[1];
+    assert.deepEqual(q.choices, ['Peakier', 'Flatter']);
+    assert.equal(q.wrong.feedback, 'Dividing by less than 1 sharpens.');
+    assert.equal(q.wrong.can_next, false, 'a wrong answer does not finish the question');
+    assert.equal(q.right.explain, 'Peakier, as the heatmap shows.');
+    assert.equal(q.right.can_next, true);
+
+    // The saved file, opened as a teacher's file is, plays back the same.
+    const r = await page.evaluate((text) => window.attnplay.loadLesson(text, 'built.json'), fs.readFileSync(file, 'utf8'));
+    assert.equal(r.ok, true, JSON.stringify(r));
+    const fromFile = await playBack('built-by-clicks');
+    assert.deepEqual(fromFile, previewed);
+    assert.deepEqual(app.errors.page, []);
+  });
+
+  it('keeps the draft across a reload', async () => {
+    const page = app.page;
+    await page.reload();
+    await page.waitForFunction(() => window.attnplay && window.attnplay.frames() >= 2, null, { timeout: 60000 });
+    await page.evaluate(() => window.attnplay.ready);
+    await setStateOk(page, { panels: { builder: true, saturation: false, variance: false, explain: false } });
+    await reach('builder:step:3:up');
+    const kept = JSON.parse(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => /progress/.test(k)))));
+    assert.deepEqual(kept.builder.steps.map((s) => s.text.en), STEP_TEXTS);
+    // Reordering by clicks: step 3 up, then the saved order changes.
+    await press('builder:step:3:up');
+    await waitFrames(page, 3);
+    const moved = JSON.parse(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => /progress/.test(k)))));
+    assert.deepEqual(moved.builder.steps.map((s) => s.text.en), [STEP_TEXTS[0], STEP_TEXTS[2], STEP_TEXTS[1]]);
+  });
+});
