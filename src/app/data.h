@@ -6,13 +6,10 @@
 #include <string_view>
 #include <vector>
 
+#include "core/data_file.h"
+
 namespace attn {
 
-struct DataFile {
-  const char* path;  // "<folder>/<name>", e.g. "strings/en.json", "lessons/why-sqrt-dk.json"
-  const char* data;  // NUL-terminated
-  size_t size;
-};
 const DataFile* data_files_begin();
 const DataFile* data_files_end();
 

@@ -2,10 +2,14 @@
 // slips) are catalog entries "preset.<id>.title|source|story|slips".
 #include "app/presets.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <optional>
 
 #include "app/state_json.h"
 #include "app/strings.h"
+#include "core/exercise/worked_example.h"
 
 namespace attn {
 
@@ -70,43 +74,11 @@ Scenario& explicit_example(State& s) {
   return s.explicit_scenario;
 }
 
-void sdpa_example_1(State& s) {
-  Scenario& e = explicit_example(s);
-  e.Q = rows({{1, 0, 1, 0}});
-  e.K = rows({{1, 0, 1, 0}, {0, 1, 0, 1}});
-  e.V = rows({{5, 0, 0}, {0, 3, 0}});
-  e.tokens = {"q"};
-  e.memory_tokens = {"key 1", "key 2"};
-}
-
-void cat_sat_mat(State& s) {
-  Scenario& e = explicit_example(s);
-  e.X = rows({{0.1f, 0.2f, 0.3f, 0.4f},
-              {0.2f, 0.1f, 0.4f, 0.3f},
-              {0.4f, 0.3f, 0.2f, 0.1f},
-              {0.3f, 0.4f, 0.1f, 0.2f},
-              {0.1f, 0.2f, 0.3f, 0.4f},
-              {0.2f, 0.3f, 0.4f, 0.1f}});
-  e.tokens = {"The", "cat", "sat", "on", "the", "mat"};
-  s.sentence = "The cat sat on the mat";
-}
-
 void self_attn_example_1(State& s) {
   Scenario& e = explicit_example(s);
   e.Q = rows({{1, 0}, {0, 1}, {1, 1}});
   e.K = *e.Q;
   e.V = rows({{2, 0}, {0, 2}, {2, 1}});
-  e.tokens = {"cat", "sat", "mat"};
-  s.sentence = "cat sat mat";
-}
-
-void self_attn_from_x(State& s) {
-  Scenario& e = explicit_example(s);
-  // The note prints its matrices column by column; these are its X, W^Q = W^K and W^V.
-  e.X = rows({{1, 0, 1, 0}, {0, 1, 0, 1}, {1, 1, 0, 0}});
-  e.W_q = rows({{1, 0}, {0, 1}, {0, 0}, {0, 0}});
-  e.W_k = e.W_q;
-  e.W_v = rows({{1, 0}, {1, 0}, {0, 1}, {0, 1}});
   e.tokens = {"cat", "sat", "mat"};
   s.sentence = "cat sat mat";
 }
@@ -162,6 +134,24 @@ void softmax_article(State& s) {
   s.scale = false;
 }
 
+// A note's worked example (data/worked-examples/<id>.json): its own inputs, as the note gives them.
+void worked_example(State& s, const exercise::WorkedExample& w) {
+  Scenario& e = explicit_example(s);
+  const std::pair<std::optional<Mat>*, const Mat*> inputs[] = {
+      {&e.X, &w.X}, {&e.W_q, &w.W_q}, {&e.W_k, &w.W_k}, {&e.W_v, &w.W_v}, {&e.Q, &w.Q}, {&e.K, &w.K}, {&e.V, &w.V}};
+  const bool from_x = w.X.size() > 0;  // from X the note's given stages are what it printed, not its inputs
+  for (const auto& [to, from] : inputs)
+    if (from->size() && (!from_x || from == &w.X || from == &w.W_q || from == &w.W_k || from == &w.W_v)) *to = *from;
+  e.tokens = w.spec.query_tokens;
+  if (w.spec.key_tokens != w.spec.query_tokens) {
+    e.memory_tokens = w.spec.key_tokens;
+    return;
+  }
+  std::string sentence;
+  for (const std::string& t : w.spec.query_tokens) sentence += (sentence.empty() ? "" : " ") + t;
+  s.sentence = sentence;
+}
+
 struct PresetSetup {
   const char* id;
   void (*apply)(State&);
@@ -169,10 +159,7 @@ struct PresetSetup {
 
 const PresetSetup kPresetSetups[] = {
     {"default", default_example},
-    {"sdpa-example-1", sdpa_example_1},
-    {"cat-sat-mat", cat_sat_mat},
     {"self-attn-example-1", self_attn_example_1},
-    {"self-attn-from-x", self_attn_from_x},
     {"dot-product-2d", dot_product_2d},
     {"distant-dependency", distant_dependency},
     {"bahdanau", bahdanau},
@@ -191,7 +178,14 @@ const std::vector<Preset>& presets() {
       preset_keys("softmax-article", true),    preset_keys("saturation", true),
       preset_keys("dog-bites-man", false),
   };
-  return list;
+  static const std::vector<Preset> with_examples = [] {
+    std::vector<Preset> all = list;  // a new worked example's file adds its preset at the end
+    for (const exercise::WorkedExample& w : exercise::worked_examples())
+      if (std::none_of(all.begin(), all.end(), [&](const Preset& p) { return p.id == w.preset; }))
+        all.push_back(preset_keys(w.preset, !w.slips.empty()));
+    return all;
+  }();
+  return with_examples;
 }
 
 const Preset* find_preset(const std::string& id) {
@@ -212,46 +206,56 @@ bool apply_preset(State& s, const std::string& id) {
       p.apply(s);
       return true;
     }
+  for (const exercise::WorkedExample& w : exercise::worked_examples())
+    if (id == w.preset) {
+      worked_example(s, w);
+      return true;
+    }
   s.mode = InputMode::Explicit;
   return true;
 }
 
-// The cells of the slips texts (preset.<id>.slips), rows and columns counted from 0 here.
+namespace {
+// The marked slips of the worked examples' files, on the matrices a preset shows.
+void add_example_slips(std::vector<NoteSlip>& out) {
+  using exercise::Stage;
+  for (const exercise::WorkedExample& w : exercise::worked_examples())
+    for (const exercise::ExampleSlip& slip : w.slips) {
+      const std::optional<SlipMatrix> m = slip.stage == Stage::V         ? std::optional(SlipMatrix::V)
+                                          : slip.stage == Stage::Scores  ? std::optional(SlipMatrix::Scores)
+                                          : slip.stage == Stage::Weights ? std::optional(SlipMatrix::Weights)
+                                          : slip.stage == Stage::Output  ? std::optional(SlipMatrix::Output)
+                                                                         : std::nullopt;
+      if (slip.mark && m)
+        out.push_back({w.preset.c_str(), w.by_article, *m, slip.cell.row, slip.cell.col, slip.printed.c_str(),
+                       slip.correct, slip.decimals});
+    }
+}
+}  // namespace
+
+// The cells of the slips texts (preset.<id>.slips), rows and columns counted from 0 here: the worked examples'
+// files, then the presets that are not one (the self-attention note from Q, K, V; the softmax article).
 const std::vector<NoteSlip>& note_slips() {
   using M = SlipMatrix;
-  static const std::vector<NoteSlip> list = {
-      // The article's raw scores QKᵀ, each 0.01 too high (The, cat, sat, on, the, mat).
-      {"cat-sat-mat", true, M::Scores, 1, 0, "0.29", 0.28, 2},
-      {"cat-sat-mat", true, M::Scores, 1, 2, "0.23", 0.22, 2},
-      {"cat-sat-mat", true, M::Scores, 1, 3, "0.21", 0.20, 2},
-      {"cat-sat-mat", true, M::Scores, 2, 1, "0.23", 0.22, 2},
-      {"cat-sat-mat", true, M::Scores, 2, 3, "0.29", 0.28, 2},
-      {"cat-sat-mat", true, M::Scores, 3, 1, "0.21", 0.20, 2},
-      {"cat-sat-mat", true, M::Scores, 3, 2, "0.29", 0.28, 2},
-      // Softmax rows 1 and 3 of the self-attention example (the first sums to 1.18).
-      {"self-attn-example-1", false, M::Weights, 0, 0, "0.5", 0.401, 3},
-      {"self-attn-example-1", false, M::Weights, 0, 1, "0.18", 0.198, 3},
-      {"self-attn-example-1", false, M::Weights, 0, 2, "0.5", 0.401, 3},
-      {"self-attn-example-1", false, M::Weights, 2, 0, "0.23", 0.248, 3},
-      {"self-attn-example-1", false, M::Weights, 2, 1, "0.23", 0.248, 3},
-      {"self-attn-example-1", false, M::Weights, 2, 2, "0.54", 0.503, 3},
-      // The same note from X: its V is not X·W^V, and the same softmax rows.
-      {"self-attn-from-x", false, M::V, 0, 0, "2", 1, 0},
-      {"self-attn-from-x", false, M::V, 0, 1, "0", 1, 0},
-      {"self-attn-from-x", false, M::V, 1, 0, "0", 1, 0},
-      {"self-attn-from-x", false, M::V, 1, 1, "2", 1, 0},
-      {"self-attn-from-x", false, M::V, 2, 1, "1", 0, 0},
-      {"self-attn-from-x", false, M::Weights, 0, 0, "0.5", 0.401, 3},
-      {"self-attn-from-x", false, M::Weights, 0, 1, "0.18", 0.198, 3},
-      {"self-attn-from-x", false, M::Weights, 0, 2, "0.5", 0.401, 3},
-      {"self-attn-from-x", false, M::Weights, 2, 0, "0.23", 0.248, 3},
-      {"self-attn-from-x", false, M::Weights, 2, 1, "0.23", 0.248, 3},
-      {"self-attn-from-x", false, M::Weights, 2, 2, "0.54", 0.503, 3},
-      // "softmax turns [0.3, 0.2, 0.5] into [0.3, 0.2, 0.5]".
-      {"softmax-article", true, M::Weights, 0, 0, "0.3", 0.320, 3},
-      {"softmax-article", true, M::Weights, 0, 1, "0.2", 0.289, 3},
-      {"softmax-article", true, M::Weights, 0, 2, "0.5", 0.391, 3},
-  };
+  static const std::vector<NoteSlip> list = [] {
+    std::vector<NoteSlip> all;
+    add_example_slips(all);
+    const NoteSlip others[] = {
+        // Softmax rows 1 and 3 of the self-attention example (the first sums to 1.18).
+        {"self-attn-example-1", false, M::Weights, 0, 0, "0.5", 0.401, 3},
+        {"self-attn-example-1", false, M::Weights, 0, 1, "0.18", 0.198, 3},
+        {"self-attn-example-1", false, M::Weights, 0, 2, "0.5", 0.401, 3},
+        {"self-attn-example-1", false, M::Weights, 2, 0, "0.23", 0.248, 3},
+        {"self-attn-example-1", false, M::Weights, 2, 1, "0.23", 0.248, 3},
+        {"self-attn-example-1", false, M::Weights, 2, 2, "0.54", 0.503, 3},
+        // "softmax turns [0.3, 0.2, 0.5] into [0.3, 0.2, 0.5]".
+        {"softmax-article", true, M::Weights, 0, 0, "0.3", 0.320, 3},
+        {"softmax-article", true, M::Weights, 0, 1, "0.2", 0.289, 3},
+        {"softmax-article", true, M::Weights, 0, 2, "0.5", 0.391, 3},
+    };
+    all.insert(all.end(), std::begin(others), std::end(others));
+    return all;
+  }();
   return list;
 }
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/data.h"
+#include "core/exercise/worked_example.h"
 
 namespace attn {
 
@@ -107,6 +108,13 @@ const char* tr(Lang lang, const char* key) {
   if (lang != Lang::En) return tr(Lang::En, key);
   return key;
 }
+
+namespace {
+// The notes' worked examples carry no English of their own: the core words them from the English catalog
+// (the CLI and the JSON API print it; the app words them again in the learner's language).
+[[maybe_unused]] const bool kExampleWords =
+    (exercise::set_example_words([](const std::string& key) { return std::string(tr(Lang::En, key.c_str())); }), true);
+}  // namespace
 
 bool has_string(Lang lang, const std::string& key) {
   return extra_texts().count(key) > 0 || catalog(lang).text.count(key) > 0;
