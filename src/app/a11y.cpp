@@ -8,6 +8,7 @@
 #include "app/learn_text.h"
 #include "app/lesson.h"
 #include "app/lesson_run.h"
+#include "app/presets.h"
 #include "app/registry.h"
 #include "app/saturation.h"
 #include "app/state_json.h"
@@ -49,7 +50,16 @@ json control_json(const App& app, const std::string& id, const json& schema, con
   const auto label_it = app.item_labels.find(id);
   const std::string label = label_it != app.item_labels.end() ? tr(app.state.lang, label_it->second.c_str()) : id;
   json c = {{"id", id}, {"label", label}, {"value", state[id]}, {"locked", locked(app, id)}};
-  if (schema.contains("enum")) {
+  if (id == "preset") {  // a string in the schema, a choice on screen: the preset registry's examples, or none
+    c["label"] = tr(app.state.lang, "a11y.preset");
+    c["kind"] = "select";
+    c["options"] = json::array({""});
+    c["option_labels"] = json::array({tr(app.state.lang, "controls.custom")});
+    for (const Preset& p : presets()) {
+      c["options"].push_back(p.id);
+      c["option_labels"].push_back(tr(app.state.lang, p.title.c_str()));
+    }
+  } else if (schema.contains("enum")) {
     c["kind"] = "select";
     c["options"] = schema["enum"];
   } else if (schema.value("type", "") == "boolean") {

@@ -23,6 +23,7 @@
 #include "platform/web_input.h"
 #include "render/gl.h"
 #include "render/heatmap.h"
+#include "ui/canvas_exit.h"
 #include "ui/shell.h"
 
 // Shows a fatal message in the page (textContent only, see attnplay-api.js).
@@ -45,6 +46,15 @@ EM_JS(void, web_make_course_package, (const char* lessons, const char* scorm),
 // (No === here: clang-format splits it inside EM_JS, and the page's script would not parse.)
 EM_JS(int, web_has_touch_screen, (),
       { return globalThis.matchMedia && matchMedia("(any-pointer: coarse)").matches ? 1 : 0; });
+// The system asks for a light colour scheme (prefers-color-scheme): the theme until a link or the learner sets one.
+EM_JS(int, web_prefers_light, (),
+      { return globalThis.matchMedia && matchMedia("(prefers-color-scheme: light)").matches ? 1 : 0; });
+// The keyboard leaves the canvas (+1 forward, -1 back, 2 Esc: to the skip links): attnplay-a11y.js moves the focus on
+// in the page.
+EM_JS(void, web_leave_canvas, (int dir), {
+  const c = document.getElementById("canvas");
+  if (c) c.dispatchEvent(new CustomEvent("attnplay-leave", {detail : dir}));
+});
 EM_JS(void, web_save_progress, (const char* json), { Module.attnplayHost.saveProgress(UTF8ToString(json)); });
 // 0: the page address without query or fragment, 1: location.search, 2: location.hash, 3: the browser's
 // languages (navigator.languages, comma-separated), 4: this page's saved progress ("" = none). Caller frees.
@@ -108,6 +118,7 @@ void frame(void* arg) {
   surface.last_drawn = &c.last_drawn;
   surface.force_draw = !c.capture.empty();  // the capture reads the drawing buffer this frame fills
   if (run_frame(c.app, *c.shell, surface)) ++c.app.frames_painted;
+  if (const int dir = ui::canvas_focus_exit()) web_leave_canvas(dir);
   if (!c.capture.empty()) {  // the drawing buffer still holds this frame until control returns to the browser
     web_capture_canvas(c.capture.c_str());
     c.capture.clear();
@@ -173,6 +184,7 @@ int main() {
   const std::string embed_error = parse_embed_query(page_string(1), app.embed);
   // The browser's language (Hindi → Hinglish); a Hinglish link switches to Hinglish, an English one keeps it.
   app.state.lang = lang_from_preferences(page_string(3));
+  app.state.dark_theme = !web_prefers_light();  // a theme in the link, the query or the kept state wins below
   // The saved progress first: opening a link's lesson step records progress, which must add to what was
   // kept (lessons, worksheet cells, an unchecked answer), not replace it.
   if (const std::string err = load_progress(app, page_string(4)); !err.empty()) app.status = err;

@@ -34,6 +34,25 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     assert.match(input.valuetext, /d_k \d+, scaling on/);
   });
 
+  it('does no work while nothing changes: the description is not re-read and the DOM is not rebuilt', async () => {
+    const { page } = app;
+    await waitFrames(page, 10);
+    await page.evaluate(() => {
+      window.__a11yCalls = 0;
+      const d = window.attnplay.a11y.description;
+      window.attnplay.a11y.description = (...a) => { window.__a11yCalls++; return d(...a); };
+      window.__a11yMutations = 0;
+      new MutationObserver((m) => { window.__a11yMutations += m.length; })
+        .observe(document.getElementById('a11y-dom'), { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await waitFrames(page, 60);
+    const idle = await page.evaluate(() => [window.__a11yCalls, window.__a11yMutations]);
+    assert.deepEqual(idle, [0, 0], 'description calls and DOM mutations over 60 idle frames');
+    await setStateOk(page, { temperature: 2 });  // one change: one re-read, the DOM follows
+    await pollUntil(() => page.evaluate(() => window.__a11yCalls), (n) => n >= 1, { what: 'a re-read after a change' });
+    await setStateOk(page, { temperature: 1 });
+  });
+
   it('follows the canvas: a state change updates the DOM twin', async () => {
     await setStateOk(app.page, { d_k: 256, scale: false });
     await pollUntil(() => dom('#a11y-d_k'), (x) => x && x.value === '256' && /scaling off/.test(x.valuetext), { what: 'd_k 256 in the DOM' });
@@ -56,6 +75,20 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     assert.deepEqual(table.map((t) => t[0]), r.key_tokens, 'row headers are the key tokens');
     table.forEach(([, w], i) => assert.ok(Math.abs(w - row[i]) < 6e-4, `weight ${i}: ${w} vs ${row[i]}`));
     assert.equal(await page.evaluate(() => document.querySelectorAll('#a11y-results th[scope=col]').length), 2);
+  });
+
+  it('offers the examples as a native select named in the learner\'s language, applied by arrow keys', async () => {
+    const { page } = app;
+    await setStateOk(page, { preset: 'default' });
+    await pollUntil(() => page.evaluate(() => { const s = document.getElementById('a11y-preset'); return s && s.value; }), (v) => v === 'default', { what: 'the preset twin' });
+    const options = await page.evaluate(() => [...document.querySelectorAll('#a11y-preset option')].map((o) => [o.value, o.textContent]));
+    assert.ok(options.length >= 3, JSON.stringify(options));
+    assert.ok(options.every(([v, t]) => t && t !== v), `options show titles, not ids: ${JSON.stringify(options)}`);
+    await page.focus('#a11y-preset');
+    await page.keyboard.press('ArrowDown');
+    const next = options[options.findIndex(([v]) => v === 'default') + 1][0];
+    await pollUntil(() => api.getState(page), (st) => st.preset === next, { what: `the preset ${next} applied by ArrowDown` });
+    await setStateOk(page, { preset: 'default' });
   });
 
   it('rings the control on the canvas whose DOM twin has focus (screenshot at 1440×900)', async () => {
@@ -98,6 +131,23 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     assert.ok(changed.length >= 1, 'some control names change with the language');
     assert.equal(d.lang, 'hi-Latn');
     await setStateOk(page, { lang: 'en' });
+  });
+
+  it('says Learn mode\'s curves in words, announced once the run settles', async () => {
+    const { page } = app;
+    await setStateOk(page, { panels: { learn: true }, learn: { settings: { task: 'copy', layers: 1, seed: 3, steps: 40 }, playing: true, speed: 2 } });
+    const result = () => page.evaluate(async () => (await window.attnplay.getResult()).learn);
+    const done = await pollUntil(result, (l) => l.steps >= 40 || l.stopped, { timeout: 60000, interval: 200, what: 'the 40-step run to end' });
+    const text = await pollUntil(() => page.evaluate(() => document.getElementById('a11y-learn')?.textContent),
+      (t) => t && t.includes(String(done.steps)), { what: 'the outcome in words' });
+    // The same numbers as getResult(): the step each model reached 90 % at, or its last accuracy.
+    for (const w of [done.a, done.b]) {
+      const want = w.steps_to_90 >= 0 ? `step ${w.steps_to_90}` : `${Math.round(100 * w.accuracy)} %`;
+      assert.ok(text.includes(want), `"${text}" says ${want}`);
+    }
+    const live = await pollUntil(() => page.evaluate(() => document.getElementById('a11y-summary').textContent), (t) => t === text, { what: 'the outcome in the live region' });
+    assert.equal(live, text);
+    await setStateOk(page, { panels: { learn: false } });
   });
 
   it('answers a lesson prediction by keyboard alone: wrong, then right, said in words', async () => {

@@ -11,10 +11,12 @@ describe('external changes win over the focused control', { timeout: 170000 }, (
   let app;
   useApp((a) => { app = a; }, { viewport: { width: 1440, height: 900 } });
   const focused = () => app.page.evaluate(() => window.attnplay.ui.focused());
+  const onCanvas = () => app.page.evaluate(() => document.activeElement && document.activeElement.id === 'canvas');
+  // Tab past a panel's last control leaves the canvas; Shift-Tab from the page comes back to its first control.
   async function tabTo(id) {
     for (let i = 0; i < 60; i++) {
-      if ((await focused()) === id) return;
-      await app.page.keyboard.press('Tab');
+      if ((await focused()) === id && (await onCanvas())) return;
+      await app.page.keyboard.press((await onCanvas()) ? 'Tab' : 'Shift+Tab');
       await waitFrames(app.page, 2);
     }
     assert.fail(`Tab never reached ${id} (focus is on ${JSON.stringify(await focused())})`);

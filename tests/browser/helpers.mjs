@@ -108,13 +108,18 @@ export async function startServer({ csp, dir, gzip = false } = {}) {
 
 // Debian's Chromium with SwiftShader WebGL (no GPU on the test machine). playwright-core gives a
 // fresh user-data-dir per launch; nothing is downloaded.
-export function launchChromium() {
+// Every context prefers a dark colour scheme unless a test asks otherwise: the page follows prefers-color-scheme
+// when no theme is set, Playwright's default is 'light', and the tests were written against the dark theme.
+export async function launchChromium() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium)`);
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-gpu',
       '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ colorScheme: 'dark', ...options });
+  return browser;
 }
 
 // Runs before any page script: when the HTML has been parsed (attnplay-api.js has run, attnplay.js

@@ -1,5 +1,6 @@
 // keyboard.test.mjs — a learner without a mouse: from a freshly loaded page, only key presses move the
-// keyboard focus to d_k, change it, and toggle scaling.
+// keyboard focus to d_k, change it, and toggle scaling; and the keyboard is never trapped in the canvas (Tab past the
+// last control, Shift-Tab before the first and Esc reach the rest of the page).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { api, decodePng, pollUntil, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
@@ -15,10 +16,12 @@ describe('keyboard only', { timeout: 170000 }, () => {
     await page.keyboard.press(key);
     await waitFrames(page, 2);
   }
+  const active = () => page.evaluate(() => document.activeElement && (document.activeElement.id || document.activeElement.tagName));
+  // Tab past a panel's last control leaves the canvas for the page; Shift-Tab from there comes back to its first.
   async function tabTo(id) {
     for (let i = 0; i < 40; i++) {
-      if ((await focused()) === id) return;
-      await press('Tab');
+      if ((await focused()) === id && (await active()) === 'canvas') return;
+      await press((await active()) === 'canvas' ? 'Tab' : 'Shift+Tab');
     }
     assert.fail(`Tab never reached ${id} (focus is on ${JSON.stringify(await focused())})`);
   }
@@ -63,5 +66,40 @@ describe('keyboard only', { timeout: 170000 }, () => {
     const scale = (await state()).scale;
     await press('Space');
     await pollUntil(state, (s) => s.scale === !scale, { what: 'Space to toggle scaling', timeout: 4000 });
+  });
+
+  it('Tab past the last control and Shift-Tab before the first leave the canvas (no keyboard trap, WCAG 2.1.2)', async () => {
+    await tabTo('scale');
+    const seen = new Set();
+    let presses = 0;
+    while ((await active()) === 'canvas' && presses < 60) {
+      seen.add(await focused());
+      await press('Tab');
+      presses++;
+    }
+    assert.notEqual(await active(), 'canvas', `Tab left the canvas within 60 presses (saw ${[...seen].join(', ')})`);
+    assert.ok(presses >= 2 && seen.size >= 2, `it walked the panel's controls first: ${[...seen].join(', ')}`);
+    assert.ok(await page.evaluate(() => document.getElementById('a11y-dom').contains(document.activeElement)),
+      'the focus went on to the parallel DOM that follows the canvas');
+    await press('Shift+Tab');
+    assert.equal(await active(), 'canvas', 'Shift-Tab from there comes back to the canvas');
+    const first = await focused();
+    assert.ok(first, 'on the panel\'s first control (Tab wrapped to it)');
+    await press('Shift+Tab');
+    assert.ok(await page.evaluate(() => document.getElementById('a11y-skip').contains(document.activeElement)),
+      `Shift-Tab before the first control reaches the skip links (focus on ${await active()})`);
+    assert.equal(await page.evaluate(() => document.activeElement.getBoundingClientRect().top >= 0), true, 'the skip link shows');
+    await press('Tab');
+    assert.equal(await active(), 'canvas', 'and Tab from the last skip link is the canvas again');
+  });
+
+  it('Esc with nothing to cancel leaves the canvas for the first skip link', async () => {
+    await tabTo('scale');  // a checkbox: nothing being edited, no popup
+    await press('Escape');
+    assert.equal(await page.evaluate(() => document.activeElement === document.querySelector('#a11y-skip a')), true,
+      `Esc went to the first skip link (focus on ${await active()})`);
+    const links = await page.evaluate(() => document.querySelectorAll('#a11y-skip a').length);
+    for (let i = 0; i < links; i++) await press('Tab');
+    assert.equal(await active(), 'canvas', `Tab through the ${links} skip links returns to the canvas`);
   });
 });

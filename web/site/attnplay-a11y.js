@@ -15,18 +15,36 @@
   // Tab from nowhere (the page itself has focus) goes to the skip links rather than to the canvas's handler.
   const ours = (ev) => ev.target instanceof Element &&
     (root.contains(ev.target) || skip.contains(ev.target) || (ev.target === document.body && ev.key === 'Tab'));
+  // Key releases still reach the canvas's handler: a key pressed on the canvas that moved the focus here (Tab out of
+  // it) must not stay held down in the app.
   for (const type of ['keydown', 'keyup', 'keypress']) {
     window.addEventListener(type, (ev) => {
-      if (!ours(ev)) return;
+      if (!ours(ev) || type === 'keyup') return;
       ev.stopImmediatePropagation();
       if (type === 'keydown' && typeof ev.target.a11yKey === 'function') ev.target.a11yKey(ev);
     }, true);
   }
 
+  // No keyboard trap (WCAG 2.1.2): the app tells the canvas when Tab went past a panel's last control (+1), Shift-Tab
+  // before its first (-1) or Esc had nothing to cancel (2); the focus goes on to the parallel DOM after the canvas,
+  // back to the skip links before it, or to the first skip link. Tab from there comes back to the canvas.
+  const canvas = document.getElementById('canvas');
+  const tabbable = (box) => box ? [...box.querySelectorAll('a[href], button, input, select, textarea')]
+    .filter((e) => !e.disabled && e.getAttribute('tabindex') !== '-1' && !(e.type === 'radio' && !e.checked &&
+      box.querySelector(`input[type=radio][name="${e.name}"]:checked`))) : [];
+  if (canvas) {
+    canvas.addEventListener('attnplay-leave', (ev) => {
+      if (document.activeElement !== canvas) return;
+      const links = tabbable(skip), after = tabbable(root);
+      const to = ev.detail === 2 ? links[0] : ev.detail > 0 ? after[0] : links[links.length - 1];
+      if (to) to.focus();
+    });
+  }
+
   // The rest needs window.attnplay (attnplay-api.js, the next script): it starts once the document is parsed.
   let app = null;
   const ANNOUNCE_MS = 600;  // a drag settles before the live region speaks: at most one message per change
-  let last = '', announceTimer = 0, focusedId = '';
+  let last = '', lastLearn = '', announceTimer = 0, focusedId = '';
 
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -65,7 +83,7 @@
     } else if (c.kind === 'select') {
       wrap.append(el('label', { for: id }, c.label));
       const select = el('select', { id, 'aria-disabled': disabled });
-      for (const o of c.options) select.append(el('option', { value: o }, o));
+      c.options.forEach((o, i) => select.append(el('option', { value: o }, c.option_labels ? c.option_labels[i] : o)));
       select.value = c.value;
       select.addEventListener('change', () => { if (c.locked) select.value = c.value; else set(c.id, select.value); });
       bindFocus(select, c.id);
@@ -214,6 +232,9 @@
     root.replaceChildren(...parts);
     skipLinks(d);
     if (active) { const again = document.getElementById(active); if (again) again.focus({ preventScroll: true }); }
+    // Learn mode's curves in words: said once the run settles (say() waits until the text stops changing).
+    if (d.learn && d.learn !== lastLearn) say(d.learn);
+    lastLearn = d.learn || '';
     if (d.lesson && d.lesson.verdict) say(d.lesson.verdict + (d.lesson.feedback ? ' ' + d.lesson.feedback : '') + (d.lesson.explain ? ' ' + d.lesson.explain : ''));
   }
 
