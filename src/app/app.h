@@ -134,6 +134,9 @@ class App {
   // line's age. platform/frame.cpp calls it between the input and the shell.
   void tick();
   double frame_budget_ms = 0;  // set by interactive platforms
+  // Set by interactive platforms each frame while a control is held (a finger or the mouse on a slider): the
+  // variance panel's Monte Carlo (millions of draws, a long frame on a phone) waits for the release.
+  bool control_held = false;
   // A number that changes whenever the state, the computed result or the status line does (cheap: the
   // scenario fingerprint the update already keeps, plus the small display fields).
   uint64_t change_stamp() const;
