@@ -9,8 +9,11 @@ function(attnplay_font_subset outvar output)
   if(PYFTSUBSET)
     add_custom_command(OUTPUT "${output}"
       COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/assets"
-      COMMAND ${PYFTSUBSET} ${_src} --output-file=${output} --no-hinting --desubroutinize
-              --unicodes=U+0020-007E,U+00A0-017F,U+0370-03FF,U+1D00-1DBF,U+2000-214F,U+2190-22FF,U+2300-23FF,U+25A0-25FF,U+2713-2717
+      # No layout tables: ImGui's rasteriser reads no kerning or substitutions (GPOS, GSUB), so they were bytes
+      # the page downloaded for nothing.
+      COMMAND ${PYFTSUBSET} ${_src} --output-file=${output} --no-hinting --desubroutinize --layout-features=
+              --drop-tables+=GPOS,GSUB,GDEF,kern,FFTM
+              --unicodes=U+0020-007E,U+00A0-017F,U+0370-03FF,U+1D2C-1D6A,U+2010-205E,U+2070-209C,U+2100-214F,U+2190-21FF,U+2200-22FF,U+2308-230B,U+25A0-25FF,U+2713-2717
       DEPENDS ${_src} VERBATIM)
   else()
     add_custom_command(OUTPUT "${output}" COMMAND ${CMAKE_COMMAND} -E copy ${_src} ${output} DEPENDS ${_src})

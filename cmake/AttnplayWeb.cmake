@@ -6,6 +6,18 @@ endif()
 include(AttnplayGui)
 target_compile_definitions(attn_gui PUBLIC ATTNPLAY_GLES3=1)
 
+# The page's download is mostly code, and most of it is not hot: widgets, panels, state and decoders are built
+# for size (-Oz). The attention kernels, the progressive compute and the trainer's passes keep -O3: they are the
+# frame time while a slider is dragged (node tests/bench/browser_perf.mjs, run_bench.mjs).
+foreach(_t imgui attn_gui attn_app attnplay_zlib_wasm)
+  target_compile_options(${_t} PRIVATE -Oz)
+endforeach()
+file(GLOB_RECURSE _cold_core CONFIGURE_DEPENDS src/core/exercise/*.cpp src/core/*_codec.cpp
+     src/core/train/train_settings.cpp src/core/train/train_state.cpp src/core/train/train_tasks.cpp)
+# (no precompiled header for them: it was built at -O3, and clang refuses a header built with other
+# optimisation macros)
+set_source_files_properties(${_cold_core} PROPERTIES COMPILE_OPTIONS -Oz SKIP_PRECOMPILE_HEADERS ON)
+
 add_executable(attnplay_web src/platform/web.cpp src/platform/web_input.cpp src/platform/web_api.cpp)
 target_link_libraries(attnplay_web PRIVATE attn_gui)
 attnplay_warnings(attnplay_web)
@@ -18,7 +30,11 @@ target_link_options(attnplay_web PRIVATE
   # The bridge's functions are exported by EMSCRIPTEN_KEEPALIVE where they are defined (web_api.cpp,
   # web_input.cpp); only the runtime's own need naming here.
   -sEXPORTED_FUNCTIONS=_main,_malloc,_free
-  -sINVOKE_RUN=1 -sEXIT_RUNTIME=0)
+  -sINVOKE_RUN=1 -sEXIT_RUNTIME=0
+  # The page reads no files (data and fonts are compiled in): no file system in attnplay.js.
+  -sFILESYSTEM=0
+  # binaryen's whole-module passes for size; the hot functions were already made fast by the compiler.
+  -Oz)
 # The "webcheck" preset: Emscripten's run-time checks turn a silent memory error into a report naming the function.
 if(ATTNPLAY_WEB_CHECKS)
   target_link_options(attnplay_web PRIVATE -sASSERTIONS=2 -sSAFE_HEAP=1 -sSTACK_OVERFLOW_CHECK=2 --profiling-funcs)

@@ -359,7 +359,7 @@ void Playground::recompute_within(double budget_ms) {
     sweep_key_ = sk;
   }
   const int dk = static_cast<int>(result.core.d_k > 0 ? result.core.d_k : state.d_k);
-  if (const uint64_t vk = variance_key(dk, state.seed); vk != variance_key_) {
+  if (const uint64_t vk = variance_key(dk, state.seed); vk != variance_key_ && !(control_held && variance_key_)) {
     const int samples = std::clamp(8000000 / std::max(dk, 1), 4000, 20000);  // ~constant cost per d_k
     result.variance = kept_variance({dk}, samples, state.seed, 41).front();
     variance_key_ = vk;

@@ -82,6 +82,9 @@ class Playground {
   // steady clock. The time counts from the first call that sees the text.
   void age_status(double now_seconds);
 
+  // Set by interactive platforms each frame while a control is held (a finger or the mouse on a slider): the
+  // variance panel's Monte Carlo (millions of draws, a long frame on a phone) waits for the release.
+  bool control_held = false;
   // Recomputes whatever the current state invalidated, completely. Cheap when nothing changed.
   void recompute() { recompute_within(0); }
   // The same within a frame's budget: a recomputation bigger than the budget runs a block of rows per call;

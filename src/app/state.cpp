@@ -1,8 +1,8 @@
 // state.cpp — tokenising, seeded embeddings/projections, and State → Scenario.
 #include "app/state.h"
 
+#include <cctype>
 #include <cmath>
-#include <sstream>
 
 #include "core/attention/montecarlo.h"
 #include "core/hash.h"
@@ -10,10 +10,16 @@
 namespace attn {
 
 std::vector<std::string> split_tokens(const std::string& sentence) {
+  // Words between white space, as `stream >> word` reads them (written out: no iostreams in the page's module).
   std::vector<std::string> out;
-  std::istringstream in(sentence);
-  std::string tok;
-  while (in >> tok && static_cast<int>(out.size()) < kMaxTokens) out.push_back(tok);
+  const auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  for (size_t i = 0; i < sentence.size() && static_cast<int>(out.size()) < kMaxTokens;) {
+    while (i < sentence.size() && space(sentence[i])) ++i;
+    size_t end = i;
+    while (end < sentence.size() && !space(sentence[end])) ++end;
+    if (end > i) out.push_back(sentence.substr(i, end - i));
+    i = end;
+  }
   return out;
 }
 

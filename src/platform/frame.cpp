@@ -54,6 +54,8 @@ bool run_frame(App& app, ui::Shell& shell, const FrameSurface& surface) {
   if (surface.hide_pointer) io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);
   if (surface.queue_input) surface.queue_input();
   ImGui::NewFrame();
+  // Held since the last frame (ImGui keeps the active item until the button or finger is released).
+  app.control_held = ImGui::IsAnyItemActive();
   // One frame: the input above, then the model's tick, then the panels draw what it computed.
   app.tick();
   shell.draw();

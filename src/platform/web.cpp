@@ -6,6 +6,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -86,11 +87,19 @@ struct WebContext {
   uint64_t last_drawn = 0;  // digest of the last frame drawn into the canvas
 };
 
+// Canvas pixels per CSS pixel: the device's ratio, at most 2. Phones report 3 (and more); a 390×844 canvas at 3
+// is 3 million pixels that the browser rasterises, composites and (without a GPU) draws in software every frame
+// — on the phone profile a finger drag then spent most frames in that — while text at 2 reads the same at arm's
+// length. tests/bench/phone_load.mjs measures the drag.
+constexpr double kMaxPixelRatio = 2.0;
+
+float canvas_pixel_ratio() { return static_cast<float>(std::min(emscripten_get_device_pixel_ratio(), kMaxPixelRatio)); }
+
 void frame(void* arg) {
   WebContext& c = *static_cast<WebContext*>(arg);
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
-  const float dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
+  const float dpr = canvas_pixel_ratio();
   if (dpr != c.pixel_ratio) {  // moved to another screen or zoomed: re-rasterise the font
     c.pixel_ratio = dpr;
     ImGui::GetIO().Fonts->Clear();
@@ -98,7 +107,7 @@ void frame(void* arg) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
   }
-  // The canvas's backing store follows its CSS size × devicePixelRatio, so text stays crisp.
+  // The canvas's backing store follows its CSS size × the pixel ratio, so text stays crisp.
   const int bw = std::max(1, static_cast<int>(std::lround(css_w * dpr)));
   const int bh = std::max(1, static_cast<int>(std::lround(css_h * dpr)));
   if (bw != c.canvas_w || bh != c.canvas_h) {
@@ -156,7 +165,7 @@ int main() {
   install_web_input(ctx.window, "#canvas");
   ImGui_ImplOpenGL3_Init("#version 300 es");
   set_glsl_version("#version 300 es");
-  ctx.pixel_ratio = static_cast<float>(emscripten_get_device_pixel_ratio());
+  ctx.pixel_ratio = canvas_pixel_ratio();
   ctx.shell = std::make_unique<ui::Shell>(ctx.app);
   ctx.shell->init(ctx.pixel_ratio);
   bind_web_api(&ctx.app);

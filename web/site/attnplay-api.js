@@ -619,6 +619,32 @@
     if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
     learnCrashWords(lang);
   }
+  // While a finger or the mouse is down on the canvas (dragging a slider), every frame is a change, and the
+  // listeners — the parallel DOM rebuilds its controls, embeds get change events — would run every frame: on a
+  // phone that alone made frames of 100 ms and more. Then they run at most every HELD_MS, and once more when the
+  // pointer is released, so they always end on the settled state. Keyboard and API changes are told at once.
+  const HELD_MS = 250;
+  let held = false, heldTimer = 0, heldPending = false;
+  function tellListeners() {
+    heldPending = false;
+    for (const fn of changeListeners) { try { fn(); } catch (e) { console.warn(e); } }
+  }
+  function changed() {
+    if (!held) { tellListeners(); return; }
+    if (heldTimer) { heldPending = true; return; }
+    tellListeners();
+    heldTimer = setTimeout(function due() {
+      heldTimer = heldPending ? setTimeout(due, HELD_MS) : 0;
+      if (heldPending) tellListeners();
+    }, HELD_MS);
+  }
+  if (canvas) canvas.addEventListener('pointerdown', () => { held = true; }, true);
+  for (const type of ['pointerup', 'pointercancel']) {
+    window.addEventListener(type, () => {
+      held = false;
+      if (heldPending) tellListeners();
+    }, true);
+  }
   // The wasm side calls Module.attnplayChanged after a drawn frame in which the change stamp moved
   // (web_api.cpp, push_web_changes): listeners run on changes, nothing polls.
   function startWatching() {
@@ -628,7 +654,7 @@
       if (stamp === lastStamp) return;
       lastStamp = stamp;
       refresh();
-      for (const fn of changeListeners) { try { fn(); } catch (e) { console.warn(e); } }
+      changed();
       const events = JSON.parse(call('attnplay_take_events'));
       for (const ev of events) for (const fn of eventListeners) { try { fn(ev); } catch (e) { console.warn(e); } }
       if (!persistTimer) persistTimer = setTimeout(persist, PERSIST_MS);

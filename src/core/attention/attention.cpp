@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
-#include <sstream>
 #include <utility>
 
 #include "core/attention/kernels.h"
@@ -21,9 +21,9 @@ std::string shape_str(Eigen::Index rows, Eigen::Index cols) {
 }
 
 std::string number_str(double x) {
-  std::ostringstream os;
-  os << x;
-  return os.str();
+  char buf[32];  // what `stream << x` writes (%g), without iostreams in the page's module
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
 }
 
 // A present matrix with what its rows and columns stand for, so limit errors can say

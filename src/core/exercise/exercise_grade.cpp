@@ -1,12 +1,12 @@
 // exercise_grade.cpp — reading a typed cell, grading every cell of a worksheet, and diagnosing the mistakes.
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <limits>
-#include <locale>
 #include <set>
-#include <sstream>
 
 #include "core/exercise/exercise.h"
 #include "core/exercise/exercise_detail.h"
@@ -96,12 +96,11 @@ ParsedCell parse_cell(const std::string& raw) {
                   : InputIssue::NotANumber;
     return p;
   }
-  // The classic locale reads '.' whatever locale the program runs in.
-  std::istringstream in(t);
-  in.imbue(std::locale::classic());
-  double v = 0;
-  in >> v;
-  if (in.fail()) {
+  // strtod reads '.': no program of this project changes the C locale (and the page's module carries no
+  // iostreams). ERANGE is what a stream's failbit said: out of the double range.
+  errno = 0;
+  double v = std::strtod(t.c_str(), nullptr);
+  if (errno == ERANGE) {
     // The syntax is valid, so the number is out of the double range: tiny ones are 0, huge ones refused.
     if (!negative_exponent) {
       p.issue = InputIssue::OutOfRange;
