@@ -35,7 +35,7 @@ struct State;
   X(help, false, "", 2, 1.0f, "")                                            \
   X(worksheet, false, "", 1, 2.0f, "scores weights output")                  \
   X(learn, false, "", 1, 2.0f, "training")                                   \
-  X(builder, false, "", 2, 2.0f, "")
+  X(builder, false, "", 2, 3.0f, "")
 
 enum class PanelId {
 #define ATTN_PANEL_ENUM(id, open, lock, column, weight, shows) id,
