@@ -25,6 +25,9 @@ const CLI = process.env.ATTNPLAY_CLI || path.join(REPO_ROOT, 'build', 'native', 
 const LESSON = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'lessons', '01-why-attention.json'), 'utf8'));
 const Q = LESSON.steps.map((s) => s.task).filter((t) => t && t.kind === 'predict');  // steps 1–3: choice, choice, numeric
 const letter = (i) => String.fromCharCode(97 + i);
+// The teacher's example lesson the README points to (one choice prediction).
+const TEACHER_FILE = path.join(REPO_ROOT, 'data', 'examples', 'my-lesson.json');
+const TEACHER = JSON.parse(fs.readFileSync(TEACHER_FILE, 'utf8'));
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css',
   '.svg': 'image/svg+xml', '.json': 'application/json', '.xml': 'application/xml' };
 
@@ -59,6 +62,10 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
         '--xapi-endpoint', `http://127.0.0.1:${lrsPort}/xapi/`]);
       execFileSync('unzip', ['-q', zip, '-d', path.join(tmp, `pkg${v}`)]);
     }
+    // A teacher's own lesson file, packaged as it is (no catalog, no built-in id).
+    const fileZip = path.join(tmp, 'course-file.zip');
+    execFileSync(CLI, ['package', '--lesson', TEACHER_FILE, '--scorm', '2004', '--site', SITE_DIR, '--out', fileZip]);
+    execFileSync('unzip', ['-q', fileZip, '-d', path.join(tmp, 'pkgfile')]);
     const sa = path.join(REPO_ROOT, 'node_modules', 'scorm-again', 'dist');
     site = http.createServer((req, res) => {
       const url = new URL(req.url, 'http://x');
@@ -70,8 +77,8 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
         return;
       }
       if (url.pathname.startsWith('/sa/')) file = path.join(sa, path.basename(url.pathname));
-      const m = /^\/pkg(1\.2|2004)\/(.*)$/.exec(url.pathname);
-      if (m) file = path.join(tmp, `pkg${m[1]}`, path.normalize(m[2] || 'index.html'));
+      const m = /^\/(pkg(?:1\.2|2004|file))\/(.*)$/.exec(url.pathname);
+      if (m) file = path.join(tmp, m[1], path.normalize(m[2] || 'index.html'));
       if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) { res.writeHead(404); res.end(); return; }
       res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' });
       res.end(fs.readFileSync(file));
@@ -87,15 +94,15 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
   });
 
   // The SCO's launch address, as the manifest names it.
-  function launchHref(v) {
-    const manifest = fs.readFileSync(path.join(tmp, `pkg${v}`, 'imsmanifest.xml'), 'utf8');
-    const m = /<resource identifier="sco-why-attention"[^>]* href="([^"]+)"/.exec(manifest);
+  function launchHref(v, dir = `pkg${v}`, lesson = 'why-attention') {
+    const manifest = fs.readFileSync(path.join(tmp, dir, 'imsmanifest.xml'), 'utf8');
+    const m = new RegExp(`<resource identifier="sco-${lesson}"[^>]* href="([^"]+)"`).exec(manifest);
     assert.ok(m, 'the manifest names the SCO\'s launch address');
     return m[1].replace(/&amp;/g, '&');
   }
 
   // The LMS window: the runtime with `cmi` loaded, then the SCO in a full-size iframe at (0, 0).
-  async function launch(page, v, cmi) {
+  async function launch(page, v, cmi, dir = `pkg${v}`, lesson = 'why-attention') {
     await page.goto(`http://127.0.0.1:${sitePort}/parent.html`);
     await page.evaluate(({ v, cmi, src }) => {
       const lms = v === '1.2' ? new window.Scorm12API({ autocommit: false, logLevel: 5 })
@@ -107,8 +114,8 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
       f.style.cssText = 'position:fixed;left:0;top:0;width:1280px;height:800px;border:0';
       f.src = src;
       document.body.appendChild(f);
-    }, { v, cmi, src: `/pkg${v}/${launchHref(v)}` });
-    const frame = await pollUntil(async () => page.frames().find((f) => f.url().includes(`/pkg${v}/`)), (f) => !!f,
+    }, { v, cmi, src: `/${dir}/${launchHref(v, dir, lesson)}` });
+    const frame = await pollUntil(async () => page.frames().find((f) => f.url().includes(`/${dir}/`)), (f) => !!f,
       { what: 'the SCO frame', timeout: 10000 });
     await frame.waitForFunction(() => window.attnplayLms && window.attnplayLms.status().started, null, { timeout: 60000, polling: 100 });
     return frame;
@@ -260,6 +267,33 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
       await context.close();
     });
   }
+
+  it('SCORM 2004: a teacher\'s own lesson file, packaged, opens inside the LMS and is recorded', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const frame = await launch(page, '2004', { learner_id: 'learner-file', learner_name: 'Poe, Ada' }, 'pkgfile', TEACHER.id);
+    const opened = await lessonOf(frame);
+    assert.equal(opened.id, TEACHER.id, 'the file\'s lesson is open, not a built-in one');
+    const steps = TEACHER.steps.map((st) => st.task);
+    const asked = steps.findIndex((t) => t && t.kind === 'predict');
+    for (let step = 2; step <= asked + 1; ++step) await next(page, frame, step);
+    await answer(page, frame, steps[asked], false);
+    await answer(page, frame, steps[asked], true);
+    for (let step = asked + 2; step <= steps.length; ++step) await next(page, frame, step);
+    await next(page, frame, 0);  // the last step's Next completes the lesson
+    const done = await pollUntil(() => lms(page, '2004'), (c) => c.completion_status === 'completed', { what: 'completion' });
+    const i0 = done.interactions['0'];
+    assert.equal(i0.id, `${TEACHER.id}-${steps[asked].id}`);
+    assert.equal(i0.type, 'choice');
+    assert.equal(i0.learner_response, letter(steps[asked].answer));
+    assert.equal(i0.result, 'correct');
+    assert.equal(done.score.raw, '0', 'right only at the second try: no first-try point');
+    assert.equal(done.score.max, '1');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 
   it('without an LMS: nothing to record into, an anonymous learner in the xAPI statements', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
