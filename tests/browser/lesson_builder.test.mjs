@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT, api, center, click, itemRect, setStateOk, siteBuiltTest, typeText, useApp, waitForApp, waitFrames } from './helpers.mjs';
+import { REPO_ROOT, api, center, click, itemRect, pollUntil, setStateOk, siteBuiltTest, typeText, useApp, waitForApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -157,5 +157,53 @@ describe('the lesson builder', { timeout: 300000 }, () => {
     await waitFrames(page, 3);
     const moved = JSON.parse(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => /progress/.test(k)))));
     assert.deepEqual(moved.builder.steps.map((s) => s.text.en), [STEP_TEXTS[0], STEP_TEXTS[2], STEP_TEXTS[1]]);
+  });
+});
+
+// Keyboard only (after the panel is opened): Ctrl+Tab reaches the builder, Tab walks its fields (a text field
+// opens for typing when Tab lands on it), Enter presses its buttons.
+describe('the lesson builder by keyboard', { timeout: 170000 }, () => {
+  let app;
+  useApp((a) => { app = a; }, { viewport: { width: 1440, height: 900 } });
+  const focused = () => app.page.evaluate(() => window.attnplay.ui.focused());
+  const active = () => app.page.evaluate(() => document.activeElement && (document.activeElement.id || document.activeElement.tagName));
+  async function key(k) {
+    await app.page.keyboard.press(k);
+    await waitFrames(app.page, 2);
+  }
+  async function tabTo(id) {
+    for (let i = 0; i < 60; i++) {
+      if ((await focused()) === id && (await active()) === 'canvas') return;
+      await key((await active()) === 'canvas' ? 'Tab' : 'Shift+Tab');
+    }
+    assert.fail(`Tab never reached ${id} (focus is on ${JSON.stringify(await focused())})`);
+  }
+  const kept = async () => JSON.parse(await app.page.evaluate(() =>
+    localStorage.getItem(Object.keys(localStorage).find((k) => /progress/.test(k))) || '{}'));
+
+  it('names the lesson and adds the view as a step with Tab, typing and Enter', async () => {
+    const page = app.page;
+    await setStateOk(page, { panels: { builder: true, saturation: false, variance: false, explain: false } });
+    await page.focus('#canvas');
+    for (let i = 0; i < 20 && !String(await focused()).startsWith('builder:'); i++) {
+      await key('Control+Tab');
+      await key('Tab');
+    }
+    assert.match(String(await focused()), /^builder:/, 'Ctrl+Tab and Tab reach the builder');
+    // Tab (or Shift-Tab) landing on a text field opens it for typing; a field merely highlighted needs Enter.
+    await tabTo('builder:title');
+    await key('Shift+Tab');
+    assert.equal(await focused(), 'builder:id');
+    await key('Control+A');
+    await typeText(page, 'keyboard-lesson');
+    await tabTo('builder:title');
+    await key('Control+A');
+    await typeText(page, 'Typed, not clicked');
+    await tabTo('builder:add');
+    await key('Enter');
+    const draft = await pollUntil(kept, (p) => p.builder && p.builder.steps && p.builder.steps.length === 1,
+      { what: 'one step in the kept draft', timeout: 10000 });
+    assert.equal(draft.builder.id, 'keyboard-lesson', JSON.stringify({ id: draft.builder.id, title: draft.builder.title }));
+    assert.match(JSON.stringify(draft.builder.title), /Typed, not clicked/);
   });
 });
