@@ -31,7 +31,7 @@ Mat random_mat(attn::Rng& rng, int rows, int cols) {
 VecD row_of(const Mat& m, int i) { return m.row(i).transpose().cast<double>(); }
 VecD col_of(const Mat& m, int c) { return m.col(c).cast<double>(); }
 
-double close(double a, double b) { return std::fabs(a - b) <= 1e-4 * (1 + std::fabs(b)); }
+bool close(double a, double b) { return std::fabs(a - b) <= 1e-4 * (1 + std::fabs(b)); }
 
 }  // namespace
 
