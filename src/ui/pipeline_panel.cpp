@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/presets.h"
+#include "core/attention/cell_math.h"
 #include "ui/grid.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
@@ -25,24 +26,27 @@ std::string num(double v) {
   return buf;
 }
 
-// "\n  = a₀×b₀ + a₁×b₁ + …\n  = total" for Σ_c a(c)·b(c): four products a line, like the notes' worked
+// "\n  = a₀×b₀ + a₁×b₁ + …\n  = total" for a dot product's terms: four products a line, like the notes' worked
 // examples, with explicit breaks (ImGui's word wrap would split numbers at the decimal point).
-template <class A, class B>
-std::string dot_terms(Lang lang, A a, B b, int len, double total) {
+std::string dot_terms(Lang lang, const DotCell& d, double total) {
+  const int len = static_cast<int>(d.a.size());
   std::string out = "\n  = ";
   for (int c = 0; c < std::min(len, kTerms); ++c) {
     if (c) out += c % 4 == 0 ? "\n  + " : " + ";
-    out += num(a(c)) + "×" + num(b(c));
+    out += num(d.a[static_cast<size_t>(c)]) + "×" + num(d.b[static_cast<size_t>(c)]);
   }
   if (len > kTerms) out += tr_format(lang, "pipeline.more_terms", {{"count", std::to_string(len - kTerms)}});
   return out + "\n  = " + fmt(total);
 }
 
-template <class A, class B>
-double dot(A a, B b, int len) {
-  double s = 0;
-  for (int c = 0; c < len; ++c) s += static_cast<double>(a(c)) * b(c);
-  return s;
+VecD row_of(const Mat& m, int i) { return m.row(i).transpose().cast<double>(); }
+VecD col_of(const Mat& m, int c) { return m.col(c).cast<double>(); }
+
+// q_i·W_a as a row of doubles: the query side of the general and additive scores.
+VecD project(const Mat& Q, int i, const Mat& W) {
+  VecD out(W.cols());
+  for (Eigen::Index c = 0; c < W.cols(); ++c) out(c) = explain_dot(row_of(Q, i), col_of(W, static_cast<int>(c))).value;
+  return out;
 }
 
 // The arithmetic is only shown when recomputing it reproduces the shown value (guards against
@@ -205,13 +209,10 @@ class PipelinePanel : public Panel {
       return lhs + " = " + fmt(P(i, c));
     }
     if (W->rows() != X.cols() || c + off >= W->cols()) return lhs + " = " + fmt(P(i, c));
-    const int d = static_cast<int>(X.cols());
-    auto a = [&](int k) { return X(i, k); };
-    auto b = [&](int k) { return (*W)(k, c + off); };
-    const double v = dot(a, b, d);
-    if (!agrees(v, P(i, c))) return lhs + " = " + fmt(P(i, c));
+    const DotCell d = explain_dot(row_of(X, i), col_of(*W, c + off));
+    if (!agrees(d.value, P(i, c))) return lhs + " = " + fmt(P(i, c));
     return lhs + " = Σ_r x_" + learner_index(i) + ",r·" + Wn + "[r," + learner_index(c + off) + "]" +
-           dot_terms(lang(), a, b, d, P(i, c));
+           dot_terms(lang(), d, P(i, c));
   }
 
   void qkv(State& s, const AppResult& r, const HeadResult& h) {
@@ -242,32 +243,23 @@ class PipelinePanel : public Panel {
     const double sv = h.scores(i, j);
     const std::string ij = learner_index(i) + "·k_" + learner_index(j);
     if (r.scenario.score == ScoreKind::Dot && h.K.cols() == d) {
-      auto a = [&](int c) { return h.Q(i, c); };
-      auto b = [&](int c) { return h.K(j, c); };
       return "q_" + ij + " = Σ_c q_" + learner_index(i) + ",c·k_" + learner_index(j) + ",c" +
-             dot_terms(lang(), a, b, d, sv);
+             dot_terms(lang(), explain_dot(row_of(h.Q, i), row_of(h.K, j)), sv);
     }
     if (r.scenario.score == ScoreKind::General && r.scenario.W_a && r.scenario.W_a->rows() == d &&
         r.scenario.W_a->cols() == h.K.cols()) {
-      const Mat& W = *r.scenario.W_a;
-      auto a = [&](int c) { return dot([&](int k) { return h.Q(i, k); }, [&](int k) { return W(k, c); }, d); };
-      auto b = [&](int c) { return h.K(j, c); };
       return "s = (q_" + learner_index(i) + "·W_a)·k_" + learner_index(j) +
-             dot_terms(lang(), a, b, static_cast<int>(W.cols()), sv);
+             dot_terms(lang(), explain_dot(project(h.Q, i, *r.scenario.W_a), row_of(h.K, j)), sv);
     }
     if (r.scenario.score == ScoreKind::Additive && r.scenario.W_a && r.scenario.U_a && r.scenario.v_a &&
         r.scenario.W_a->rows() == d && r.scenario.U_a->rows() == h.K.cols() &&
         r.scenario.W_a->cols() == r.scenario.U_a->cols() && r.scenario.v_a->size() == r.scenario.W_a->cols()) {
-      const Mat &W = *r.scenario.W_a, &U = *r.scenario.U_a;
-      const int da = static_cast<int>(W.cols());
+      const int da = static_cast<int>(r.scenario.W_a->cols());
+      const VecD qa = project(h.Q, i, *r.scenario.W_a), kb = project(h.K, j, *r.scenario.U_a);
       std::string out = "e = v_aᵀ tanh(q·W_a + k·U_a)\n  = ";
-      for (int c = 0; c < std::min(da, kTerms); ++c) {
-        const double qa = dot([&](int k) { return h.Q(i, k); }, [&](int k) { return W(k, c); }, d);
-        const double kb =
-            dot([&](int k) { return h.K(j, k); }, [&](int k) { return U(k, c); }, static_cast<int>(U.rows()));
-        out += (c ? (c % 3 == 0 ? "\n  + " : " + ") : "") + num((*r.scenario.v_a)(c)) + "×tanh(" + num(qa) + " + " +
-               num(kb) + ")";
-      }
+      for (int c = 0; c < std::min(da, kTerms); ++c)
+        out += (c ? (c % 3 == 0 ? "\n  + " : " + ") : "") + num((*r.scenario.v_a)(c)) + "×tanh(" + num(qa(c)) + " + " +
+               num(kb(c)) + ")";
       if (da > kTerms) out += " + …";
       return out + "\n  = " + fmt(sv);
     }
@@ -344,25 +336,20 @@ class PipelinePanel : public Panel {
     const GridHit hit =
         grid(s, "A", h.weights, &r.row_labels, &r.col_labels, true, 1.0f, true, &h.logits, SlipMatrix::Weights);
     if (hit.row < 0 || hit.col < 0) return;
-    const int i = hit.row, j = hit.col, m = static_cast<int>(h.logits.cols());
+    const int i = hit.row, j = hit.col;
     std::string body;
     if (is_masked(h.logits, i, j)) {
       body = tr("pipeline.weight.masked");
     } else if (r.scenario.temperature == 0) {
       body = trf("pipeline.weight.t_zero", {{"a", fmt(h.weights(i, j))}});
     } else {
-      double mx = -INFINITY, sum = 0;
-      for (int k = 0; k < m; ++k)
-        if (!is_masked(h.logits, i, k)) mx = std::max(mx, static_cast<double>(h.logits(i, k)));
-      for (int k = 0; k < m; ++k)
-        if (!is_masked(h.logits, i, k)) sum += std::exp(h.logits(i, k) - mx);
-      const double e = std::exp(h.logits(i, j) - mx);
-      if (!std::isfinite(mx) || !(sum > 0) || !std::isfinite(sum))
+      const SoftmaxCell c = explain_softmax_cell(row_of(h.logits, i), j);
+      if (!c.ok)
         body = trf("pipeline.weight.hard", {{"a", fmt(h.weights(i, j))}});
       else
-        body = "A_ij = exp(ℓ_ij − max) / Σ_j exp(ℓ_ij − max)\n  = exp(" + fmt(h.logits(i, j)) + " − " + fmt(mx) +
-               ") / " + fmt(sum) + "\n  = " + fmt(e) + " / " + fmt(sum) + "\n  = " + fmt(h.weights(i, j)) + "\n" +
-               trf("pipeline.weight.subtract_max", {{"max", fmt(mx)}});
+        body = "A_ij = exp(ℓ_ij − max) / Σ_j exp(ℓ_ij − max)\n  = exp(" + fmt(h.logits(i, j)) + " − " + fmt(c.max) +
+               ") / " + fmt(c.exp_sum) + "\n  = " + fmt(c.exps[static_cast<size_t>(j)]) + " / " + fmt(c.exp_sum) +
+               "\n  = " + fmt(h.weights(i, j)) + "\n" + trf("pipeline.weight.subtract_max", {{"max", fmt(c.max)}});
     }
     body += slip_note(s, SlipMatrix::Weights, h.weights, i, j);
     tooltip(r.row_labels[static_cast<size_t>(i)] + " → " + r.col_labels[static_cast<size_t>(j)], body);
@@ -374,11 +361,10 @@ class PipelinePanel : public Panel {
     const GridHit hit = grid(s, "Z", h.output, &r.row_labels, nullptr, true, 0, false, nullptr, SlipMatrix::Output);
     if (hit.row >= 0 && hit.col >= 0 && h.V.cols() == h.output.cols() && h.weights.cols() == h.V.rows()) {
       const int i = hit.row, c = hit.col;
-      auto a = [&](int j) { return h.weights(i, j); };
-      auto b = [&](int j) { return h.V(j, c); };
       tooltip(trf("pipeline.row_column", {{"row", r.row_labels[static_cast<size_t>(i)]}, {"col", learner_index(c)}}),
               "z_" + learner_index(i) + "," + learner_index(c) + " = Σ_j A_" + learner_index(i) + "j·v_j," +
-                  learner_index(c) + dot_terms(lang(), a, b, static_cast<int>(h.V.rows()), h.output(i, c)));
+                  learner_index(c) +
+                  dot_terms(lang(), explain_dot(row_of(h.weights, i), col_of(h.V, c)), h.output(i, c)));
     }
     if (!r.core.heads.empty()) {
       section_header(tr("pipeline.all_heads"));

@@ -1,6 +1,7 @@
 // exercise_show.cpp — "Show me": the arithmetic of one worksheet cell as data and as English text.
 #include <cmath>
 
+#include "core/attention/cell_math.h"
 #include "core/exercise/exercise.h"
 #include "core/exercise/exercise_detail.h"
 
@@ -42,16 +43,13 @@ std::string sum_of_terms(const CellBreakdown& b) {
 
 void add_terms(CellBreakdown& b, const MatD& A, int row, const char* a_name, const MatD& B, int col, bool b_rows,
                const char* b_name) {
-  b.value = 0;
-  for (Eigen::Index k = 0; k < A.cols(); ++k) {
-    Term t;
-    t.a = A(row, k);
-    t.b = b_rows ? B(col, k) : B(k, col);
-    t.product = t.a * t.b;
-    t.a_label = at(a_name, row, static_cast<int>(k));
-    t.b_label = b_rows ? at(b_name, col, static_cast<int>(k)) : at(b_name, static_cast<int>(k), col);
-    b.value += t.product;
-    b.terms.push_back(std::move(t));
+  const VecD column = b_rows ? VecD(B.row(col).transpose()) : VecD(B.col(col));
+  const DotCell d = explain_dot(A.row(row).transpose(), column);
+  b.value = d.value;
+  for (size_t k = 0; k < d.a.size(); ++k) {
+    const int ki = static_cast<int>(k);
+    b.terms.push_back(
+        Term{d.a[k], d.b[k], d.a[k] * d.b[k], at(a_name, row, ki), b_rows ? at(b_name, col, ki) : at(b_name, ki, col)});
   }
 }
 
@@ -78,16 +76,12 @@ void scale(const Exercise& ex, const detail::Effective& eff, CellBreakdown& b) {
 
 void softmax(const detail::Effective& eff, CellBreakdown& b) {
   b.kind = BreakdownKind::Softmax;
-  const MatD& L = eff[Stage::Scaled];
-  const double mx = L.row(b.row).maxCoeff();
-  b.shift = mx > kShiftAbove ? mx : 0;
-  b.exp_sum = 0;
-  for (Eigen::Index j = 0; j < L.cols(); ++j) {
-    b.row_logits.push_back(L(b.row, j));
-    b.row_exps.push_back(std::exp(L(b.row, j) - b.shift));
-    b.exp_sum += b.row_exps.back();
-  }
-  b.value = b.row_exps[static_cast<size_t>(b.col)] / b.exp_sum;
+  const SoftmaxCell c = explain_softmax_cell(eff[Stage::Scaled].row(b.row).transpose(), b.col, kShiftAbove);
+  b.shift = c.shift;
+  b.row_logits = c.logits;
+  b.row_exps = c.exps;
+  b.exp_sum = c.exp_sum;
+  b.value = c.exps[static_cast<size_t>(b.col)] / c.exp_sum;
 }
 
 void weighted_sum(const detail::Effective& eff, CellBreakdown& b) {
