@@ -3,7 +3,7 @@
 // animation.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, decodePng, itemRect, launchChromium, openApp, setStateOk, siteBuiltTest, startServer, waitFrames } from './helpers.mjs';
+import { api, decodePng, itemRect, launchChromium, openApp, setStateOk, siteBuiltTest, startServer, waitFrames, touchFlickUp } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -62,18 +62,7 @@ describe('system preferences', { timeout: 120000 }, () => {
         await waitFrames(page, 4);
         const r0 = await itemRect(page, 'temperature');
         const from = { x: Math.round(r0.x + 20), y: Math.round(r0.y + r0.h / 2) };
-        const cdp = await page.context().newCDPSession(page);
-        try {
-          await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...from, id: 1 }] });
-          await waitFrames(page, 2);
-          for (let i = 1; i <= 4; i++) {
-            await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y - 35 * i, id: 1 }] });
-            if (i < 4) await waitFrames(page, 1);
-          }
-          await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-        } finally {
-          await cdp.detach();
-        }
+        await touchFlickUp(page, from);  // up by 140 px in a few quick moves, lifted while moving
         const atLift = await api.itemRect(page, 'temperature');
         await waitFrames(page, 12);
         const later = await api.itemRect(page, 'temperature');

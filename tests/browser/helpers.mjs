@@ -327,6 +327,22 @@ export async function typeText(page, text) {
 // Touch gestures as a phone sends them, through the DevTools protocol: touchStart, `steps` touchMoves
 // (each followed by a frame) and touchEnd. `fingers` > 1 puts the others `spread` px to the right of
 // the first; they all move together.
+// A thumb's flick: down at `from`, up by `step` CSS px `moves` times a frame apart, lifted while still moving.
+export async function touchFlickUp(page, from, { moves = 4, step = 35 } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...from, id: 1 }] });
+    await waitFrames(page, 2);
+    for (let i = 1; i <= moves; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y - step * i, id: 1 }] });
+      if (i < moves) await waitFrames(page, 1);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
+}
+
 export async function touchDrag(page, from, to, { steps = 10, fingers = 1, spread = 40, onStep } = {}) {
   const cdp = await page.context().newCDPSession(page);
   const points = (p) => Array.from({ length: fingers }, (_, k) => ({ x: p.x + k * spread, y: p.y, id: k + 1 }));

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { api, center, itemRect, launchChromium, openApp, pollUntil, setStateOk, siteBuiltTest, startServer, touchDrag,
-  touchTap, waitForApp, waitFrames } from './helpers.mjs';
+  touchTap, waitForApp, waitFrames, touchFlickUp } from './helpers.mjs';
 
 const DEVICE = { hasTouch: true, isMobile: true, deviceScaleFactor: 3 };
 
@@ -74,19 +74,7 @@ export function touchSuite(viewport) {
       const r0 = await itemRect(page, 'temperature');
       assert.ok(r0.y > 150 && r0.y < viewport.height - 100, `the Temperature slider is on screen: ${JSON.stringify(r0)}`);
       const from = { x: Math.round(r0.x + 20), y: Math.round(r0.y + r0.h / 2) };
-      // Up by 140 px in a few quick moves, as a thumb flicks.
-      const cdp = await page.context().newCDPSession(page);
-      try {
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...from, id: 1 }] });
-        await waitFrames(page, 2);
-        for (let i = 1; i <= 4; i++) {
-          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y - 35 * i, id: 1 }] });
-          if (i < 4) await waitFrames(page, 1);
-        }
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });  // a flick: lifted while moving
-      } finally {
-        await cdp.detach();
-      }
+      await touchFlickUp(page, from);  // up by 140 px in a few quick moves, lifted while moving
       const atLift = await api.itemRect(page, 'temperature');  // now, while it may still be moving
       await waitFrames(page, 12);
       const later = await api.itemRect(page, 'temperature');  // null: glided on out of its panel's view

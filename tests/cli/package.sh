@@ -9,14 +9,8 @@ BIN=$1
 DIR=$2
 source "$DIR/helpers.bash"
 
-# A stand-in for the built page: the command copies whatever the files hold.
 SITE="$TMP/site"
-mkdir -p "$SITE"
-for f in style.css attnplay-api.js attnplay-embed.js attnplay-lms.js attnplay.js favicon.svg; do echo "/* $f */" >"$SITE/$f"; done
-head -c 200000 /dev/urandom >"$SITE/attnplay.wasm"
-cat >"$SITE/index.html" <<'HTML'
-<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; connect-src 'self'"></head><body></body></html>
-HTML
+stub_site "$SITE"
 
 for v in 1.2 2004; do
   if expect_ok "package SCORM $v" "$BIN" package --lesson why-attention,softmax --scorm "$v" --site "$SITE" \

@@ -8,9 +8,7 @@ DIR=$2
 source "$DIR/helpers.bash"
 
 SITE="$TMP/site"
-mkdir -p "$SITE"
-for f in style.css attnplay-api.js attnplay-embed.js attnplay-lms.js attnplay.js attnplay.wasm; do echo "/* $f */" >"$SITE/$f"; done
-echo '<!doctype html><html><head></head><body></body></html>' >"$SITE/index.html"
+stub_site "$SITE"
 
 cat >"$TMP/my-lesson.json" <<'JSON'
 {"id": "teacher-pack", "title": {"en": "My own lesson"},
