@@ -62,6 +62,8 @@ class EmbeddingsPanel : public Panel {
   }
 
   static void axis_combo(PanelContext& ctx, const char* name, ControlId control, int& dim, int d) {
+    ui::Control lockable(ctx, control);  // a lesson or an embed may hold the plane still
+    if (lockable.hidden()) return;
     ImGui::TextUnformatted(name);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
@@ -71,7 +73,7 @@ class EmbeddingsPanel : public Panel {
         if (ImGui::Selectable((dim_name(ctx, c) + "###" + std::to_string(c)).c_str(), c == dim)) dim = c;
       ImGui::EndCombo();
     }
-    ctx.track(control);
+    lockable.track();
   }
 
   void plane(PanelContext& ctx, State& s, const AppResult& r, int n) {

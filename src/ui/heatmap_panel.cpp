@@ -69,9 +69,11 @@ class HeatmapPanel : public Panel {
     row_outline(s, L);
     legend(ctx, s, h, L);
     ImGui::SetCursorScreenPos(ImVec2(L.p0.x, ImGui::GetCursorScreenPos().y));
-    checkbox_wrapped(ctx.label("heatmap.row_scale", "row_scale"), &s.heatmap_row_scale);
-    ctx.track(ControlId::heatmap_scale);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr("heatmap.row_scale.tip"));
+    if (ui::Control c(ctx, ControlId::heatmap_scale); !c.hidden()) {
+      checkbox_wrapped(ctx.label("heatmap.row_scale", "row_scale"), &s.heatmap_row_scale);
+      c.track();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr("heatmap.row_scale.tip"));
+    }
   }
 
  private:

@@ -39,13 +39,15 @@ class NumericsPanel : public Panel {
     text_wrapped(ctx.trf("numerics.intro", {{"row", r.row_labels[static_cast<size_t>(row)]},
                                             {"d_k", show(static_cast<float>(r.core.d_k))}}));
     float multiplier = static_cast<float>(s.numerics_multiplier);
-    const std::string multiplier_label = ctx.label("numerics.multiplier", "multiplier");
-    ImGui::SetNextItemWidth(std::min(ImGui::CalcItemWidth(), width_beside_label(multiplier_label)));
-    if (ImGui::SliderFloat(multiplier_label.c_str(), &multiplier, static_cast<float>(kMinLogitMultiplier),
-                           static_cast<float>(kMaxLogitMultiplier), "×%.1f",
-                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
-      s.numerics_multiplier = multiplier;
-    ctx.track(ControlId::numerics_multiplier);
+    if (ui::Control c(ctx, ControlId::numerics_multiplier); !c.hidden()) {
+      const std::string multiplier_label = ctx.label("numerics.multiplier", "multiplier");
+      ImGui::SetNextItemWidth(std::min(ImGui::CalcItemWidth(), width_beside_label(multiplier_label)));
+      if (ImGui::SliderFloat(multiplier_label.c_str(), &multiplier, static_cast<float>(kMinLogitMultiplier),
+                             static_cast<float>(kMaxLogitMultiplier), "×%.1f",
+                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+        s.numerics_multiplier = multiplier;
+      c.track();
+    }
 
     const RowSoftmax sm = row_softmax(h, row, multiplier);
     table(ctx, r, sm);

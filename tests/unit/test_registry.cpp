@@ -47,6 +47,13 @@ TEST_CASE("every control id locks what it names and nothing else", "[registry]")
   changed.mask = MaskKind::Causal;
   changed.positional_encoding = PositionalEncoding::Sinusoidal;
   changed.cross.step = 2;
+  changed.heatmap_row_scale = !before.heatmap_row_scale;
+  changed.plane_x = before.plane_x + 1;
+  changed.numerics_multiplier = 3.0;
+  // Every control named by a settable state key can be locked (its key is set back); others only with a revert.
+  for (const char* id : {"heatmap_scale", "plane_x", "plane_y", "numerics_multiplier", "d_k", "sentence", "mask"})
+    CHECK(find_control(id) != nullptr);
+  CHECK(find_control("lesson:next") == nullptr);
   for (const ControlInfo& c : control_table()) {
     INFO(c.id);
     CHECK(find_control(c.id) == &c);
@@ -62,6 +69,9 @@ TEST_CASE("every control id locks what it names and nothing else", "[registry]")
     CHECK((now.heads == before.heads) == (id == "heads"));
     CHECK((now.mask == before.mask) == (id == "mask"));
     CHECK((now.dark_theme == before.dark_theme) == (id == "theme"));
+    CHECK((now.heatmap_row_scale == before.heatmap_row_scale) == (id == "heatmap_scale"));
+    CHECK((now.plane_x == before.plane_x) == (id == "plane_x"));
+    CHECK((now.numerics_multiplier == before.numerics_multiplier) == (id == "numerics_multiplier"));
   }
 }
 

@@ -595,7 +595,7 @@
   // The state of an inline copy, when too large for a fragment, goes in before anyone sees the page.
   function applyInlineState(state) {
     const r = JSON.parse(call('attnplay_set_state', JSON.stringify(state)));
-    if (!r.ok) call('attnplay_set_status', 'Could not open the state this view was given: ' + r.error);
+    if (!r.ok) call('attnplay_set_status', say('status.given_state_failed', '', r.error));
   }
 
   // When the change stamp moves: refresh the accessible summary, tell the
