@@ -73,12 +73,14 @@ class BuilderPanel : public Panel {
     const nlohmann::json& kept = ctx.app.progress.value("builder", nlohmann::json());
     LessonDraft d;
     if (kept.is_object() && draft_from_json(kept, d).empty()) draft_ = std::move(d);
+    ++edits_;
     const nlohmann::json& selected = kept.is_object() ? kept.value("selected", nlohmann::json()) : nlohmann::json();
     selected_ = selected.is_number_integer() ? selected.get<int>() : -1;
   }
 
   void keep(PanelContext& ctx) {
     changed_ = false;
+    ++edits_;
     nlohmann::json j = draft_to_lesson_json(draft_);
     j["selected"] = selected_;
     ctx.app.progress["builder"] = std::move(j);
@@ -310,9 +312,10 @@ class BuilderPanel : public Panel {
 
   // [SECTION] the validator's verdict and SCORM 1.2's limit ---------------------------------------------------
   void verdict(PanelContext& ctx) {
-    const std::string text = draft_lesson_text(draft_);
-    if (text != checked_text_) {  // checking applies every step's state: once per change, not per frame
-      checked_text_ = text;
+    // Checking applies every step's state: once per edit, never per frame. An edit drawn before this frame's
+    // check is kept (and counted) at the end of the frame.
+    if (changed_ || checked_edits_ != edits_) {
+      checked_edits_ = changed_ ? edits_ + 1 : edits_;
       problem_ = check_draft(draft_);
       long_steps_.clear();
       for (size_t i = 0; problem_.empty() && i < draft_.steps.size(); ++i)
@@ -408,7 +411,8 @@ class BuilderPanel : public Panel {
   int selected_ = -1;
   bool changed_ = false;
   uint64_t loads_ = ~uint64_t{0};
-  std::string checked_text_ = "\x01", problem_;
+  uint64_t edits_ = 0, checked_edits_ = ~0ull;  // draft edits and loads so far; the count last checked
+  std::string problem_;
   std::vector<size_t> long_steps_;
   int scorm_ = 0;
   std::string previewing_;  // the id of the lesson being previewed ("" = building)
