@@ -1,10 +1,25 @@
 # AttnplayEmbed.cmake — turn asset files into a C++ source (name → bytes), so both targets run
 # from one self-contained binary with no file lookups.
 
-# DejaVu Sans cut down to the glyphs the UI uses (Latin, Greek, arrows, math, sub/superscripts, check
-# marks); src/ui/glyph_ranges.h lists the same ranges for ImGui and the catalog test.
+# DejaVu Sans cut down to the glyphs the UI uses: the ranges are read from src/ui/glyph_ranges.h, which ImGui's
+# atlas and the catalog test read too.
 function(attnplay_font_subset outvar output)
   set(_src /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)
+  set(_ranges_h "${CMAKE_SOURCE_DIR}/src/ui/glyph_ranges.h")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_ranges_h}")
+  file(READ "${_ranges_h}" _text)
+  string(REGEX MATCH "kUiGlyphRanges\\[\\] = {[^;]*}" _list "${_text}")
+  string(REGEX MATCHALL "{0x[0-9A-Fa-f]+, 0x[0-9A-Fa-f]+}" _pairs "${_list}")
+  set(_unicodes "")
+  foreach(_p IN LISTS _pairs)
+    string(REGEX REPLACE "{0x([0-9A-Fa-f]+), 0x([0-9A-Fa-f]+)}" "U+\\1-\\2" _r "${_p}")
+    list(APPEND _unicodes "${_r}")
+  endforeach()
+  list(LENGTH _unicodes _n)
+  if(_n LESS 2)
+    message(FATAL_ERROR "could not read the font's ranges (kUiGlyphRanges) from ${_ranges_h}")
+  endif()
+  string(JOIN "," _unicodes ${_unicodes})
   find_program(PYFTSUBSET pyftsubset)
   if(PYFTSUBSET)
     add_custom_command(OUTPUT "${output}"
@@ -13,8 +28,8 @@ function(attnplay_font_subset outvar output)
       # the page downloaded for nothing.
       COMMAND ${PYFTSUBSET} ${_src} --output-file=${output} --no-hinting --desubroutinize --layout-features=
               --drop-tables+=GPOS,GSUB,GDEF,kern,FFTM
-              --unicodes=U+0020-007E,U+00A0-017F,U+0370-03FF,U+1D2C-1D6A,U+2010-205E,U+2070-209C,U+2100-214F,U+2190-21FF,U+2200-22FF,U+2308-230B,U+25A0-25FF,U+2713-2717
-      DEPENDS ${_src} VERBATIM)
+              --unicodes=${_unicodes}
+      DEPENDS ${_src} ${_ranges_h} VERBATIM)
   else()
     add_custom_command(OUTPUT "${output}" COMMAND ${CMAKE_COMMAND} -E copy ${_src} ${output} DEPENDS ${_src})
   endif()

@@ -39,6 +39,23 @@ target_link_options(attnplay_web PRIVATE
 if(ATTNPLAY_WEB_CHECKS)
   target_link_options(attnplay_web PRIVATE -sASSERTIONS=2 -sSAFE_HEAP=1 -sSTACK_OVERFLOW_CHECK=2 --profiling-funcs)
 endif()
+# The first view downloads only the functions it runs: after the link, scripts/split_wasm.mjs measures which
+# those are in headless Chromium and splits the module into attnplay.wasm and attnplay.deferred.wasm, which
+# the page fetches once the first half has arrived (web/site/attnplay-api.js).
+option(ATTNPLAY_SPLIT_WASM "Split the page's module into the first view's half and the rest" ON)
+if(ATTNPLAY_SPLIT_WASM AND NOT ATTNPLAY_WEB_CHECKS)
+  find_program(ATTNPLAY_NODE node REQUIRED)
+  target_link_options(attnplay_web PRIVATE -sSPLIT_MODULE=1 -Wno-experimental)
+  # A changed measurement (the visits it makes) relinks and splits again.
+  set_property(TARGET attnplay_web APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/scripts/split_wasm.mjs")
+  add_custom_command(TARGET attnplay_web POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -E env NODE_PATH=/usr/share/nodejs
+            ${ATTNPLAY_NODE} ${CMAKE_SOURCE_DIR}/scripts/split_wasm.mjs "${ATTNPLAY_SITE_DIR}"
+    COMMENT "Splitting attnplay.wasm into the first view's half and the rest" VERBATIM)
+else()
+  add_custom_command(TARGET attnplay_web POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -E rm -f "${ATTNPLAY_SITE_DIR}/attnplay.deferred.wasm" VERBATIM)
+endif()
 
 # Learn mode's training thread: the core alone, loaded by web/site/attnplay-train-worker.js (importScripts).
 add_executable(attnplay_train_worker src/platform/train_worker.cpp)
@@ -58,5 +75,7 @@ add_custom_target(attnplay_site ALL
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTNPLAY_SITE_DIR}"
   COMMAND ${CMAKE_COMMAND} -E copy_directory "${CMAKE_SOURCE_DIR}/web/site" "${ATTNPLAY_SITE_DIR}"
   COMMAND ${CMAKE_COMMAND} -E copy_directory "${CMAKE_SOURCE_DIR}/web/examples" "${ATTNPLAY_SITE_DIR}/examples"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTNPLAY_SITE_DIR}/strings"
+  COMMAND ${CMAKE_COMMAND} -E copy ${FETCHED_DATA} "${ATTNPLAY_SITE_DIR}/strings"
   COMMENT "Copying the HTML shell into ${ATTNPLAY_SITE_DIR}")
 add_dependencies(attnplay_web attnplay_site)

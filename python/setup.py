@@ -9,6 +9,8 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 PAGE_FILES = ("index.html", "attnplay.js", "attnplay.wasm", "attnplay-api.js", "attnplay-embed.js", "attnplay-lms.js", "attnplay-a11y.js", "style.css")
+# The module's second half (a split build: scripts/split_wasm.mjs) and the catalog the page fetches.
+OPTIONAL_FILES = ("attnplay.deferred.wasm", "strings/hi-Latn.json")
 
 
 class BuildWithPage(build_py):
@@ -21,8 +23,10 @@ class BuildWithPage(build_py):
                           "(build it with `cmake --preset web && cmake --build --preset web`)", level=3)
             return
         target.mkdir(parents=True, exist_ok=True)
-        for f in PAGE_FILES:
-            shutil.copy2(source / f, target / f)
+        for f in PAGE_FILES + OPTIONAL_FILES:
+            if (source / f).is_file():
+                (target / f).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source / f, target / f)
 
 
 setup(cmdclass={"build_py": BuildWithPage})

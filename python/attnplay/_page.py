@@ -65,6 +65,14 @@ class Page:
         self.module_script = _inline_script_text(read("attnplay.js"))
         wasm = (self.directory / "attnplay.wasm").read_bytes()
         self.wasm_base64 = base64.b64encode(gzip.compress(wasm, compresslevel=9, mtime=0)).decode("ascii")
+        # A split build's second half (scripts/split_wasm.mjs) travels in its own block.
+        second = self.directory / "attnplay.deferred.wasm"
+        self.deferred_base64 = (base64.b64encode(gzip.compress(second.read_bytes(), compresslevel=9, mtime=0))
+                                .decode("ascii") if second.is_file() else None)
+        # The catalogs a served page fetches when it first shows their language (strings/<lang>.json); "<" is
+        # written \u003c, which keeps them JSON and cannot end the data block.
+        self.catalogs = {f.stem: f.read_text(encoding="utf-8").replace("<", "\\u003c")
+                         for f in sorted((self.directory / "strings").glob("*.json"))}
         self.scripts = {}
         for name in re.findall(r'<script\s+src="([^"]+)"\s*>\s*</script>', self.index):
             self.scripts[name] = _inline_script_text(self._read_local(name))
@@ -88,6 +96,12 @@ class Page:
         blocks = ('<script type="application/json" id="attnplay-inline">' + config_text + "</script>\n"
                   '<script type="application/octet-stream" id="attnplay-inline-wasm" data-encoding="gzip">' +
                   self.wasm_base64 + "</script>\n")
+        for lang, text in self.catalogs.items():
+            blocks += ('<script type="application/json" id="attnplay-inline-strings-' + html.escape(lang, quote=True) +
+                       '">' + text + "</script>\n")
+        if self.deferred_base64:
+            blocks += ('<script type="application/octet-stream" id="attnplay-inline-deferred" data-encoding="gzip">' +
+                       self.deferred_base64 + "</script>\n")
         hashes = []
         doc = self.index
 

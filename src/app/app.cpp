@@ -5,6 +5,7 @@
 
 #include "app/presets.h"
 #include "app/state_json.h"
+#include "app/strings.h"
 #include "core/hash.h"
 
 namespace attn {
@@ -23,6 +24,7 @@ uint64_t App::change_stamp() const {
   h.str(status);
   h.pod(step_progress.attempts);
   h.pod(step_progress.goal_met);
+  h.pod(catalog_generation());  // a fetched catalog changes every text the page shows
   return h.value();
 }
 

@@ -192,13 +192,16 @@ void set_package_lesson_text(const std::string& id, const std::string& text) { t
 
 const std::vector<std::string>& package_required_files() {
   static const std::vector<std::string> files = {"index.html",        "style.css",       "attnplay-api.js",
-                                                 "attnplay-embed.js", "attnplay-lms.js", "attnplay.js",
-                                                 "attnplay.wasm"};
+                                                 "attnplay-embed.js", "attnplay-lms.js", "attnplay-a11y.js",
+                                                 "attnplay.js",       "attnplay.wasm"};
   return files;
 }
 const std::vector<std::string>& package_optional_files() {
-  static const std::vector<std::string> files = {"favicon.svg",       "attnplay-sw.js",      "attnplay-train-worker.js",
-                                                 "attnplay-train.js", "attnplay-train.wasm", "attention-playground.js"};
+  // attnplay.deferred.wasm: the module's second half, in a split build (scripts/split_wasm.mjs);
+  // strings/hi-Latn.json: the catalog a web build fetches when the page first shows Hinglish.
+  static const std::vector<std::string> files = {
+      "favicon.svg",         "attnplay-sw.js",          "attnplay-train-worker.js", "attnplay-train.js",
+      "attnplay-train.wasm", "attention-playground.js", "attnplay.deferred.wasm",   "strings/hi-Latn.json"};
   return files;
 }
 

@@ -12,6 +12,10 @@ namespace attn {
 
 const DataFile* data_files_begin();
 const DataFile* data_files_end();
+// The files a web build fetches instead of compiling in (CMakeLists.txt: FETCHED_DATA); only the wasm tests
+// compile them in (tests/web/fetched_catalogs.cpp).
+const DataFile* fetched_data_files_begin();
+const DataFile* fetched_data_files_end();
 
 // The file at `path`, or nullptr.
 inline const DataFile* find_data_file(std::string_view path) {

@@ -29,20 +29,40 @@ namespace {
 constexpr int kSweepDraws = 16;
 
 // variance_experiment is a pure function of its arguments and draws tens of millions of normals (the d_k curve
-// alone: 4000 pairs at eleven widths up to 1024); every App opened on the same seed would draw them again, so
+// alone: 4000 pairs at 21 widths up to 1024); every App opened on the same seed would draw them again, so
 // the last few results are kept.
-const std::vector<VarianceRow>& kept_variance(const std::vector<int>& d_ks, int samples, uint64_t seed, int bins) {
-  using Key = std::tuple<std::vector<int>, int, uint64_t, int>;
-  thread_local std::map<Key, std::vector<VarianceRow>> kept;
-  constexpr size_t kKept = 8;
-  Key key{d_ks, samples, seed, bins};
-  auto it = kept.find(key);
-  if (it == kept.end()) {
+using VarianceKey = std::tuple<std::vector<int>, int, uint64_t, int>;
+std::map<VarianceKey, std::vector<VarianceRow>>& kept_variances() {
+  thread_local std::map<VarianceKey, std::vector<VarianceRow>> kept;
+  return kept;
+}
+
+// Starts a measurement, or finds it kept from before (then it is ready at once).
+void start_variance(VarianceJob& job, std::vector<int> d_ks, int samples, uint64_t seed, int bins) {
+  job.key = VarianceKey{d_ks, samples, seed, bins};
+  job.run.reset();
+  job.ready.reset();
+  const auto& kept = kept_variances();
+  if (const auto it = kept.find(job.key); it != kept.end())
+    job.ready = it->second;
+  else
+    job.run.emplace(std::move(d_ks), samples, seed, bins);
+}
+
+// Steps a measurement in flight for up to `budget_ms` (0: to the end); its rows once finished, taken once.
+std::optional<std::vector<VarianceRow>> step_variance(VarianceJob& job, double budget_ms) {
+  if (job.run && job.run->step(budget_ms)) {
+    auto& kept = kept_variances();
+    constexpr size_t kKept = 8;
     if (kept.size() >= kKept) kept.clear();
-    it = kept.emplace(std::move(key), variance_experiment(d_ks, samples, seed, bins)).first;
+    kept[job.key] = job.run->rows();
+    job.ready = job.run->rows();
+    job.run.reset();
   }
-  return it->second;
-}  // other draws of W_Q and W_K for the saturation curves' band
+  std::optional<std::vector<VarianceRow>> out;
+  out.swap(job.ready);
+  return out;
+}
 
 // One draw of W_Q and W_K: the row's entropy, max weight and Jacobian norm at each per-head width d,
 // unscaled and scaled, appended to out[metric][scaled]. q·k_j = x_j·(W_k q) with u = W_k[:, :d] q[:d]
@@ -361,13 +381,22 @@ void Playground::recompute_within(double budget_ms) {
   const int dk = static_cast<int>(result.core.d_k > 0 ? result.core.d_k : state.d_k);
   if (const uint64_t vk = variance_key(dk, state.seed); vk != variance_key_ && !(control_held && variance_key_)) {
     const int samples = std::clamp(8000000 / std::max(dk, 1), 4000, 20000);  // ~constant cost per d_k
-    result.variance = kept_variance({dk}, samples, state.seed, 41).front();
+    start_variance(variance_job_, {dk}, samples, state.seed, 41);
     variance_key_ = vk;
   }
   if (curve_seed_ != state.seed) {
-    result.std_curve = kept_variance(sweep_dks(), 4000, state.seed + 7, 21);
+    start_variance(curve_job_, sweep_dks(), 4000, state.seed + 7, 21);
+    result.std_curve.clear();
     curve_seed_ = state.seed;
   }
+  // The Monte Carlo shares the frame with everything else: a slice per frame, the curve growing as it is drawn.
+  const double slice = budget_ms > 0 ? budget_ms * 0.5 : 0;
+  if (auto rows = step_variance(variance_job_, slice)) result.variance = rows->front();
+  if (auto rows = step_variance(curve_job_, slice))
+    result.std_curve = std::move(*rows);
+  else if (curve_job_.run && curve_job_.run->rows().size() != result.std_curve.size())
+    result.std_curve = curve_job_.run->rows();
+  result.variance_pending = variance_job_.run.has_value() || curve_job_.run.has_value();
   if (const uint64_t xk = cross_key(state); xk != cross_key_ || result.cross.target.empty()) {
     result.cross = compute_cross(state.cross, state.seed);
     cross_key_ = xk;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "app/state.h"
@@ -63,8 +64,16 @@ struct AppResult {
   std::vector<HeadsOption> heads_options;  // filled while the Heads panel is open (random mode)
   PositionalCheck positional;              // filled while the Positional panel is open
   std::vector<std::string> row_labels, col_labels;
-  uint64_t revision = 0;  // bumps whenever `core` changes (texture uploads key on it)
-  float pending = -1;     // 0…1 while a long recomputation runs across frames; −1 when none
+  uint64_t revision = 0;          // bumps whenever `core` changes (texture uploads key on it)
+  float pending = -1;             // 0…1 while a long recomputation runs across frames; −1 when none
+  bool variance_pending = false;  // the variance panel's Monte Carlo is still drawing (std_curve may be partial)
+};
+
+// One of the variance panel's Monte Carlo measurements, run a slice per frame (core VarianceExperiment).
+struct VarianceJob {
+  std::tuple<std::vector<int>, int, uint64_t, int> key;  // d_ks, samples, seed, bins
+  std::optional<VarianceExperiment> run;                 // in flight
+  std::optional<std::vector<VarianceRow>> ready;         // finished (or kept from before), not yet taken
 };
 
 class Playground {
@@ -106,6 +115,7 @@ class Playground {
   uint64_t positional_revision_ = ~0ull;
   uint64_t core_key_ = 0, sweep_key_ = 0, variance_key_ = 0, cross_key_ = 0, heads_key_ = 0;
   std::optional<uint64_t> curve_seed_;  // the seed std_curve was measured with (none yet: every seed is valid)
+  VarianceJob variance_job_, curve_job_;
 };
 
 // Log-spaced d_k values covering the slider's range.

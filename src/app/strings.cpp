@@ -18,15 +18,9 @@ struct Catalog {
   std::string error;
 };
 
-Catalog load(Lang lang) {
+Catalog parse_catalog(const std::string& path, const char* begin, const char* end) {
   Catalog c;
-  const std::string path = std::string("strings/") + lang_code(lang) + ".json";
-  const DataFile* f = find_data_file(path);
-  if (!f) {
-    c.error = path + " is not compiled in";
-    return c;
-  }
-  const nlohmann::json j = nlohmann::json::parse(f->data, f->data + f->size, nullptr, false);
+  const nlohmann::json j = nlohmann::json::parse(begin, end, nullptr, false);
   if (!j.is_object()) {
     c.error = path + " is not a JSON object";
     return c;
@@ -42,10 +36,36 @@ Catalog load(Lang lang) {
   return c;
 }
 
-const Catalog& catalog(Lang lang) {
-  static const Catalog en = load(Lang::En), hi = load(Lang::HiLatn);
+std::string catalog_path(Lang lang) { return std::string("strings/") + lang_code(lang) + ".json"; }
+
+struct LoadedCatalog {
+  Catalog catalog;
+  bool present = false;
+};
+
+LoadedCatalog load(Lang lang) {
+  LoadedCatalog l;
+  const std::string path = catalog_path(lang);
+  if (const DataFile* f = find_data_file(path)) {
+    l.catalog = parse_catalog(path, f->data, f->data + f->size);
+    l.present = true;
+  } else {
+    l.catalog.error = path + " is not compiled in and was not installed";
+  }
+  return l;
+}
+
+LoadedCatalog& loaded(Lang lang) {
+  static LoadedCatalog en = load(Lang::En), hi = load(Lang::HiLatn);
   return lang == Lang::HiLatn ? hi : en;
 }
+
+unsigned& generation() {
+  static unsigned g = 0;
+  return g;
+}
+
+const Catalog& catalog(Lang lang) { return loaded(lang).catalog; }
 
 // Texts a loaded lesson carries inline, by their generated keys; a missing language is "" (the other is shown).
 std::map<std::string, ExtraText>& extra_texts() {
@@ -165,6 +185,21 @@ std::vector<std::string> placeholders(const std::string& text) {
 }
 
 std::string catalog_error(Lang lang) { return catalog(lang).error; }
+
+bool catalog_present(Lang lang) { return loaded(lang).present; }
+
+std::string install_catalog(Lang lang, const std::string& json) {
+  Catalog c = parse_catalog(catalog_path(lang), json.data(), json.data() + json.size());
+  if (!c.error.empty()) return c.error;
+  if (c.text.empty()) return catalog_path(lang) + " has no texts";
+  // Once: the texts handed out by tr() point into the catalog, and a frame may still hold them.
+  if (loaded(lang).present) return "";
+  loaded(lang) = {std::move(c), true};
+  ++generation();
+  return "";
+}
+
+unsigned catalog_generation() { return generation(); }
 
 std::string format_fixed(double v, int decimals) {
   char buf[48];

@@ -50,4 +50,12 @@ std::string learner_index(int zero_based);
 // "" if the catalog file parsed; else why (shown by the catalog test).
 std::string catalog_error(Lang lang);
 
+// The page's module compiles in English only and fetches another language's catalog when it is first used
+// (web/site/attnplay-api.js); until it is installed, texts in that language fall back to English.
+bool catalog_present(Lang lang);
+// Installs `lang`'s catalog from its JSON text: "" or why it was refused (the catalog in use stays).
+std::string install_catalog(Lang lang, const std::string& json);
+// Moves whenever a catalog is installed (the app's change stamp includes it: the page's words changed).
+unsigned catalog_generation();
+
 }  // namespace attn

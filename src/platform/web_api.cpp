@@ -144,6 +144,18 @@ ATTNPLAY_EXPORT const char* attnplay_lang() {
   return out(attn::lang_code(g_app ? g_app->state.lang : attn::kDefaultLang));
 }
 
+// The language the page shows whose catalog is not here yet ("hi-Latn"), or "": the page then fetches it.
+ATTNPLAY_EXPORT const char* attnplay_catalog_missing() {
+  const attn::Lang lang = g_app ? g_app->state.lang : attn::kDefaultLang;
+  return out(attn::catalog_present(lang) ? "" : attn::lang_code(lang));
+}
+// Installs a fetched catalog: "" or why it was refused (the page keeps showing English).
+ATTNPLAY_EXPORT const char* attnplay_install_catalog(const char* code, const char* json) {
+  attn::Lang lang = attn::kDefaultLang;
+  if (!attn::lang_from_code(code ? code : "", lang)) return out("unknown language");
+  return out(attn::install_catalog(lang, json ? json : ""));
+}
+
 ATTNPLAY_EXPORT const char* attnplay_status() { return out(g_app ? g_app->status : std::string()); }
 
 ATTNPLAY_EXPORT const char* attnplay_embed_info() {

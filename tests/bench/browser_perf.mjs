@@ -60,10 +60,11 @@ const frameFigures = ({ deltas, appMs }) => {
 function downloadSize() {
   const files = {};
   let raw = 0, gz = 0;
-  // What the page downloads to run: the module, its loader and the API (plus the embed helper and the
-  // LMS adapter, when the site has them).
+  // What the page downloads to run: the module (both halves of a split build), its loader, the API and the
+  // parallel DOM (plus the embed helper and the LMS adapter, which a page in a frame or in an LMS loads).
   const shipped = ['attnplay.wasm', 'attnplay.js', 'attnplay-api.js'];
-  for (const f of ['attnplay-embed.js', 'attnplay-lms.js']) if (fs.existsSync(path.join(SITE_DIR, f))) shipped.push(f);
+  for (const f of ['attnplay.deferred.wasm', 'attnplay-a11y.js', 'attnplay-embed.js', 'attnplay-lms.js'])
+    if (fs.existsSync(path.join(SITE_DIR, f))) shipped.push(f);
   // Learn mode's training worker (loaded at the first Play).
   for (const f of ['attnplay-train-worker.js', 'attnplay-train.js', 'attnplay-train.wasm'])
     if (fs.existsSync(path.join(SITE_DIR, f))) shipped.push(f);

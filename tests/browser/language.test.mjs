@@ -106,4 +106,32 @@ describe('English and Hinglish', { timeout: 180000 }, () => {
       await bad.context.close();
     }
   });
+
+  it('an English page does not download the Hinglish texts; switching by real clicks fetches them once', async () => {
+    const english = await openApp(browser, server.origin, { viewport: VIEWPORT, locale: 'en-US' });
+    const fetched = [];
+    english.page.on('request', (r) => { if (r.url().includes('/strings/')) fetched.push(new URL(r.url()).pathname); });
+    try {
+      const { page } = english;
+      await waitFrames(page, 30);
+      assert.deepEqual(fetched, [], 'nothing but English at first');
+      const scaleEnglish = await itemRect(page, 'Scale by 1/√d_k');
+      await click(page, center(await itemRect(page, 'menu:language')));
+      await click(page, center(await itemRect(page, 'menu:language:hi-Latn')));
+      await summaryWith(page, ['ka attention:'], 'the Hinglish summary once the texts arrived');
+      await waitFrames(page, 2);
+      const scaleHinglish = await itemRect(page, 'Scale by 1/√d_k');
+      assert.ok(scaleHinglish.w > scaleEnglish.w + 10, `the label is drawn in Hinglish (${scaleEnglish.w} → ${scaleHinglish.w})`);
+      await click(page, center(await itemRect(page, 'menu:language')));
+      await click(page, center(await itemRect(page, 'menu:language:en')));
+      await summaryWith(page, ['attends:'], 'English again');
+      await click(page, center(await itemRect(page, 'menu:language')));
+      await click(page, center(await itemRect(page, 'menu:language:hi-Latn')));
+      await summaryWith(page, ['ka attention:'], 'Hinglish again');
+      assert.deepEqual(fetched, ['/strings/hi-Latn.json'], 'fetched once');
+      assert.deepEqual(english.errors.page, []);
+    } finally {
+      await english.context.close();
+    }
+  });
 });

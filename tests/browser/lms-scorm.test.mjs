@@ -334,7 +334,8 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
       const manifest = fs.readFileSync(path.join(dir, 'imsmanifest.xml'), 'utf8');
       assert.match(manifest, /<schemaversion>2004 4th Edition<\/schemaversion>/);
       assert.match(manifest, /adlcp:scormType="sco" href="index.html\?lesson=softmax&amp;lms=1"/);
-      for (const f of ['index.html', 'attnplay.wasm', 'attnplay-lms.js'])
+      for (const f of ['index.html', 'attnplay.wasm', 'attnplay-lms.js', 'attnplay-a11y.js',
+        ...(fs.existsSync(path.join(SITE_DIR, 'attnplay.deferred.wasm')) ? ['attnplay.deferred.wasm'] : [])])
         assert.deepEqual(fs.readFileSync(path.join(dir, f)), fs.readFileSync(path.join(SITE_DIR, f)), `${f} is the page's own`);
       assert.deepEqual(errors.page, []);
     } finally {

@@ -2,8 +2,10 @@
 // tunnel): the service worker kept every file of the site. Load, go offline (the browser context's network is
 // cut), reload: the app starts and computes. Back online, the network answers again.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
-import { api, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+import { SITE_DIR, api, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -22,10 +24,17 @@ describe('offline after the first visit', { timeout: 180000 }, () => {
       const r = await navigator.serviceWorker.getRegistration();
       return r && r.active ? r.active.state : null;
     }), (s) => s === 'activated', { what: 'the service worker to be active', timeout: 30000 });
-    const kept = await page.evaluate(async () => (await (await caches.open('attnplay-site-1')).keys()).map((r) => new URL(r.url).pathname));
+    const kept = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((k) => k.startsWith('attnplay-site-'));
+      return name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
+    });
     console.log(`kept: ${kept.join(' ')}`);
-    for (const f of ['/attnplay.js', '/attnplay.wasm', '/index.html', '/attnplay-train.wasm'])
+    // Both halves of a split module and the Hinglish texts, which the page fetches after its first view.
+    const second = fs.existsSync(path.join(SITE_DIR, 'attnplay.deferred.wasm')) ? ['/attnplay.deferred.wasm'] : [];
+    for (const f of ['/attnplay.js', '/attnplay.wasm', '/index.html', '/attnplay-train.wasm', '/strings/hi-Latn.json', ...second])
       assert.ok(kept.includes(f), `${f} is kept`);
+    const warnings = [];
+    page.on('console', (m) => { if (m.type() === 'warning' && /attnplay/.test(m.text())) warnings.push(m.text()); });
 
     await context.setOffline(true);
     const failed = await page.evaluate(() => fetch('favicon.svg?' + Date.now(), { cache: 'no-store' }).then(() => false, () => true))
@@ -37,6 +46,11 @@ describe('offline after the first visit', { timeout: 180000 }, () => {
     const r = await api.getResult(page);
     assert.equal(r.weights.length, 6, 'six rows of weights computed offline');
     for (const row of r.weights) assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 1e-4);
+    // The texts of the other language and the module's second half come from the kept copy too.
+    await setStateOk(page, { lang: 'hi-Latn' });
+    await pollUntil(() => page.evaluate(() => document.getElementById('a11y-summary').textContent),
+      (t) => /ka attention:/.test(t), { what: 'the Hinglish summary offline', timeout: 15000 });
+    assert.deepEqual(warnings, [], 'nothing the page needed was missing offline');
     console.log(`offline: a fetch that bypasses the worker ${failed ? 'failed' : 'did not fail'}; the page started and computed`);
 
     await context.setOffline(false);

@@ -77,7 +77,7 @@ finish() {
 # scripts, CSS, icon, 200 kB of random "wasm" and an index.html with the page's CSP line.
 stub_site() {
   mkdir -p "$1"
-  for f in style.css attnplay-api.js attnplay-embed.js attnplay-lms.js attnplay.js favicon.svg; do echo "/* $f */" >"$1/$f"; done
+  for f in style.css attnplay-api.js attnplay-embed.js attnplay-lms.js attnplay-a11y.js attnplay.js favicon.svg; do echo "/* $f */" >"$1/$f"; done
   head -c 200000 /dev/urandom >"$1/attnplay.wasm"
   cat >"$1/index.html" <<'HTML'
 <!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; connect-src 'self'"></head><body></body></html>

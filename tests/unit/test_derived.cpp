@@ -1,4 +1,5 @@
 // test_derived.cpp — App's derived results follow the state they come from, for every value of it.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <limits>
@@ -21,4 +22,35 @@ TEST_CASE("the measured spread curve follows the seed, 2^64 - 1 included", "[app
       CHECK(app.result.std_curve[k].var_scaled == expected[k].var_scaled);
     }
   }
+}
+
+TEST_CASE("within a frame's budget the variance Monte Carlo is spread over frames and ends with the same numbers",
+          "[app][derived]") {
+  attn::App app;
+  app.state.seed = 987654321;  // a seed no other test measures: nothing is kept from before
+  app.recompute_within(0.01);
+  // One short frame cannot have drawn the whole curve (about 35 million normals).
+  CHECK(app.result.variance_pending);
+  CHECK(app.result.std_curve.size() < attn::sweep_dks().size());
+  int frames = 1;
+  size_t seen = app.result.std_curve.size();
+  while (app.result.variance_pending && frames < 100000) {
+    app.recompute_within(0.01);
+    CHECK(app.result.std_curve.size() >= seen);  // the curve only grows while it is drawn
+    seen = app.result.std_curve.size();
+    ++frames;
+  }
+  REQUIRE_FALSE(app.result.variance_pending);
+  CHECK(frames > 10);
+  const auto expected = attn::variance_experiment(attn::sweep_dks(), 4000, app.state.seed + 7, 21);
+  REQUIRE(app.result.std_curve.size() == expected.size());
+  for (size_t k = 0; k < expected.size(); ++k) {
+    CHECK(app.result.std_curve[k].var_unscaled == expected[k].var_unscaled);
+    CHECK(app.result.std_curve[k].hist_unscaled.counts == expected[k].hist_unscaled.counts);
+  }
+  const int dk = static_cast<int>(app.result.core.d_k);
+  const int samples = std::clamp(8000000 / std::max(dk, 1), 4000, 20000);
+  const auto row = attn::variance_experiment({dk}, samples, app.state.seed, 41).front();
+  CHECK(app.result.variance.d_k == dk);
+  CHECK(app.result.variance.var_unscaled == row.var_unscaled);
 }

@@ -220,3 +220,27 @@ TEST_CASE("variance experiment throughput at d_k = 64", "[.bench]") {
                     << ")");
   CHECK(s > 0);
 }
+
+TEST_CASE("VarianceExperiment in slices draws exactly what variance_experiment draws at once", "[montecarlo]") {
+  const std::vector<int> d_ks = {1, 3, 64, 1024};
+  const auto whole = attn::variance_experiment(d_ks, 3000, 42, 17);
+  attn::VarianceExperiment sliced(d_ks, 3000, 42, 17);
+  int steps = 0;
+  while (!sliced.step(1e-6)) {  // a chunk of draws per call
+    ++steps;
+    CHECK(sliced.rows().size() < d_ks.size());
+    CHECK(sliced.progress() < 1.0f);
+  }
+  CHECK(steps > static_cast<int>(d_ks.size()));  // it was spread, not done in one call per row
+  REQUIRE(sliced.rows().size() == whole.size());
+  for (size_t k = 0; k < whole.size(); ++k) {
+    CHECK(sliced.rows()[k].d_k == whole[k].d_k);
+    CHECK(sliced.rows()[k].var_unscaled == whole[k].var_unscaled);
+    CHECK(sliced.rows()[k].mean_scaled == whole[k].mean_scaled);
+    CHECK(sliced.rows()[k].hist_unscaled.counts == whole[k].hist_unscaled.counts);
+    CHECK(sliced.rows()[k].hist_scaled.counts == whole[k].hist_scaled.counts);
+  }
+  attn::VarianceExperiment none({}, 10, 1);
+  CHECK(none.step(0));
+  CHECK(none.rows().empty());
+}

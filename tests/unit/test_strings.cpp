@@ -112,3 +112,16 @@ TEST_CASE("every character of every catalog text is in the UI font", "[strings]"
       }
     }
 }
+
+TEST_CASE("a fetched catalog is refused when it is not a catalog, and the one in use stays") {
+  const std::string before = tr(Lang::HiLatn, "lang.hi-Latn");
+  CHECK_FALSE(install_catalog(Lang::HiLatn, "not json").empty());
+  CHECK_FALSE(install_catalog(Lang::HiLatn, "{}").empty());
+  CHECK_FALSE(install_catalog(Lang::HiLatn, "{\"a\": 1}").empty());
+  CHECK(catalog_present(Lang::HiLatn));
+  CHECK(tr(Lang::HiLatn, "lang.hi-Latn") == before);
+  const unsigned generation = catalog_generation();
+  CHECK(install_catalog(Lang::HiLatn, "{\"a\": \"b\"}").empty());  // already here: kept, not replaced
+  CHECK(catalog_generation() == generation);
+  CHECK(tr(Lang::HiLatn, "lang.hi-Latn") == before);
+}

@@ -29,6 +29,7 @@
   const crashBox = document.getElementById('crash');
   function learnCrashWords(lang) {
     if (!crashBox || lang === crashLang) return;
+    if (call('attnplay_catalog_missing')) return;  // asked again once the language's texts are installed
     crashLang = lang;
     document.getElementById('crash-text').textContent = say('crash.message');
     document.getElementById('crash-reload').textContent = say('crash.reload');
@@ -79,19 +80,15 @@
     if (!config) return null;
     let page = null;
     try { page = JSON.parse(config.textContent); } catch (e) { page = null; }
-    const wasm = document.getElementById('attnplay-inline-wasm');
-    return {
-      page: page && typeof page === 'object' ? page : {},
-      wasm: wasm ? wasm.textContent : '',
-      gzip: !!wasm && wasm.getAttribute('data-encoding') === 'gzip',
-    };
+    return { page: page && typeof page === 'object' ? page : {} };
   }
-  async function inlineWasm() {
-    if (!inline.wasm) throw new Error('this copy of the page carries no module');
-    const bin = atob(inline.wasm.replace(/\s+/g, ''));
+  async function inlineWasm(id) {
+    const block = document.getElementById(id);
+    if (!block || !block.textContent) throw new Error('this copy of the page carries no module (' + id + ')');
+    const bin = atob(block.textContent.replace(/\s+/g, ''));
     const packed = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) packed[i] = bin.charCodeAt(i);
-    if (!inline.gzip) return packed;
+    if (block.getAttribute('data-encoding') !== 'gzip') return packed;
     if (typeof DecompressionStream !== 'function')
       throw new Error('this browser cannot unpack the embedded module (it has no DecompressionStream)');
     const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
@@ -142,6 +139,98 @@
     return WebAssembly.compile(await counted.arrayBuffer());
   }
 
+  // ---- the module's second half ---------------------------------------------------------------------
+  // The build splits the module (scripts/split_wasm.mjs): attnplay.wasm holds what the first view runs,
+  // attnplay.deferred.wasm the rest (Learn mode's model, the worksheet, the builder, packages, exports…). The
+  // second half is fetched once the first view is drawn, so it shares neither the line nor the processor with the
+  // first, and is linked as soon as it is compiled: linking fills the first half's table slots, which until then
+  // call Module.loadSplitModule.
+  const deferred = (() => {
+    let exports = null, module = null, linked = false, split = false;
+    function link(m) {
+      if (linked) return;
+      new WebAssembly.Instance(m, { primary: exports });
+      linked = true;
+    }
+    return {
+      fetch() {
+        if (!split || linked) return Promise.resolve();
+        return fetch('attnplay.deferred.wasm')
+          .then((resp) => {
+            if (!resp.ok) throw new Error('could not load attnplay.deferred.wasm (' + resp.status + ')');
+            const ct = (resp.headers.get('content-type') || '').split(';')[0].trim();
+            return ct === 'application/wasm' && WebAssembly.compileStreaming ? WebAssembly.compileStreaming(resp)
+              : resp.arrayBuffer().then((b) => WebAssembly.compile(b));
+          })
+          .then((m) => { module = m; link(module); })
+          .catch((e) => console.warn('attnplay: the second half of the module waits until it is used: ' + e.message));
+      },
+      // A page the service worker serves (a returning learner, maybe offline) has the second half at hand: it is
+      // linked before the module starts, so nothing waits on a synchronous request the worker does not answer.
+      primary(instance, isSplit) {
+        exports = instance.exports;
+        split = isSplit;
+        const kept = isSplit && navigator.serviceWorker && navigator.serviceWorker.controller;
+        return kept ? this.fetch() : Promise.resolve();
+      },
+      linkInline(instance) {
+        exports = instance.exports;
+        return inlineWasm('attnplay-inline-deferred').then((bytes) => WebAssembly.compile(bytes)).then(link);
+      },
+      // Synchronous: the caller is inside the module and continues with the function it asked for.
+      linkNow() {
+        if (linked) return;
+        if (!module) {
+          const xhr = new XMLHttpRequest();
+          xhr.open('GET', 'attnplay.deferred.wasm', false);
+          xhr.overrideMimeType('text/plain; charset=x-user-defined');  // bytes, as a synchronous request allows
+          xhr.send(null);
+          if (xhr.status !== 200) throw new Error('could not load attnplay.deferred.wasm (' + xhr.status + ')');
+          const text = xhr.responseText, bytes = new Uint8Array(text.length);
+          for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+          module = new WebAssembly.Module(bytes);
+        }
+        link(module);
+      },
+    };
+  })();
+
+  // ---- the second language's catalog ------------------------------------------------------------------
+  // The module carries English only; another language's catalog (strings/hi-Latn.json) is fetched when the page
+  // shows that language — at once when the address or the browser asks for it — and installed. Until it is here
+  // the texts are English, and when it is installed the change stamp moves, so the parallel DOM follows.
+  const catalogs = (() => {
+    const texts = new Map(), installed = new Set();
+    function text(lang) {
+      if (!texts.has(lang)) {
+        const block = inline && document.getElementById('attnplay-inline-strings-' + lang);
+        texts.set(lang, block ? Promise.resolve(block.textContent)
+          : fetch('strings/' + encodeURIComponent(lang) + '.json').then((r) => {
+            if (!r.ok) throw new Error('could not load strings/' + lang + '.json (' + r.status + ')');
+            return r.text();
+          }));
+      }
+      return texts.get(lang);
+    }
+    return {
+      prefetch(lang) { text(lang).catch(() => texts.delete(lang)); },
+      // Called when the page may have changed language: fetches and installs what it lacks.
+      check() {
+        const lang = call('attnplay_catalog_missing');
+        if (!lang || installed.has(lang)) return;
+        installed.add(lang);
+        text(lang).then((t) => {
+          const error = call('attnplay_install_catalog', lang, t);
+          if (error) throw new Error(error);
+        }).catch((e) => {
+          installed.delete(lang);
+          texts.delete(lang);  // a later change of language tries again
+          console.warn('attnplay: the ' + lang + ' texts could not be loaded; showing English: ' + e.message);
+        });
+      },
+    };
+  })();
+
   // The module's download and compilation, begun before attnplay.js is fetched (see the end of this file).
   let compiling = null;
   const Module = {
@@ -150,13 +239,20 @@
     printErr: (t) => console.warn(t),
     attnplayFatal: fatal,
     instantiateWasm(imports, success) {
-      (inline ? inlineWasm().then((bytes) => WebAssembly.compile(bytes)) : compiling || compileWasm('attnplay.wasm'))
+      const split = !!imports.placeholder;  // the build split the module in two (see "the module's second half")
+      (inline ? inlineWasm('attnplay-inline-wasm').then((bytes) => WebAssembly.compile(bytes))
+        : compiling || compileWasm('attnplay.wasm'))
         .then((module) => laidOut().then(() => module))
         .then((module) => { progress(0.95, 'Starting…'); return WebAssembly.instantiate(module, imports).then((i) => [i, module]); })
+        // An inline copy carries both halves and has no line to wait for: it links the second before it starts.
+        .then(([instance, module]) => (split && inline ? deferred.linkInline(instance) : deferred.primary(instance, split))
+          .then(() => [instance, module]))
         .then(([instance, module]) => success(instance, module))
         .catch((e) => fatal('Could not start: ' + e.message));
       return {};
     },
+    // A call into the second half before it is linked (a quick learner on a slow line): fetch it now, waiting.
+    loadSplitModule() { deferred.linkNow(); },
     onAbort: (what) => { if (!crash('aborted: ' + what)) fatal('The playground stopped: ' + what); },
   };
   window.Module = Module;
@@ -583,6 +679,7 @@
       if (!inline) canvas.focus();  // a notebook keeps its own focus while its outputs load
       resumeRun();  // the saved progress went in at start-up (pageString(4)), before the link's lesson opened
       offerToContinue();
+      deferred.fetch();
       resolveReady(api);
       startWatching();
       const lessonURL = inline ? null : new URLSearchParams(location.search).get('lesson-url');
@@ -591,7 +688,7 @@
     }
     requestAnimationFrame(waitFrames);
   }
-  Module.onRuntimeInitialized = () => requestAnimationFrame(waitFrames);
+  Module.onRuntimeInitialized = () => { catalogs.check(); requestAnimationFrame(waitFrames); };
   // The state of an inline copy, when too large for a fragment, goes in before anyone sees the page.
   function applyInlineState(state) {
     const r = JSON.parse(call('attnplay_set_state', JSON.stringify(state)));
@@ -618,6 +715,7 @@
     const lang = call('attnplay_lang');  // screen readers pick their voice from lang
     if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
     learnCrashWords(lang);
+    catalogs.check();
   }
   // While a finger or the mouse is down on the canvas (dragging a slider), every frame is a change, and the
   // listeners — the parallel DOM rebuilds its controls, embeds get change events — would run every frame: on a
@@ -689,6 +787,22 @@
   }
 
   if (inline) return;  // the module's script follows in the document itself
+  // The postMessage API is for a page in a frame, the LMS adapter for an address that asks for one (?lms=1 from
+  // a course package, ?xapi-endpoint=): elsewhere neither is part of the first download. Added before the
+  // page's load event, they run before it (an embedding page sends its first message at the frame's load).
+  const query = new URLSearchParams(location.search);
+  // Hinglish asked for by the address or the browser: its catalog comes alongside the module.
+  const asked = (query.get('lang') || (navigator.languages && navigator.languages[0]) || '').toLowerCase();
+  if (asked === 'hi' || asked.startsWith('hi-')) catalogs.prefetch('hi-Latn');
+  const extras = [];
+  if (window.parent !== window) extras.push('attnplay-embed.js');
+  if (query.get('lms') === '1' || query.get('xapi-endpoint')) extras.push('attnplay-lms.js');
+  for (const src of extras) {
+    const e = document.createElement('script');
+    e.src = src;
+    e.async = false;
+    document.body.appendChild(e);
+  }
   const s = document.createElement('script');
   // Offline after the first visit (attnplay-sw.js); not for a page opened from a file. Registered once the
   // page is ready: the worker's install fetches the site's files (the trainer too), which on a slow phone

@@ -2,6 +2,7 @@
 #include "core/attention/montecarlo.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <utility>
@@ -236,66 +237,87 @@ void Rng::fill_normal(float* out, int count) {
   }
 }
 
-std::vector<VarianceRow> variance_experiment(const std::vector<int>& d_ks, int samples, uint64_t seed, int bins) {
+VarianceExperiment::VarianceExperiment(std::vector<int> d_ks, int samples, uint64_t seed, int bins)
+    : d_ks_(std::move(d_ks)), samples_(std::max(samples, 0)), bins_(std::max(bins, 1)), rng_(seed) {
   // Nonsensical arguments are clamped rather than rejected: the callers (CLI, UI) validate and
-  // this keeps the function total.
-  samples = std::max(samples, 0);
-  bins = std::max(bins, 1);
-  std::vector<VarianceRow> rows;
-  rows.reserve(d_ks.size());
-  Rng rng(seed);
-  std::vector<float> buf;
-  for (int d_k_requested : d_ks) {
-    const int d_k = std::clamp(d_k_requested, 1, kMaxDim);
-    const double sqrt_dk = std::sqrt(static_cast<double>(d_k));
-    VarianceRow row;
-    row.d_k = d_k;
-    row.samples = samples;
-    row.hist_unscaled = make_histogram(4.0 * sqrt_dk, bins);
-    row.hist_scaled = make_histogram(4.0, bins);
-    const double scale_u = bins / (row.hist_unscaled.hi - row.hist_unscaled.lo);
-    const double scale_s = bins / (row.hist_scaled.hi - row.hist_scaled.lo);
-    const double inv_sqrt_dk = 1.0 / sqrt_dk;
+  // this keeps the experiment total.
+  rows_.reserve(d_ks_.size());
+}
+
+void VarianceExperiment::begin_row() {
+  const int d_k = std::clamp(d_ks_[rows_.size()], 1, kMaxDim);
+  const double sqrt_dk = std::sqrt(static_cast<double>(d_k));
+  row_ = VarianceRow{};
+  row_.d_k = d_k;
+  row_.samples = samples_;
+  row_.hist_unscaled = make_histogram(4.0 * sqrt_dk, bins_);
+  row_.hist_scaled = make_histogram(4.0, bins_);
+  sum_ = sum_sq_ = 0;
+  done_ = 0;
+  in_row_ = true;
+  // Normals are drawn a chunk of samples at a time into one buffer, allocated once per d_k:
+  // sample s uses q = buf[2·d_k·s ..], k = the next d_k numbers.
+  buf_.resize(static_cast<size_t>(std::max(1, kChunkFloats / (2 * d_k))) * 2 * d_k);
+}
+
+void VarianceExperiment::run_chunk() {
+  const int d_k = row_.d_k, per_sample = 2 * d_k;
+  const int count = std::min(std::max(1, kChunkFloats / per_sample), samples_ - done_);
+  const double scale_u = bins_ / (row_.hist_unscaled.hi - row_.hist_unscaled.lo);
+  const double scale_s = bins_ / (row_.hist_scaled.hi - row_.hist_scaled.lo);
+  const double inv_sqrt_dk = 1.0 / std::sqrt(static_cast<double>(d_k));
+  rng_.fill_normal(buf_.data(), count * per_sample);
+  for (int c = 0; c < count; ++c) {
+    const float* q = buf_.data() + static_cast<size_t>(c) * per_sample;
+    const float* k = q + d_k;
+    // A float×float product is exact in double; four partial sums in a fixed order keep
+    // the result identical on every build while not waiting on one long chain of adds.
+    double acc[4] = {0, 0, 0, 0};
+    int i = 0;
+    for (; i + 4 <= d_k; i += 4)
+      for (int l = 0; l < 4; ++l) acc[l] += static_cast<double>(q[i + l]) * static_cast<double>(k[i + l]);
+    for (; i < d_k; ++i) acc[0] += static_cast<double>(q[i]) * static_cast<double>(k[i]);
+    const double dot = (acc[0] + acc[1]) + (acc[2] + acc[3]);
     // Sums in double; the mean is ~0, so Σx² − N·mean² loses nothing to cancellation.
-    double sum = 0, sum_sq = 0;
-    // Normals are drawn a chunk of samples at a time into one buffer, allocated once per d_k:
-    // sample s uses q = buf[2·d_k·s ..], k = the next d_k numbers.
-    const int per_sample = 2 * d_k;
-    const int chunk = std::max(1, kChunkFloats / per_sample);
-    buf.resize(static_cast<size_t>(chunk) * per_sample);
-    for (int done = 0; done < samples;) {
-      const int count = std::min(chunk, samples - done);
-      rng.fill_normal(buf.data(), count * per_sample);
-      for (int c = 0; c < count; ++c) {
-        const float* q = buf.data() + static_cast<size_t>(c) * per_sample;
-        const float* k = q + d_k;
-        // A float×float product is exact in double; four partial sums in a fixed order keep
-        // the result identical on every build while not waiting on one long chain of adds.
-        double acc[4] = {0, 0, 0, 0};
-        int i = 0;
-        for (; i + 4 <= d_k; i += 4)
-          for (int l = 0; l < 4; ++l) acc[l] += static_cast<double>(q[i + l]) * static_cast<double>(k[i + l]);
-        for (; i < d_k; ++i) acc[0] += static_cast<double>(q[i]) * static_cast<double>(k[i]);
-        const double dot = (acc[0] + acc[1]) + (acc[2] + acc[3]);
-        sum += dot;
-        sum_sq += dot * dot;
-        add_to_histogram(row.hist_unscaled, scale_u, dot);
-        add_to_histogram(row.hist_scaled, scale_s, dot * inv_sqrt_dk);
-      }
-      done += count;
-    }
-    if (samples > 0) {
-      const double n = samples;
-      const double mean = sum / n;
-      const double var = samples > 1 ? std::max(0.0, (sum_sq - n * mean * mean) / (n - 1)) : 0.0;
-      row.mean_unscaled = mean;
-      row.var_unscaled = var;
-      row.mean_scaled = mean * inv_sqrt_dk;
-      row.var_scaled = var / d_k;
-    }
-    rows.push_back(std::move(row));
+    sum_ += dot;
+    sum_sq_ += dot * dot;
+    add_to_histogram(row_.hist_unscaled, scale_u, dot);
+    add_to_histogram(row_.hist_scaled, scale_s, dot * inv_sqrt_dk);
   }
-  return rows;
+  done_ += count;
+}
+
+void VarianceExperiment::end_row() {
+  if (samples_ > 0) {
+    const double n = samples_;
+    const double mean = sum_ / n;
+    const double var = samples_ > 1 ? std::max(0.0, (sum_sq_ - n * mean * mean) / (n - 1)) : 0.0;
+    const double inv_sqrt_dk = 1.0 / std::sqrt(static_cast<double>(row_.d_k));
+    row_.mean_unscaled = mean;
+    row_.var_unscaled = var;
+    row_.mean_scaled = mean * inv_sqrt_dk;
+    row_.var_scaled = var / row_.d_k;
+  }
+  rows_.push_back(std::move(row_));
+  in_row_ = false;
+}
+
+bool VarianceExperiment::step(double budget_ms) {
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration<double, std::milli>(budget_ms);
+  while (!done()) {
+    if (!in_row_) begin_row();
+    if (done_ < samples_) run_chunk();
+    if (done_ >= samples_) end_row();
+    if (budget_ms > 0 && Clock::now() >= deadline) break;
+  }
+  return done();
+}
+
+std::vector<VarianceRow> variance_experiment(const std::vector<int>& d_ks, int samples, uint64_t seed, int bins) {
+  VarianceExperiment e(d_ks, samples, seed, bins);
+  e.step(0);
+  return e.rows();
 }
 
 }  // namespace attn

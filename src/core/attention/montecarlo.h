@@ -55,4 +55,31 @@ class Rng {
   double spare_ = 0;
 };
 
+// variance_experiment() a slice at a time, drawing exactly the same numbers: the page measures the d_k curve
+// (tens of millions of normals, seconds on a phone) over several frames instead of in one long one.
+class VarianceExperiment {
+ public:
+  VarianceExperiment(std::vector<int> d_ks, int samples, uint64_t seed, int bins = 41);
+  // Works until `budget_ms` has passed (at least one chunk of draws; 0: to the end); true once every row is done.
+  bool step(double budget_ms);
+  bool done() const { return rows_.size() >= d_ks_.size(); }
+  const std::vector<VarianceRow>& rows() const { return rows_; }  // the rows finished so far, in order
+  float progress() const { return d_ks_.empty() ? 1.0f : static_cast<float>(rows_.size()) / d_ks_.size(); }
+
+ private:
+  void begin_row();
+  void run_chunk();
+  void end_row();
+
+  std::vector<int> d_ks_;
+  int samples_, bins_;
+  Rng rng_;
+  std::vector<float> buf_;
+  std::vector<VarianceRow> rows_;
+  VarianceRow row_;  // the row being measured
+  bool in_row_ = false;
+  int done_ = 0;  // its samples so far
+  double sum_ = 0, sum_sq_ = 0;
+};
+
 }  // namespace attn

@@ -1,0 +1,134 @@
+// split_wasm.mjs — splits the page's module in two after the link (cmake/AttnplayWeb.cmake runs it):
+// attnplay.wasm keeps the functions the first view runs, attnplay.deferred.wasm gets the rest (Learn mode's
+// model, the worksheet, the lesson builder, packages, exports, …), which the page fetches once the first half
+// has arrived (web/site/attnplay-api.js). Which functions the first view runs is measured, not listed: the link
+// (-sSPLIT_MODULE) leaves an instrumented attnplay.wasm and the real one as attnplay.wasm.orig; headless
+// Chromium opens the instrumented page on a desktop and on a phone, drags d_k with the mouse and with a finger,
+// and the module's own profile says which functions ran; binaryen's wasm-split then splits the real module.
+//
+//   node scripts/split_wasm.mjs SITE_DIR
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+
+const site = path.resolve(process.argv[2] || '');
+let stepName = '';
+function fail(e) {
+  console.error(`split_wasm: step "${stepName}" failed: ${e && e.message || e}`);
+  process.exit(1);
+}
+process.on('unhandledRejection', fail);
+
+const orig = path.join(site, 'attnplay.wasm.orig');
+const instrumented = path.join(site, 'attnplay.wasm');
+const deferred = path.join(site, 'attnplay.deferred.wasm');
+
+// binaryen must accept what the compiler emitted: SIMD and native exceptions, and the globals the two
+// halves share.
+const FEATURES = ['--enable-simd', '--enable-exception-handling', '--enable-mutable-globals', '--enable-sign-ext',
+  '--enable-bulk-memory', '--enable-nontrapping-float-to-int'];
+
+// The ways a page starts that a learner meets at once: a first visit on a desktop and on a phone (with a drag of
+// d_k by mouse and by finger), a return visit (the state kept in the browser), a share link, a course link
+// into a lesson in Hinglish, and an embed. What they run is the first half; anything else waits for the second.
+const VISITS = [
+  { name: 'desktop', options: { viewport: { width: 1440, height: 900 } }, drag: 'mouse', reload: true, share: true },
+  { name: 'phone', options: { viewport: { width: 390, height: 844 },
+    device: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 } }, drag: 'touch', reload: true },
+  { name: 'lesson', options: { viewport: { width: 1440, height: 900 }, path: '/?lesson=softmax&lang=hi-Latn' } },
+  { name: 'embed', options: { viewport: { width: 800, height: 600 }, path: '/?embed=1&panels=heatmap,controls' } },
+];
+
+async function profileOf(page) {
+  return page.evaluate(() => {
+    const m = window.Module, size = 1 << 20, p = m._malloc(size);
+    const n = m.asm.__write_profile(p, size);
+    return Array.from(m.HEAPU8.subarray(p, p + n));
+  });
+}
+
+async function visit(h, browser, origin, v, tmp) {
+  const files = [];
+  const save = async (page, what) => {
+    const file = path.join(tmp, `${v.name}-${what}.profile`);
+    fs.writeFileSync(file, Buffer.from(await profileOf(page)));
+    files.push(file);
+  };
+  stepName = `open the instrumented page (${v.name})`;
+  const { page, context, errors } = await h.openApp(browser, origin, v.options);
+  await h.waitFrames(page, 10);
+  if (v.drag) {
+    stepName = `drag d_k (${v.name})`;
+    const r = await h.itemRect(page, 'd_k');
+    const y = r.y + r.h / 2;
+    const from = { x: r.x + 0.2 * r.w, y }, to = { x: r.x + 0.8 * r.w, y };
+    if (v.drag === 'touch') await h.touchDrag(page, from, to);
+    else await h.drag(page, from, to);
+    await h.waitFrames(page, 20);
+  }
+  await save(page, 'first');
+  if (v.share) {
+    stepName = `open a share link (${v.name})`;
+    const link = await page.evaluate(() => window.attnplay.shareURL());
+    const other = await context.newPage();
+    await other.goto(link);
+    await other.waitForFunction(() => window.attnplay && window.attnplay.frames() > 10, null, { timeout: 60000 });
+    await save(other, 'share');
+    await other.close();
+  }
+  if (v.reload) {
+    stepName = `reload with the kept state (${v.name})`;
+    await page.waitForTimeout(600);  // the state is kept at most every 400 ms
+    await page.reload();
+    await page.waitForFunction(() => window.attnplay && window.attnplay.frames() > 10, null, { timeout: 60000 });
+    await save(page, 'return');
+  }
+  if (errors.page.length) throw new Error(`the page reported errors: ${errors.page.join('; ')}`);
+  await context.close();
+  return files;
+}
+
+async function profileRuns(tmp) {
+  process.env.SITE_DIR = site;
+  const h = await import('../tests/browser/helpers.mjs');
+  const server = await h.startServer({});
+  const browser = await h.launchChromium();
+  const files = [];
+  try {
+    for (const v of VISITS) files.push(...await visit(h, browser, server.origin, v, tmp));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  return files;
+}
+
+async function main() {
+  stepName = 'find the linked module';
+  if (!fs.existsSync(orig) || !fs.existsSync(instrumented))
+    throw new Error(`${orig} and ${instrumented} are written by a link with -sSPLIT_MODULE=1`);
+  // A second half left from an earlier build would be linked to this build's first half.
+  fs.rmSync(deferred, { force: true });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'attnplay-split-'));
+  try {
+    const profiles = await profileRuns(tmp);
+    stepName = 'merge the profiles (wasm-split --merge-profiles)';
+    const merged = path.join(tmp, 'merged.profile');
+    execFileSync('wasm-split', ['--merge-profiles', ...profiles, '-o', merged], { stdio: 'inherit' });
+    stepName = 'split the module (wasm-split)';
+    const primary = path.join(tmp, 'primary.wasm'), secondary = path.join(tmp, 'deferred.wasm');
+    execFileSync('wasm-split', [...FEATURES, '--export-prefix=%', orig, '-o1', primary, '-o2', secondary,
+      `--profile=${merged}`], { stdio: 'inherit' });
+    stepName = 'move the halves into the site';
+    fs.copyFileSync(secondary, deferred);
+    fs.copyFileSync(primary, instrumented);
+    fs.rmSync(orig);
+    const kb = (f) => (fs.statSync(f).size / 1024).toFixed(0) + ' KiB';
+    console.log(`split_wasm: attnplay.wasm ${kb(instrumented)}, attnplay.deferred.wasm ${kb(deferred)}`);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch(fail);
