@@ -2,6 +2,9 @@
 #include "app/a11y.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
 
 #include "app/app.h"
 #include "app/learn.h"
@@ -13,6 +16,7 @@
 #include "app/saturation.h"
 #include "app/state_json.h"
 #include "app/strings.h"
+#include "app/worksheet.h"
 
 namespace attn {
 namespace {
@@ -121,7 +125,9 @@ json lesson_json(const App& app) {
             {"can_next", step_complete(app)},
             {"back", tr(lang, "lesson.ui.back")},
             {"next", tr(lang, n < steps ? "lesson.ui.next" : "lesson.ui.finish")},
-            {"check", tr(lang, "lesson.ui.check")}};
+            {"check", tr(lang, "lesson.ui.check")},
+            {"exit", tr(lang, "lesson.ui.free_play")},
+            {"restart", tr(lang, "a11y.restart")}};
   if (t.kind == Task::Kind::None) return j;
   j["task"] = t.kind == Task::Kind::Predict ? "predict" : "do";
   j["question"] = tr(lang, t.question.c_str());
@@ -141,6 +147,138 @@ json lesson_json(const App& app) {
   }
   if ((sp.correct || sp.missed) && !t.explain.empty()) j["explain"] = tr(lang, t.explain.c_str());
   if (!t.hint.empty() && t.kind == Task::Kind::Do) j["hint"] = tr(lang, t.hint.c_str());
+  return j;
+}
+
+// The lesson picker while no lesson is open: every lesson (the compiled-in ones, then a teacher's) as the lesson
+// panel lists them, with how far the learner got.
+json lessons_json(const App& app) {
+  if (open_lesson(app)) return nullptr;
+  const Lang lang = app.state.lang;
+  json items = json::array();
+  int k = 0;
+  const auto add = [&](const Lesson& l) {
+    const json& p = app.progress.contains(l.id) && app.progress[l.id].is_object() ? app.progress[l.id] : json::object();
+    const bool done = p.value("completed", false);
+    const int furthest = p.value("furthest", 0);
+    std::string status;
+    if (done)
+      status = tr(lang, "lesson.ui.completed");
+    else if (furthest > 0)
+      status = tr_format(lang, "lesson.ui.reached",
+                         {{"step", std::to_string(furthest)}, {"steps", std::to_string(l.steps.size())}});
+    items.push_back({{"id", l.id},
+                     {"title", std::to_string(++k) + ". " + tr(lang, l.title.c_str())},
+                     {"status", status},
+                     {"summary", l.summary.empty() ? std::string() : tr(lang, l.summary.c_str())}});
+  };
+  for (const Lesson& l : lessons()) add(l);
+  for (const Lesson& l : added_lessons_list()) add(l);
+  return {{"title", tr(lang, "menu.lessons")},
+          {"intro", tr(lang, "lesson.ui.intro")},
+          {"items", std::move(items)},
+          {"reset", tr(lang, "lesson.ui.reset_progress")}};
+}
+
+std::string number_text(double v, int decimals) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+// "[1.0, 0.5; -1.0, 2.0]": a given matrix as the worksheet prints it.
+std::string matrix_text(const Mat& m, int decimals) {
+  std::string t = "[";
+  for (int i = 0; i < m.rows(); ++i) {
+    if (i) t += "; ";
+    for (int j = 0; j < m.cols(); ++j) t += (j ? ", " : "") + number_text(m(i, j), decimals);
+  }
+  return t + "]";
+}
+
+// A typed cell's grade in words (the canvas says it by colour and a tooltip).
+std::string cell_status_text(const WorksheetSession& w, exercise::Stage s, int i, int j, Lang lang) {
+  using exercise::CellStatus;
+  const exercise::CellGrade& g = w.grade.stage(s).at(i, j);
+  switch (g.status) {
+    case CellStatus::Correct:
+      return tr(lang, "a11y.cell.correct");
+    case CellStatus::CarriedForward:
+      return tr(lang, "a11y.cell.carried");
+    case CellStatus::Wrong:
+      return tr(lang, "a11y.cell.wrong");
+    case CellStatus::Invalid:
+      return issue_message(g.issue, w.answers.at(s, i, j), lang);
+    default:
+      return "";
+  }
+}
+
+// One stage of the worksheet: its cells (typed text, grade in words, a name saying where it is), or the given
+// matrix; what the note remarks and the diagnoses say about it.
+json worksheet_stage_json(const App& app, exercise::Stage s) {
+  const WorksheetSession& w = app.worksheet;
+  const exercise::Exercise& ex = w.exercise;
+  const Lang lang = app.state.lang;
+  const std::string title = worksheet_stage_title(s, lang);
+  json j = {{"id", exercise::stage_id(s)}, {"title", title}, {"formula", worksheet_stage_formula(s, lang)}};
+  if (ex.is_given(s)) {
+    j["given"] = std::string(tr(lang, "worksheet.given")) + " " + matrix_text(ex.ref(s), ex.decimals_of(s));
+  } else {
+    const auto labels = exercise::stage_row_labels(ex, s);
+    json rows = json::array();
+    for (int i = 0; i < ex.rows(s); ++i) {
+      json cells = json::array();
+      for (int c = 0; c < ex.cols(s); ++c)
+        cells.push_back(
+            {{"value", w.answers.at(s, i, c)},
+             {"label", tr_format(lang, "a11y.cell",
+                                 {{"row", std::to_string(i + 1)}, {"col", std::to_string(c + 1)}, {"stage", title}})},
+             {"status", cell_status_text(w, s, i, c, lang)},
+             {"invalid", w.grade.stage(s).at(i, c).status == exercise::CellStatus::Wrong ||
+                             w.grade.stage(s).at(i, c).status == exercise::CellStatus::Invalid}});
+      rows.push_back({{"label", i < static_cast<int>(labels.size()) ? labels[static_cast<size_t>(i)] : ""},
+                      {"cells", std::move(cells)}});
+    }
+    j["rows"] = std::move(rows);
+  }
+  json notes = json::array();
+  for (size_t k = 0; k < ex.remarks.size(); ++k) {
+    const exercise::Remark& r = ex.remarks[k];
+    const bool quoted = std::any_of(w.grade.diagnoses.begin(), w.grade.diagnoses.end(),
+                                    [&](const exercise::Diagnosis& d) { return d.remark == static_cast<int>(k); });
+    if (r.stage == s && !quoted && remark_open(ex, w.grade, r)) notes.push_back(remark_text(r, lang));
+  }
+  for (const exercise::Diagnosis& d : w.grade.diagnoses)
+    if (d.stage == s) notes.push_back(diagnosis_message(ex, d, lang));
+  j["notes"] = std::move(notes);
+  return j;
+}
+
+// The worksheet while its panel is open: the exercise's inputs, each stage, the check's summary.
+json worksheet_json(const App& app) {
+  const WorksheetSession& w = app.worksheet;
+  if (!app.state.panels.worksheet || w.loaded != app.state.exercise) return nullptr;
+  const Lang lang = app.state.lang;
+  json j = {{"title", tr(lang, "panel.worksheet")}};
+  if (!w.error.empty()) {
+    j["error"] = w.error;
+    return j;
+  }
+  const exercise::Exercise& ex = w.exercise;
+  j["intro"] = tr_format(lang, "worksheet.intro",
+                         {{"d_k", number_text(ex.d_k, 0)}, {"sqrt_d_k", number_text(std::sqrt(ex.d_k), 4)}});
+  j["inputs"] = json::array({"X = " + matrix_text(ex.X, 1), "W_Q = " + matrix_text(ex.W_q, 1),
+                             "W_K = " + matrix_text(ex.W_k, 1), "W_V = " + matrix_text(ex.W_v, 1)});
+  json stages = json::array();
+  for (exercise::Stage s : exercise::kStages) stages.push_back(worksheet_stage_json(app, s));
+  j["stages"] = std::move(stages);
+  const exercise::Grade& g = w.grade;
+  j["summary"] = g.all_correct ? tr(lang, "worksheet.all_correct")
+                               : tr_format(lang, "worksheet.progress",
+                                           {{"answered", std::to_string(g.answered)},
+                                            {"asked", std::to_string(g.asked)},
+                                            {"mistakes", std::to_string(g.mistakes)}});
   return j;
 }
 
@@ -170,23 +308,74 @@ nlohmann::json a11y_description(const App& app) {
   json words = json::object();
   for (const char* key :
        {"a11y.skip_lesson", "a11y.skip_controls", "a11y.skip_results", "a11y.results", "a11y.weights_caption",
-        "a11y.query", "a11y.key", "a11y.weight", "a11y.whole_matrix", "a11y.controls", "a11y.lesson", "a11y.answer"})
+        "a11y.query", "a11y.key", "a11y.weight", "a11y.whole_matrix", "a11y.controls", "a11y.lesson", "a11y.answer",
+        "a11y.skip_lessons", "a11y.skip_worksheet", "a11y.row", "a11y.column"})
     words[key] = tr(lang, key);
   return {{"lang", lang_code(lang)},
           {"panels", panels_json(app)},
           {"lesson", lesson_json(app)},
+          {"lessons", lessons_json(app)},
+          {"worksheet", worksheet_json(app)},
           {"weights", weights_json(app)},
           // Learn mode's progress in words ("So far: A reached 90 % accuracy at step 190, …") while its panel is open.
           {"learn", app.state.panels.learn ? learn_outcome(lang, app.learn.trainer) : std::string()},
           {"words", words}};
 }
 
+namespace {
+// Actions that need no open lesson: start one, forget the progress, type a worksheet cell.
+bool free_action(App& app, const std::string& what, const json& action, std::string& err) {
+  const json& v = action.contains("value") ? action["value"] : json();
+  if (what == "start" && v.is_string()) {
+    const Lesson* l = find_lesson(v.get<std::string>());
+    if (!l) {
+      err = "no such lesson";
+      return true;
+    }
+    // As the lesson panel does: go on where the learner left off, unless the lesson was completed.
+    const json& p = app.progress.contains(l->id) && app.progress[l->id].is_object() ? app.progress[l->id] : json();
+    const int furthest = p.is_object() ? p.value("furthest", 0) : 0;
+    const bool done = p.is_object() && p.value("completed", false);
+    err = start_lesson(app, l->id, furthest > 0 && !done ? furthest : 1);
+    return true;
+  }
+  if (what == "reset_progress") {
+    reset_progress(app);
+    return true;
+  }
+  if (what == "cell") {
+    const auto stage = action.contains("stage") && action["stage"].is_string()
+                           ? exercise::stage_from_id(action["stage"].get<std::string>())
+                           : std::nullopt;
+    const auto index = [&](const char* k) {
+      return action.contains(k) && action[k].is_number_integer() ? action[k].get<int>() : -1;
+    };
+    const int row = index("row"), col = index("col");
+    const WorksheetSession& w = app.worksheet;
+    if (!stage || !v.is_string() || w.loaded != app.state.exercise || !w.error.empty() || w.exercise.is_given(*stage) ||
+        row < 0 || col < 0 || row >= w.exercise.rows(*stage) || col >= w.exercise.cols(*stage))
+      err = "no such worksheet cell";
+    else
+      type_cell(app, *stage, row, col, v.get<std::string>());
+    return true;
+  }
+  return false;
+}
+}  // namespace
+
 std::string a11y_act(App& app, const nlohmann::json& action) {
   if (!action.is_object() || !action.contains("do") || !action["do"].is_string()) return "no action given";
   const std::string what = action["do"].get<std::string>();
-  if (!open_lesson(app)) return "no lesson is open";
+  if (std::string err; free_action(app, what, action, err)) return err;
+  const Lesson* l = open_lesson(app);
+  if (!l) return "no lesson is open";
   if (what == "next") return next_step(app) ? "" : tr(app.state.lang, "lesson.ui.need_answer");
   if (what == "back") return app.state.lesson.step > 1 ? go_to_step(app, app.state.lesson.step - 1) : "";
+  if (what == "exit") {
+    leave_lesson(app);
+    return "";
+  }
+  if (what == "restart") return start_lesson(app, std::string(l->id), 1);
   const json& v = action.contains("value") ? action["value"] : json();
   if (what == "choice" && v.is_number_integer()) {
     answer_choice(app, v.get<int>());

@@ -23,6 +23,12 @@ uint64_t App::change_stamp() const {
   h.str(status);
   h.pod(step_progress.attempts);
   h.pod(step_progress.goal_met);
+  // The worksheet's grade (typed cells are not in the state): the parallel DOM shows each cell and its check.
+  for (const exercise::StageGrade& g : worksheet.grade.stages)
+    for (const exercise::CellGrade& c : g.cells) {
+      h.pod(c.status);
+      h.pod(c.value);
+    }
   return h.value();
 }
 
