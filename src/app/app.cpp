@@ -29,6 +29,8 @@ uint64_t App::change_stamp() const {
       h.pod(c.status);
       h.pod(c.value);
     }
+  // Learn mode's step count while paused (Step, Reset): while it plays, the end of the run or Pause says it once.
+  h.pod(state.learn_playing ? -1L : learn.trainer.steps_done());
   return h.value();
 }
 

@@ -47,20 +47,12 @@ class LearnPanel : public Panel {
   // [SECTION] settings ----------------------------------------------------------------------------
   void settings(PanelContext& ctx, train::TrainSettings& st) {
     section_header(ctx.tr("learn.setup"));
-    static const TaskKind tasks[] = {TaskKind::Induction, TaskKind::Copy, TaskKind::Reverse, TaskKind::Sort,
-                                     TaskKind::Lookup};
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     const Lang lang = ctx.state.lang;
     if (ImGui::BeginCombo((std::string(ctx.tr("learn.task")) + "###learn-task").c_str(),
                           learn_task_name(lang, st.task).c_str())) {
-      for (TaskKind k : tasks)
-        if (ImGui::Selectable(learn_task_name(lang, k).c_str(), k == st.task)) {
-          const train::TrainSettings fresh = train::default_settings(k);
-          st.task = k;
-          st.model.seq_len = fresh.model.seq_len;
-          st.model.vocab = fresh.model.vocab;
-          st.model.causal = fresh.model.causal;
-        }
+      for (TaskKind k : kLearnTasks)
+        if (ImGui::Selectable(learn_task_name(lang, k).c_str(), k == st.task)) set_learn_task(st, k);
       ImGui::EndCombo();
     }
     ctx.track(ControlId::learn_task);
@@ -69,10 +61,8 @@ class LearnPanel : public Panel {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     int dk = st.model.d_k;
     if (ImGui::SliderInt((std::string(ctx.tr("learn.dk")) + "###learn-dk").c_str(), &dk, 1, 256, "%d",
-                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
-      st.model.d_k = dk;  // both models restart at the new width
-      if (st.vary != Difference::DK) st.b_d_k = dk;
-    }
+                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+      set_learn_d_k(st, dk);
     ctx.track(ControlId::learn_d_k);
     int layers = st.model.layers, heads = st.model.heads;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
@@ -94,13 +84,11 @@ class LearnPanel : public Panel {
   }
 
   void difference(PanelContext& ctx, train::TrainSettings& st) {
-    static const Difference kinds[] = {Difference::Scale, Difference::DK, Difference::Temperature, Difference::Heads,
-                                       Difference::Init};
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     const Lang lang = ctx.state.lang;
     if (ImGui::BeginCombo((std::string(ctx.tr("learn.b_differs")) + "###learn-vary").c_str(),
                           learn_difference_name(lang, st.vary).c_str())) {
-      for (Difference d : kinds)
+      for (Difference d : kLearnDifferences)
         if (ImGui::Selectable(learn_difference_name(lang, d).c_str(), d == st.vary)) st.vary = d;
       ImGui::EndCombo();
     }

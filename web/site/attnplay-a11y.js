@@ -45,6 +45,10 @@
   let app = null;
   const ANNOUNCE_MS = 600;  // a drag settles before the live region speaks: at most one message per change
   let last = '', lastLearn = '', announceTimer = 0, focusedId = '';
+  // A rebuild removes the focused field, and Chromium then fires its change event with whatever half-typed text it
+  // held: a field hands text over only while it is of the current build (the rebuild carries the text across).
+  let build = 0;
+  const current = (n) => { const b = build; return () => b === build && n.isConnected; };
 
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -54,7 +58,7 @@
   }
   const domId = (id) => 'a11y-' + String(id).replace(/[^A-Za-z0-9_-]/g, '-');
 
-  function set(key, value) { return app.setState({ [key]: value }); }
+  function setKey(key, value) { return app.setState({ [key]: value }); }
   function bindFocus(node, id) {
     node.addEventListener('focus', () => { focusedId = id; app.a11y.focus(id); });
     node.addEventListener('blur', () => { if (focusedId === id) { focusedId = ''; app.a11y.focus(''); } });
@@ -64,6 +68,8 @@
     const id = domId(c.id);
     const wrap = el('div');
     const disabled = c.locked ? 'true' : undefined;
+    // A control that is part of a state key rather than one (Learn mode's) names the action that applies it.
+    const set = (key, value) => c.act ? act({ do: c.act, id: key, value }) : setKey(key, value);
     if (c.kind === 'range') {
       wrap.append(el('label', { for: id }, c.label));
       const input = el('input', { id, type: 'range', min: c.min, max: c.max, step: c.step, 'aria-valuetext': c.valuetext, 'aria-disabled': disabled });
@@ -88,11 +94,17 @@
       select.addEventListener('change', () => { if (c.locked) select.value = c.value; else set(c.id, select.value); });
       bindFocus(select, c.id);
       wrap.append(select);
+    } else if (c.kind === 'button') {
+      const b = el('button', { id, type: 'button', 'aria-disabled': disabled }, c.label);
+      b.addEventListener('click', () => { if (!c.locked) act({ do: c.act, id: c.id }); });
+      bindFocus(b, c.id);
+      wrap.append(b);
     } else if (c.kind === 'text') {
       wrap.append(el('label', { for: id }, c.label));
       const input = el('input', { id, type: 'text', 'aria-disabled': disabled });
       input.value = c.value;
-      input.addEventListener('change', () => { if (!c.locked) set(c.id, input.value); });
+      const live = current(input);
+      input.addEventListener('change', () => { if (!c.locked && live()) set(c.id, input.value); });
       bindFocus(input, c.id);
       wrap.append(input);
     }
@@ -220,13 +232,66 @@
     const input = el('input', { id, type: 'text', inputmode: 'decimal', autocomplete: 'off', 'aria-label': c.label,
       'aria-invalid': c.invalid ? 'true' : undefined, 'aria-describedby': c.status ? note : undefined });
     input.value = c.value;
-    const submit = () => { if (input.value !== c.value) act({ do: 'cell', stage, row: i, col: j, value: input.value }); };
+    const live = current(input);
+    const submit = () => { if (live() && input.value !== c.value) act({ do: 'cell', stage, row: i, col: j, value: input.value }); };
     input.a11yKey = (ev) => { if (ev.key === 'Enter') submit(); };
-    input.addEventListener('change', submit);
+    input.addEventListener('blur', submit);  // not 'change': a rebuilt field starts from the carried-over text
     bindFocus(input, `worksheet:${stage}:${i + 1},${j + 1}`);
     td.append(input);
     if (c.status) td.append(el('span', { id: note }, ' ' + c.status));
     return td;
+  }
+
+  // The mask grid: a checkbox per query × key cell (ticked = blocked, as painting the canvas's cell), arrows move
+  // between cells; one checkbox per key for its padding. Locked with the mask (aria-disabled, kept as it is).
+  function masksNode(mk, words) {
+    const sec = el('section', { id: 'a11y-masks', 'aria-labelledby': 'a11y-masks-title', tabindex: -1 });
+    sec.append(el('h2', { id: 'a11y-masks-title' }, mk.title));
+    const disabled = mk.locked ? 'true' : undefined;
+    const box = (id, checked, attrs, apply, focusId) => {
+      const input = el('input', { id, type: 'checkbox', 'aria-disabled': disabled, ...attrs });
+      input.checked = checked;
+      input.addEventListener('change', () => { if (mk.locked) input.checked = checked; else apply(input.checked); });
+      bindFocus(input, focusId);
+      return input;
+    };
+    const table = el('table');
+    const head = el('tr');
+    head.append(el('th', { scope: 'col' }, words['a11y.query'] + ' \\ ' + words['a11y.key']));
+    for (const k of mk.keys) head.append(el('th', { scope: 'col' }, k));
+    table.append(head);
+    const n = mk.rows.length, m = mk.keys.length;
+    mk.rows.forEach((r, i) => {
+      const tr = el('tr');
+      tr.append(el('th', { scope: 'row' }, r.query));
+      r.cells.forEach((c, j) => {
+        const id = `a11y-mask-${i}-${j}`, note = id + '-masked';
+        const input = box(id, c.blocked, { 'aria-label': c.label, 'aria-describedby': c.masked ? note : undefined },
+          (on) => act({ do: 'mask_cell', row: i, col: j, value: on }), `masks:cell:${i},${j}`);
+        const moves = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+        input.a11yKey = (ev) => {
+          const d = moves[ev.key];
+          if (!d) return;
+          ev.preventDefault();
+          const to = document.getElementById(`a11y-mask-${Math.min(n - 1, Math.max(0, i + d[0]))}-${Math.min(m - 1, Math.max(0, j + d[1]))}`);
+          if (to) to.focus();
+        };
+        const td = el('td');
+        td.append(input);
+        if (c.masked) td.append(el('span', { id: note }, ' ' + mk.masked));
+        tr.append(td);
+      });
+      table.append(tr);
+    });
+    const pads = el('fieldset');
+    pads.append(el('legend', {}, mk.padding_label));
+    mk.keys.forEach((k, j) => {
+      const id = `a11y-mask-pad-${j}`;
+      pads.append(box(id, mk.padding[j], {}, (on) => act({ do: 'mask_pad', col: j, value: on }), `masks:pad:${j}`),
+        el('label', { for: id }, k));
+    });
+    sec.append(table, pads);
+    return sec;
   }
 
   function fmt(w) { return (+w).toFixed(3); }
@@ -303,6 +368,7 @@
     const active = focused ? focused.id : '';
     // Text being typed into a field stays as typed until it is handed over (Enter or leaving the field).
     const typing = focused && focused.tagName === 'INPUT' && focused.type === 'text' ? focused.value : null;
+    build++;
     const parts = [];
     if (d.lesson) parts.push(lessonNode(d.lesson, d.words));
     if (d.lessons) parts.push(lessonsNode(d.lessons));
@@ -312,10 +378,12 @@
       const sec = el('section', { 'aria-label': p.title });
       sec.append(el('h2', {}, p.title));
       for (const c of p.controls) sec.append(controlNode(c));
+      if (p.status) sec.append(el('p', { id: domId(p.key + '-status') }, p.status));
       controls.append(sec);
     }
     parts.push(controls);
     if (d.worksheet) parts.push(worksheetNode(d.worksheet, d.words));
+    if (d.masks) parts.push(masksNode(d.masks, d.words));
     if (d.weights) parts.push(weightsNode(d.weights, d.words));
     if (d.learn) parts.push(el('p', { id: 'a11y-learn' }, d.learn));
     root.setAttribute('lang', d.lang);
