@@ -219,7 +219,8 @@ json lesson_json(const App& app) {
 // The lesson picker while no lesson is open: every lesson (the compiled-in ones, then a teacher's) as the lesson
 // panel lists them, with how far the learner got.
 json lessons_json(const App& app) {
-  if (open_lesson(app)) return nullptr;
+  // An embed without the lesson panel has no Lessons menu either: its page decides what the learner works on.
+  if (open_lesson(app) || (app.embed.enabled && !app.state.panels.lesson)) return nullptr;
   const Lang lang = app.state.lang;
   json items = json::array();
   int k = 0;

@@ -269,10 +269,13 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await setStateOk(page, { lesson: null });
     await waitFrames(page, 3);
     assert.deepEqual(await run(), [], 'free play');
-    await setStateOk(page, { panels: { worksheet: true, learn: true } });
-    await waitFrames(page, 3);
-    assert.deepEqual(await run(), [], 'worksheet and Learn mode open');
-    await setStateOk(page, { panels: { worksheet: false, learn: false } });
+    // The lesson picker (free play), the worksheet's cells, Learn mode's controls and the mask grid.
+    await setStateOk(page, { panels: { worksheet: true, learn: true, masks: true } });
+    await page.waitForSelector('#a11y-mask-0-0', { state: 'attached' });
+    await page.waitForSelector('#a11y-ws-Q-1-1', { state: 'attached' });
+    assert.ok(await page.evaluate(() => document.getElementById('a11y-lessons') && document.getElementById('a11y-learn-play')));
+    assert.deepEqual(await run(), [], 'worksheet, Learn mode and masks open');
+    await setStateOk(page, { panels: { worksheet: false, learn: false, masks: false } });
     // An embedding page (the course example): its own markup around the playground's iframe.
     const origin = new URL(page.url()).origin;
     const host = await page.context().newPage();

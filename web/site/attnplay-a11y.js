@@ -1,5 +1,5 @@
-// attnplay-a11y.js — the canvas's parallel DOM: native controls, the lesson step and the selected row's weights
-// as real HTML, built from the app's own description (window.attnplay.a11y.description(), generated in C++
+// attnplay-a11y.js — the canvas's parallel DOM: native controls, the lesson picker and step, the worksheet's cells,
+// Learn mode's controls, the mask grid and the selected row's weights as real HTML, built from the app's own description (window.attnplay.a11y.description(), generated in C++
 // from the panel and control registries, the state schema and the catalogs). Screen readers and keyboards use
 // these; focusing one rings the same control on the canvas. Rebuilt only when the app's change event fires.
 (function () {
