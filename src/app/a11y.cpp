@@ -125,14 +125,14 @@ json learn_controls_json(const App& app) {
     vary["option_labels"].push_back(learn_difference_name(lang, d));
   }
   return json::array(
-      {task, range(ControlId::learn_d_k, "learn.dk", st.model.d_k, 1, 256, 1),
-       range(ControlId::learn_layers, "learn.layers", st.model.layers, 1, 2, 1),
-       range(ControlId::learn_heads, "learn.heads", st.model.heads, 1, 8, 1), vary,
-       range(ControlId::learn_lr, "learn.lr", st.optim.learning_rate, 1e-4, 1e-1, 1e-4),
+      {task, range(ControlId::learn_d_k, "learn.dk", st.model.d_k, 1, kLearnDkMax, 1),
+       range(ControlId::learn_layers, "learn.layers", st.model.layers, 1, kLearnLayersMax, 1),
+       range(ControlId::learn_heads, "learn.heads", st.model.heads, 1, kLearnHeadsMax, 1), vary,
+       range(ControlId::learn_lr, "learn.lr", st.optim.learning_rate, kLearnLrMin, kLearnLrMax, kLearnLrMin),
        base(ControlId::learn_play, "button", tr(lang, app.state.learn_playing ? "learn.pause" : "learn.play")),
        base(ControlId::learn_step, "button", tr(lang, "learn.step")),
        base(ControlId::learn_reset, "button", tr(lang, "learn.reset")),
-       range(ControlId::learn_speed, "learn.speed", app.state.learn_speed, 1, 50, 1),
+       range(ControlId::learn_speed, "learn.speed", app.state.learn_speed, 1, kLearnSpeedMax, 1),
        base(ControlId::learn_export, "button", tr(lang, "learn.export"))});
 }
 
@@ -469,15 +469,15 @@ std::string learn_action(App& app, const json& action) {
     for (train::Difference d : kLearnDifferences)
       if (v.is_string() && v.get<std::string>() == train::difference_name(d)) st.vary = d;
   } else if (id == "learn:d_k" && v.is_number()) {
-    set_learn_d_k(st, whole(1, 256));
+    set_learn_d_k(st, whole(1, kLearnDkMax));
   } else if (id == "learn:layers" && v.is_number()) {
-    st.model.layers = whole(1, 2);
+    st.model.layers = whole(1, kLearnLayersMax);
   } else if (id == "learn:heads" && v.is_number()) {
-    st.model.heads = whole(1, 8);
+    st.model.heads = whole(1, kLearnHeadsMax);
   } else if (id == "learn:lr" && v.is_number()) {
-    st.optim.learning_rate = num(1e-4, 1e-1);
+    st.optim.learning_rate = num(kLearnLrMin, kLearnLrMax);
   } else if (id == "learn:speed" && v.is_number()) {
-    app.state.learn_speed = whole(1, 50);
+    app.state.learn_speed = whole(1, kLearnSpeedMax);
   } else if (id == "learn:play") {
     app.state.learn_playing = !app.state.learn_playing;
   } else if (id == "learn:step") {

@@ -66,6 +66,9 @@ inline constexpr train::TaskKind kLearnTasks[] = {train::TaskKind::Induction, tr
 inline constexpr train::Difference kLearnDifferences[] = {train::Difference::Scale, train::Difference::DK,
                                                           train::Difference::Temperature, train::Difference::Heads,
                                                           train::Difference::Init};
+// The ranges of the Learn panel's sliders (the parallel DOM offers the same).
+inline constexpr int kLearnDkMax = 256, kLearnLayersMax = 2, kLearnHeadsMax = 8, kLearnSpeedMax = 50;
+inline constexpr double kLearnLrMin = 1e-4, kLearnLrMax = 1e-1;
 // The Learn panel's setting edits, shared with the page's parallel DOM: a new task brings its own sequence
 // length, vocabulary and causality; a new d_k is B's too unless B is the one that differs in d_k.
 void set_learn_task(train::TrainSettings& st, train::TaskKind task);

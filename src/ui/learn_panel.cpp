@@ -60,24 +60,26 @@ class LearnPanel : public Panel {
     text_wrapped(learn_task_about(lang, st.task), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     int dk = st.model.d_k;
-    if (ImGui::SliderInt((std::string(ctx.tr("learn.dk")) + "###learn-dk").c_str(), &dk, 1, 256, "%d",
+    if (ImGui::SliderInt((std::string(ctx.tr("learn.dk")) + "###learn-dk").c_str(), &dk, 1, kLearnDkMax, "%d",
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
       set_learn_d_k(st, dk);
     ctx.track(ControlId::learn_d_k);
     int layers = st.model.layers, heads = st.model.heads;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    if (ImGui::SliderInt((std::string(ctx.tr("learn.layers")) + "###learn-layers").c_str(), &layers, 1, 2))
+    if (ImGui::SliderInt((std::string(ctx.tr("learn.layers")) + "###learn-layers").c_str(), &layers, 1,
+                         kLearnLayersMax))
       st.model.layers = layers;
     ctx.track(ControlId::learn_layers);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    if (ImGui::SliderInt((std::string(ctx.tr("learn.heads")) + "###learn-heads").c_str(), &heads, 1, 8))
+    if (ImGui::SliderInt((std::string(ctx.tr("learn.heads")) + "###learn-heads").c_str(), &heads, 1, kLearnHeadsMax))
       st.model.heads = heads;
     ctx.track(ControlId::learn_heads);
     difference(ctx, st);
     float lr = static_cast<float>(st.optim.learning_rate);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    if (ImGui::SliderFloat((std::string(ctx.tr("learn.lr")) + "###learn-lr").c_str(), &lr, 1e-4f, 1e-1f, "%.4f",
+    if (ImGui::SliderFloat((std::string(ctx.tr("learn.lr")) + "###learn-lr").c_str(), &lr,
+                           static_cast<float>(kLearnLrMin), static_cast<float>(kLearnLrMax), "%.4f",
                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
       st.optim.learning_rate = lr;
     ctx.track(ControlId::learn_lr);
@@ -114,7 +116,8 @@ class LearnPanel : public Panel {
     same_line_if_fits(ImGui::GetFontSize() * 6 + ImGui::GetStyle().ItemInnerSpacing.x +
                       ImGui::CalcTextSize(ctx.tr("learn.speed")).x);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    ImGui::SliderInt((std::string(ctx.tr("learn.speed")) + "###learn-speed").c_str(), &ctx.state.learn_speed, 1, 50);
+    ImGui::SliderInt((std::string(ctx.tr("learn.speed")) + "###learn-speed").c_str(), &ctx.state.learn_speed, 1,
+                     kLearnSpeedMax);
     ctx.track(ControlId::learn_speed);
     same_line_if_fits(button_width(ctx.tr("learn.export")));
     if (ImGui::Button(ctx.tr("learn.export")) && ctx.app.host.download)
