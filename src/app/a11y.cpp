@@ -2,6 +2,9 @@
 #include "app/a11y.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
 
 #include "app/app.h"
 #include "app/learn.h"
@@ -13,6 +16,7 @@
 #include "app/saturation.h"
 #include "app/state_json.h"
 #include "app/strings.h"
+#include "app/worksheet.h"
 
 namespace attn {
 namespace {
@@ -80,6 +84,68 @@ json control_json(const App& app, const std::string& id, const json& schema, con
   return c;
 }
 
+std::string number_text(double v, int decimals) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+// Learn mode's settings and buttons as the Learn panel draws them; the page hands their edits back as
+// {"do": "learn", "id", "value"} (learn_action), since they are parts of the state key "learn", not keys.
+json learn_controls_json(const App& app) {
+  const Lang lang = app.state.lang;
+  const train::TrainSettings& st = app.state.learn_settings;
+  const auto base = [&](ControlId id, const char* kind, const std::string& label) {
+    return json{{"id", control_id(id)},
+                {"kind", kind},
+                {"label", label},
+                {"locked", locked(app, control_id(id))},
+                {"act", "learn"}};
+  };
+  const auto range = [&](ControlId id, const char* label, double value, double lo, double hi, double step) {
+    json c = base(id, "range", tr(lang, label));
+    c.update({{"value", value},
+              {"min", lo},
+              {"max", hi},
+              {"step", step},
+              {"valuetext", std::string(tr(lang, label)) + " " + number_text(value, step < 1 ? 4 : 0)}});
+    return c;
+  };
+  json task = base(ControlId::learn_task, "select", tr(lang, "learn.task"));
+  task.update({{"value", train::task_name(st.task)}, {"options", json::array()}, {"option_labels", json::array()}});
+  for (train::TaskKind k : kLearnTasks) {
+    task["options"].push_back(train::task_name(k));
+    task["option_labels"].push_back(learn_task_name(lang, k));
+  }
+  json vary = base(ControlId::learn_vary, "select", tr(lang, "learn.b_differs"));
+  vary.update(
+      {{"value", train::difference_name(st.vary)}, {"options", json::array()}, {"option_labels", json::array()}});
+  for (train::Difference d : kLearnDifferences) {
+    vary["options"].push_back(train::difference_name(d));
+    vary["option_labels"].push_back(learn_difference_name(lang, d));
+  }
+  return json::array(
+      {task, range(ControlId::learn_d_k, "learn.dk", st.model.d_k, 1, kLearnDkMax, 1),
+       range(ControlId::learn_layers, "learn.layers", st.model.layers, 1, kLearnLayersMax, 1),
+       range(ControlId::learn_heads, "learn.heads", st.model.heads, 1, kLearnHeadsMax, 1), vary,
+       range(ControlId::learn_lr, "learn.lr", st.optim.learning_rate, kLearnLrMin, kLearnLrMax, kLearnLrMin),
+       base(ControlId::learn_play, "button", tr(lang, app.state.learn_playing ? "learn.pause" : "learn.play")),
+       base(ControlId::learn_step, "button", tr(lang, "learn.step")),
+       base(ControlId::learn_reset, "button", tr(lang, "learn.reset")),
+       range(ControlId::learn_speed, "learn.speed", app.state.learn_speed, 1, kLearnSpeedMax, 1),
+       base(ControlId::learn_export, "button", tr(lang, "learn.export"))});
+}
+
+// The run's progress as the panel prints it under the buttons, and why a setting was refused.
+std::string learn_status(const App& app) {
+  const train::Trainer& t = app.learn.trainer;
+  std::string s =
+      tr_format(app.state.lang, "learn.steps",
+                {{"steps", std::to_string(t.steps_done())}, {"planned", std::to_string(t.settings().steps)}});
+  if (!app.learn.message.empty()) s += ". " + app.learn.message;
+  return s;
+}
+
 json panels_json(const App& app) {
   const json schema = state_schema();
   const json state = state_to_json(app.state);
@@ -95,9 +161,13 @@ json panels_json(const App& app) {
       json c = control_json(app, id, schema[id], state);
       if (!c.is_null()) controls.push_back(std::move(c));
     }
-    panels.push_back({{"key", p.key},
-                      {"title", tr(app.state.lang, (std::string("panel.") + p.key).c_str())},
-                      {"controls", std::move(controls)}});
+    json panel = {{"key", p.key}, {"title", tr(app.state.lang, (std::string("panel.") + p.key).c_str())}};
+    if (std::string(p.key) == "learn") {
+      for (json& c : learn_controls_json(app)) controls.push_back(std::move(c));
+      panel["status"] = learn_status(app);
+    }
+    panel["controls"] = std::move(controls);
+    panels.push_back(std::move(panel));
   }
   return panels;
 }
@@ -121,7 +191,9 @@ json lesson_json(const App& app) {
             {"can_next", step_complete(app)},
             {"back", tr(lang, "lesson.ui.back")},
             {"next", tr(lang, n < steps ? "lesson.ui.next" : "lesson.ui.finish")},
-            {"check", tr(lang, "lesson.ui.check")}};
+            {"check", tr(lang, "lesson.ui.check")},
+            {"exit", tr(lang, "lesson.ui.free_play")},
+            {"restart", tr(lang, "a11y.restart")}};
   if (t.kind == Task::Kind::None) return j;
   j["task"] = t.kind == Task::Kind::Predict ? "predict" : "do";
   j["question"] = tr(lang, t.question.c_str());
@@ -142,6 +214,181 @@ json lesson_json(const App& app) {
   if ((sp.correct || sp.missed) && !t.explain.empty()) j["explain"] = tr(lang, t.explain.c_str());
   if (!t.hint.empty() && t.kind == Task::Kind::Do) j["hint"] = tr(lang, t.hint.c_str());
   return j;
+}
+
+// The lesson picker while no lesson is open: every lesson (the compiled-in ones, then a teacher's) as the lesson
+// panel lists them, with how far the learner got.
+json lessons_json(const App& app) {
+  // An embed without the lesson panel has no Lessons menu either: its page decides what the learner works on.
+  if (open_lesson(app) || (app.embed.enabled && !app.state.panels.lesson)) return nullptr;
+  const Lang lang = app.state.lang;
+  json items = json::array();
+  int k = 0;
+  const auto add = [&](const Lesson& l) {
+    const json& p = app.progress.contains(l.id) && app.progress[l.id].is_object() ? app.progress[l.id] : json::object();
+    const bool done = p.value("completed", false);
+    const int furthest = p.value("furthest", 0);
+    std::string status;
+    if (done)
+      status = tr(lang, "lesson.ui.completed");
+    else if (furthest > 0)
+      status = tr_format(lang, "lesson.ui.reached",
+                         {{"step", std::to_string(furthest)}, {"steps", std::to_string(l.steps.size())}});
+    items.push_back({{"id", l.id},
+                     {"title", std::to_string(++k) + ". " + tr(lang, l.title.c_str())},
+                     {"status", status},
+                     {"summary", l.summary.empty() ? std::string() : tr(lang, l.summary.c_str())}});
+  };
+  for (const Lesson& l : lessons()) add(l);
+  for (const Lesson& l : added_lessons_list()) add(l);
+  return {{"title", tr(lang, "menu.lessons")},
+          {"intro", tr(lang, "lesson.ui.intro")},
+          {"items", std::move(items)},
+          {"reset", tr(lang, "lesson.ui.reset_progress")}};
+}
+
+// "[1.0, 0.5; -1.0, 2.0]": a given matrix as the worksheet prints it.
+std::string matrix_text(const Mat& m, int decimals) {
+  std::string t = "[";
+  for (int i = 0; i < m.rows(); ++i) {
+    if (i) t += "; ";
+    for (int j = 0; j < m.cols(); ++j) t += (j ? ", " : "") + number_text(m(i, j), decimals);
+  }
+  return t + "]";
+}
+
+// A typed cell's grade in words (the canvas says it by colour and a tooltip).
+std::string cell_status_text(const WorksheetSession& w, exercise::Stage s, int i, int j, Lang lang) {
+  using exercise::CellStatus;
+  const exercise::CellGrade& g = w.grade.stage(s).at(i, j);
+  switch (g.status) {
+    case CellStatus::Correct:
+      return tr(lang, "a11y.cell.correct");
+    case CellStatus::CarriedForward:
+      return tr(lang, "a11y.cell.carried");
+    case CellStatus::Wrong:
+      return tr(lang, "a11y.cell.wrong");
+    case CellStatus::Invalid:
+      return issue_message(g.issue, w.answers.at(s, i, j), lang);
+    default:
+      return "";
+  }
+}
+
+// One stage of the worksheet: its cells (typed text, grade in words, a name saying where it is), or the given
+// matrix; what the note remarks and the diagnoses say about it.
+json worksheet_stage_json(const App& app, exercise::Stage s) {
+  const WorksheetSession& w = app.worksheet;
+  const exercise::Exercise& ex = w.exercise;
+  const Lang lang = app.state.lang;
+  const std::string title = worksheet_stage_title(s, lang);
+  json j = {{"id", exercise::stage_id(s)}, {"title", title}, {"formula", worksheet_stage_formula(s, lang)}};
+  if (ex.is_given(s)) {
+    j["given"] = std::string(tr(lang, "worksheet.given")) + " " + matrix_text(ex.ref(s), ex.decimals_of(s));
+  } else {
+    const auto labels = exercise::stage_row_labels(ex, s);
+    json rows = json::array();
+    for (int i = 0; i < ex.rows(s); ++i) {
+      json cells = json::array();
+      for (int c = 0; c < ex.cols(s); ++c)
+        cells.push_back(
+            {{"value", w.answers.at(s, i, c)},
+             {"label", tr_format(lang, "a11y.cell",
+                                 {{"row", std::to_string(i + 1)}, {"col", std::to_string(c + 1)}, {"stage", title}})},
+             {"status", cell_status_text(w, s, i, c, lang)},
+             {"invalid", w.grade.stage(s).at(i, c).status == exercise::CellStatus::Wrong ||
+                             w.grade.stage(s).at(i, c).status == exercise::CellStatus::Invalid}});
+      rows.push_back({{"label", i < static_cast<int>(labels.size()) ? labels[static_cast<size_t>(i)] : ""},
+                      {"cells", std::move(cells)}});
+    }
+    j["rows"] = std::move(rows);
+  }
+  json notes = json::array();
+  for (size_t k = 0; k < ex.remarks.size(); ++k) {
+    const exercise::Remark& r = ex.remarks[k];
+    const bool quoted = std::any_of(w.grade.diagnoses.begin(), w.grade.diagnoses.end(),
+                                    [&](const exercise::Diagnosis& d) { return d.remark == static_cast<int>(k); });
+    if (r.stage == s && !quoted && remark_open(ex, w.grade, r)) notes.push_back(remark_text(r, lang));
+  }
+  for (const exercise::Diagnosis& d : w.grade.diagnoses)
+    if (d.stage == s) notes.push_back(diagnosis_message(ex, d, lang));
+  j["notes"] = std::move(notes);
+  return j;
+}
+
+// The worksheet while its panel is open: the exercise's inputs, each stage, the check's summary.
+json worksheet_json(const App& app) {
+  const WorksheetSession& w = app.worksheet;
+  if (!app.state.panels.worksheet || w.loaded != app.state.exercise) return nullptr;
+  const Lang lang = app.state.lang;
+  json j = {{"title", tr(lang, "panel.worksheet")}};
+  if (!w.error.empty()) {
+    j["error"] = w.error;
+    return j;
+  }
+  const exercise::Exercise& ex = w.exercise;
+  j["intro"] = tr_format(lang, "worksheet.intro",
+                         {{"d_k", number_text(ex.d_k, 0)}, {"sqrt_d_k", number_text(std::sqrt(ex.d_k), 4)}});
+  j["inputs"] = json::array({"X = " + matrix_text(ex.X, 1), "W_Q = " + matrix_text(ex.W_q, 1),
+                             "W_K = " + matrix_text(ex.W_k, 1), "W_V = " + matrix_text(ex.W_v, 1)});
+  json stages = json::array();
+  for (exercise::Stage s : exercise::kStages) stages.push_back(worksheet_stage_json(app, s));
+  j["stages"] = std::move(stages);
+  const exercise::Grade& g = w.grade;
+  j["summary"] = g.all_correct ? tr(lang, "worksheet.all_correct")
+                               : tr_format(lang, "worksheet.progress",
+                                           {{"answered", std::to_string(g.answered)},
+                                            {"asked", std::to_string(g.asked)},
+                                            {"mistakes", std::to_string(g.mistakes)}});
+  return j;
+}
+
+// The painted mask and key padding the masks panel edits: the state's (random examples) or the scenario's.
+struct MaskRefs {
+  const std::optional<MaskMat>& cells;
+  const std::vector<bool>& padding;
+};
+MaskRefs mask_refs(const State& s) {
+  const bool random = s.mode == InputMode::Random;
+  return {random ? s.mask_cells : s.explicit_scenario.mask_cells,
+          random ? s.key_padding : s.explicit_scenario.key_padding};
+}
+
+// The mask grid while the masks panel is open and shows one the canvas tracks cell by cell (up to 16 × 16): a
+// checkbox per cell named by its query and key, one per key for padding, each said blocked or not.
+json masks_json(const App& app) {
+  if (!app.state.panels.masks) return nullptr;
+  const HeadResult& h = app.result.core.first_head();
+  const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
+  const bool random = app.state.mode == InputMode::Random;
+  const bool fits = n > 0 && m > 0 && (!random || (n == app.state.embeddings.rows() && m == n));
+  if (!fits || n > 16 || m > 16 || static_cast<int>(app.result.row_labels.size()) < n ||
+      static_cast<int>(app.result.col_labels.size()) < m)
+    return nullptr;
+  const Lang lang = app.state.lang;
+  const MaskRefs refs = mask_refs(app.state);
+  const bool have = refs.cells && refs.cells->rows() == n && refs.cells->cols() == m;
+  json rows = json::array();
+  for (int i = 0; i < n; ++i) {
+    json cells = json::array();
+    for (int j = 0; j < m; ++j)
+      cells.push_back({{"blocked", have && (*refs.cells)(i, j) != 0},
+                       {"masked", is_masked_logit(h.logits(i, j))},
+                       {"label", tr_format(lang, "a11y.mask_cell",
+                                           {{"query", app.result.row_labels[static_cast<size_t>(i)]},
+                                            {"key", app.result.col_labels[static_cast<size_t>(j)]}})}});
+    rows.push_back({{"query", app.result.row_labels[static_cast<size_t>(i)]}, {"cells", std::move(cells)}});
+  }
+  json padding = json::array();
+  for (int j = 0; j < m; ++j)
+    padding.push_back(j < static_cast<int>(refs.padding.size()) && refs.padding[static_cast<size_t>(j)]);
+  return {{"title", tr(lang, "a11y.mask_grid")},
+          {"keys", json(std::vector<std::string>(app.result.col_labels.begin(), app.result.col_labels.begin() + m))},
+          {"rows", std::move(rows)},
+          {"padding", std::move(padding)},
+          {"padding_label", tr(lang, "masks.padding")},
+          {"masked", tr(lang, "a11y.masked")},
+          {"locked", locked(app, "mask")}};
 }
 
 // The selected row's weights (head 1) with the key tokens: the numbers the heatmap colours.
@@ -170,23 +417,157 @@ nlohmann::json a11y_description(const App& app) {
   json words = json::object();
   for (const char* key :
        {"a11y.skip_lesson", "a11y.skip_controls", "a11y.skip_results", "a11y.results", "a11y.weights_caption",
-        "a11y.query", "a11y.key", "a11y.weight", "a11y.whole_matrix", "a11y.controls", "a11y.lesson", "a11y.answer"})
+        "a11y.query", "a11y.key", "a11y.weight", "a11y.whole_matrix", "a11y.controls", "a11y.lesson", "a11y.answer",
+        "a11y.skip_lessons", "a11y.skip_worksheet", "a11y.row", "a11y.column"})
     words[key] = tr(lang, key);
   return {{"lang", lang_code(lang)},
           {"panels", panels_json(app)},
           {"lesson", lesson_json(app)},
+          {"lessons", lessons_json(app)},
+          {"worksheet", worksheet_json(app)},
+          {"masks", masks_json(app)},
           {"weights", weights_json(app)},
           // Learn mode's progress in words ("So far: A reached 90 % accuracy at step 190, …") while its panel is open.
           {"learn", app.state.panels.learn ? learn_outcome(lang, app.learn.trainer) : std::string()},
           {"words", words}};
 }
 
+namespace {
+// {"stage": "Q", "row": i, "col": j, "value": text} (0-based) into the worksheet, as the canvas's cell writes it.
+std::string type_worksheet_cell(App& app, const json& action) {
+  const auto text = [&](const char* k) {
+    return action.contains(k) && action[k].is_string() ? action[k].get<std::string>() : std::string();
+  };
+  const auto index = [&](const char* k) {
+    return action.contains(k) && action[k].is_number_integer() ? action[k].get<int>() : -1;
+  };
+  const WorksheetSession& w = app.worksheet;
+  const std::optional<exercise::Stage> found = exercise::stage_from_id(text("stage"));
+  if (!found || !action.contains("value") || !action["value"].is_string() || w.loaded != app.state.exercise ||
+      !w.error.empty())
+    return "no such worksheet cell";
+  const exercise::Stage s = found.value();
+  const int row = index("row"), col = index("col");
+  if (w.exercise.is_given(s) || row < 0 || col < 0 || row >= w.exercise.rows(s) || col >= w.exercise.cols(s))
+    return "no such worksheet cell";
+  type_cell(app, s, row, col, text("value"));
+  return "";
+}
+
+// A Learn control's edit from the page, as the Learn panel makes it (numbers clamped to the panel's ranges).
+std::string learn_action(App& app, const json& action) {
+  const std::string id = action.contains("id") && action["id"].is_string() ? action["id"].get<std::string>() : "";
+  if (locked(app, id)) return "locked";
+  const json& v = action.contains("value") ? action["value"] : json();
+  train::TrainSettings& st = app.state.learn_settings;
+  const auto num = [&](double lo, double hi) { return std::clamp(v.is_number() ? v.get<double>() : lo, lo, hi); };
+  const auto whole = [&](double lo, double hi) { return static_cast<int>(std::lround(num(lo, hi))); };
+  if (id == "learn:task") {
+    for (train::TaskKind k : kLearnTasks)
+      if (v.is_string() && v.get<std::string>() == train::task_name(k)) set_learn_task(st, k);
+  } else if (id == "learn:vary") {
+    for (train::Difference d : kLearnDifferences)
+      if (v.is_string() && v.get<std::string>() == train::difference_name(d)) st.vary = d;
+  } else if (id == "learn:d_k" && v.is_number()) {
+    set_learn_d_k(st, whole(1, kLearnDkMax));
+  } else if (id == "learn:layers" && v.is_number()) {
+    st.model.layers = whole(1, kLearnLayersMax);
+  } else if (id == "learn:heads" && v.is_number()) {
+    st.model.heads = whole(1, kLearnHeadsMax);
+  } else if (id == "learn:lr" && v.is_number()) {
+    st.optim.learning_rate = num(kLearnLrMin, kLearnLrMax);
+  } else if (id == "learn:speed" && v.is_number()) {
+    app.state.learn_speed = whole(1, kLearnSpeedMax);
+  } else if (id == "learn:play") {
+    app.state.learn_playing = !app.state.learn_playing;
+  } else if (id == "learn:step") {
+    learn_step(app);
+  } else if (id == "learn:reset") {
+    learn_reset(app);
+  } else if (id == "learn:export") {
+    if (app.host.download)
+      app.download("attnplay-train.json", "application/json", app.learn.trainer.to_json(true).dump(1));
+  } else {
+    return "unknown Learn control";
+  }
+  return "";
+}
+
+// A mask cell or a key's padding set from the page, as painting the canvas's grid or ticking its box does.
+std::string mask_action(App& app, const std::string& what, const json& action) {
+  if (locked(app, "mask")) return "locked";
+  const auto index = [&](const char* k) {
+    return action.contains(k) && action[k].is_number_integer() ? action[k].get<int>() : -1;
+  };
+  const bool on = action.contains("value") && action["value"].is_boolean() && action["value"].get<bool>();
+  const HeadResult& h = app.result.core.first_head();
+  const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
+  const int row = index("row"), col = index("col");
+  State& s = app.state;
+  const bool random = s.mode == InputMode::Random;
+  if (col < 0 || col >= m) return "no such mask cell";
+  if (what == "mask_pad") {
+    std::vector<bool>& padding = random ? s.key_padding : s.explicit_scenario.key_padding;
+    if (static_cast<int>(padding.size()) != m) padding.assign(static_cast<size_t>(m), false);
+    padding[static_cast<size_t>(col)] = on;
+    return "";
+  }
+  if (row < 0 || row >= n) return "no such mask cell";
+  std::optional<MaskMat>& cells = random ? s.mask_cells : s.explicit_scenario.mask_cells;
+  if (!cells || cells->rows() != n || cells->cols() != m) cells = MaskMat::Zero(n, m);
+  (*cells)(row, col) = on ? 1 : 0;
+  return "";
+}
+
+// Actions that need no open lesson: start one, forget the progress, type a worksheet cell.
+bool free_action(App& app, const std::string& what, const json& action, std::string& err) {
+  const json& v = action.contains("value") ? action["value"] : json();
+  if (what == "start" && v.is_string()) {
+    const Lesson* l = find_lesson(v.get<std::string>());
+    if (!l) {
+      err = "no such lesson";
+      return true;
+    }
+    // As the lesson panel does: go on where the learner left off, unless the lesson was completed.
+    const json& p = app.progress.contains(l->id) && app.progress[l->id].is_object() ? app.progress[l->id] : json();
+    const int furthest = p.is_object() ? p.value("furthest", 0) : 0;
+    const bool done = p.is_object() && p.value("completed", false);
+    err = start_lesson(app, l->id, furthest > 0 && !done ? furthest : 1);
+    return true;
+  }
+  if (what == "mask_cell" || what == "mask_pad") {
+    err = mask_action(app, what, action);
+    return true;
+  }
+  if (what == "learn") {
+    err = learn_action(app, action);
+    return true;
+  }
+  if (what == "reset_progress") {
+    reset_progress(app);
+    return true;
+  }
+  if (what == "cell") {
+    err = type_worksheet_cell(app, action);
+    return true;
+  }
+  return false;
+}
+}  // namespace
+
 std::string a11y_act(App& app, const nlohmann::json& action) {
   if (!action.is_object() || !action.contains("do") || !action["do"].is_string()) return "no action given";
   const std::string what = action["do"].get<std::string>();
-  if (!open_lesson(app)) return "no lesson is open";
+  if (std::string err; free_action(app, what, action, err)) return err;
+  const Lesson* l = open_lesson(app);
+  if (!l) return "no lesson is open";
   if (what == "next") return next_step(app) ? "" : tr(app.state.lang, "lesson.ui.need_answer");
   if (what == "back") return app.state.lesson.step > 1 ? go_to_step(app, app.state.lesson.step - 1) : "";
+  if (what == "exit") {
+    leave_lesson(app);
+    return "";
+  }
+  if (what == "restart") return start_lesson(app, std::string(l->id), 1);
   const json& v = action.contains("value") ? action["value"] : json();
   if (what == "choice" && v.is_number_integer()) {
     answer_choice(app, v.get<int>());

@@ -25,6 +25,14 @@ uint64_t App::change_stamp() const {
   h.pod(step_progress.attempts);
   h.pod(step_progress.goal_met);
   h.pod(catalog_generation());  // a fetched catalog changes every text the page shows
+  // The worksheet's grade (typed cells are not in the state): the parallel DOM shows each cell and its check.
+  for (const exercise::StageGrade& g : worksheet.grade.stages)
+    for (const exercise::CellGrade& c : g.cells) {
+      h.pod(c.status);
+      h.pod(c.value);
+    }
+  // Learn mode's step count while paused (Step, Reset): while it plays, the end of the run or Pause says it once.
+  h.pod(state.learn_playing ? -1L : learn.trainer.steps_done());
   return h.value();
 }
 

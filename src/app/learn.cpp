@@ -233,4 +233,17 @@ std::string learn_state_from_json(const json& j, State& out) {
   return "";
 }
 
+void set_learn_task(train::TrainSettings& st, train::TaskKind task) {
+  const train::TrainSettings fresh = train::default_settings(task);
+  st.task = task;
+  st.model.seq_len = fresh.model.seq_len;
+  st.model.vocab = fresh.model.vocab;
+  st.model.causal = fresh.model.causal;
+}
+
+void set_learn_d_k(train::TrainSettings& st, int d_k) {
+  st.model.d_k = d_k;  // both models restart at the new width
+  if (st.vary != train::Difference::DK) st.b_d_k = d_k;
+}
+
 }  // namespace attn

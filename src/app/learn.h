@@ -59,6 +59,20 @@ int learn_tick(LearnParts p, double budget_ms);
 std::string learn_adopt(LearnParts p, const std::string& state, uint64_t generation);
 // The worker could not start or stopped working: training goes on in the frame from the last adopted state.
 void learn_worker_failed(LearnParts p, const std::string& reason);
+// The tasks and the differences between A and B in the order the Learn panel (and the parallel DOM) offers them.
+inline constexpr train::TaskKind kLearnTasks[] = {train::TaskKind::Induction, train::TaskKind::Copy,
+                                                  train::TaskKind::Reverse, train::TaskKind::Sort,
+                                                  train::TaskKind::Lookup};
+inline constexpr train::Difference kLearnDifferences[] = {train::Difference::Scale, train::Difference::DK,
+                                                          train::Difference::Temperature, train::Difference::Heads,
+                                                          train::Difference::Init};
+// The ranges of the Learn panel's sliders (the parallel DOM offers the same).
+inline constexpr int kLearnDkMax = 256, kLearnLayersMax = 2, kLearnHeadsMax = 8, kLearnSpeedMax = 50;
+inline constexpr double kLearnLrMin = 1e-4, kLearnLrMax = 1e-1;
+// The Learn panel's setting edits, shared with the page's parallel DOM: a new task brings its own sequence
+// length, vocabulary and causality; a new d_k is B's too unless B is the one that differs in d_k.
+void set_learn_task(train::TrainSettings& st, train::TaskKind task);
+void set_learn_d_k(train::TrainSettings& st, int d_k);
 // One step now (the Step button), whether playing or not.
 int learn_step(LearnParts p);
 void learn_reset(LearnParts p);  // the same settings from step 0

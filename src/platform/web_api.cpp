@@ -346,7 +346,7 @@ ATTNPLAY_EXPORT const char* attnplay_a11y_focus(const char* id) {
   return out("null");
 }
 
-// A lesson action from the DOM twin: {"do": "next" | "back" | "choice" | "number", "value": …}.
+// An action from a DOM twin (a11y.h): a lesson step, the lesson picker, a worksheet cell.
 ATTNPLAY_EXPORT const char* attnplay_a11y_act(const char* json) {
   if (!g_app) return out(R"({"ok":false,"error":"not ready"})");
   const nlohmann::json action = nlohmann::json::parse(json ? json : "", nullptr, false);

@@ -47,20 +47,12 @@ class LearnPanel : public Panel {
   // [SECTION] settings ----------------------------------------------------------------------------
   void settings(PanelContext& ctx, train::TrainSettings& st) {
     section_header(ctx.tr("learn.setup"));
-    static const TaskKind tasks[] = {TaskKind::Induction, TaskKind::Copy, TaskKind::Reverse, TaskKind::Sort,
-                                     TaskKind::Lookup};
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     const Lang lang = ctx.state.lang;
     if (ImGui::BeginCombo((std::string(ctx.tr("learn.task")) + "###learn-task").c_str(),
                           learn_task_name(lang, st.task).c_str())) {
-      for (TaskKind k : tasks)
-        if (ImGui::Selectable(learn_task_name(lang, k).c_str(), k == st.task)) {
-          const train::TrainSettings fresh = train::default_settings(k);
-          st.task = k;
-          st.model.seq_len = fresh.model.seq_len;
-          st.model.vocab = fresh.model.vocab;
-          st.model.causal = fresh.model.causal;
-        }
+      for (TaskKind k : kLearnTasks)
+        if (ImGui::Selectable(learn_task_name(lang, k).c_str(), k == st.task)) set_learn_task(st, k);
       ImGui::EndCombo();
     }
     ctx.track(ControlId::learn_task);
@@ -68,39 +60,37 @@ class LearnPanel : public Panel {
     text_wrapped(learn_task_about(lang, st.task), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     int dk = st.model.d_k;
-    if (ImGui::SliderInt((std::string(ctx.tr("learn.dk")) + "###learn-dk").c_str(), &dk, 1, 256, "%d",
-                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
-      st.model.d_k = dk;  // both models restart at the new width
-      if (st.vary != Difference::DK) st.b_d_k = dk;
-    }
+    if (ImGui::SliderInt((std::string(ctx.tr("learn.dk")) + "###learn-dk").c_str(), &dk, 1, kLearnDkMax, "%d",
+                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+      set_learn_d_k(st, dk);
     ctx.track(ControlId::learn_d_k);
     int layers = st.model.layers, heads = st.model.heads;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    if (ImGui::SliderInt((std::string(ctx.tr("learn.layers")) + "###learn-layers").c_str(), &layers, 1, 2))
+    if (ImGui::SliderInt((std::string(ctx.tr("learn.layers")) + "###learn-layers").c_str(), &layers, 1,
+                         kLearnLayersMax))
       st.model.layers = layers;
     ctx.track(ControlId::learn_layers);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    if (ImGui::SliderInt((std::string(ctx.tr("learn.heads")) + "###learn-heads").c_str(), &heads, 1, 8))
+    if (ImGui::SliderInt((std::string(ctx.tr("learn.heads")) + "###learn-heads").c_str(), &heads, 1, kLearnHeadsMax))
       st.model.heads = heads;
     ctx.track(ControlId::learn_heads);
     difference(ctx, st);
     float lr = static_cast<float>(st.optim.learning_rate);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    if (ImGui::SliderFloat((std::string(ctx.tr("learn.lr")) + "###learn-lr").c_str(), &lr, 1e-4f, 1e-1f, "%.4f",
+    if (ImGui::SliderFloat((std::string(ctx.tr("learn.lr")) + "###learn-lr").c_str(), &lr,
+                           static_cast<float>(kLearnLrMin), static_cast<float>(kLearnLrMax), "%.4f",
                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
       st.optim.learning_rate = lr;
     ctx.track(ControlId::learn_lr);
   }
 
   void difference(PanelContext& ctx, train::TrainSettings& st) {
-    static const Difference kinds[] = {Difference::Scale, Difference::DK, Difference::Temperature, Difference::Heads,
-                                       Difference::Init};
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     const Lang lang = ctx.state.lang;
     if (ImGui::BeginCombo((std::string(ctx.tr("learn.b_differs")) + "###learn-vary").c_str(),
                           learn_difference_name(lang, st.vary).c_str())) {
-      for (Difference d : kinds)
+      for (Difference d : kLearnDifferences)
         if (ImGui::Selectable(learn_difference_name(lang, d).c_str(), d == st.vary)) st.vary = d;
       ImGui::EndCombo();
     }
@@ -126,7 +116,8 @@ class LearnPanel : public Panel {
     same_line_if_fits(ImGui::GetFontSize() * 6 + ImGui::GetStyle().ItemInnerSpacing.x +
                       ImGui::CalcTextSize(ctx.tr("learn.speed")).x);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    ImGui::SliderInt((std::string(ctx.tr("learn.speed")) + "###learn-speed").c_str(), &ctx.state.learn_speed, 1, 50);
+    ImGui::SliderInt((std::string(ctx.tr("learn.speed")) + "###learn-speed").c_str(), &ctx.state.learn_speed, 1,
+                     kLearnSpeedMax);
     ctx.track(ControlId::learn_speed);
     same_line_if_fits(button_width(ctx.tr("learn.export")));
     if (ImGui::Button(ctx.tr("learn.export")) && ctx.app.host.download)

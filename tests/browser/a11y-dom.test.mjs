@@ -13,6 +13,7 @@ siteBuiltTest();
 const AXE = path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 const lessonFile = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'lessons',
   fs.readdirSync(path.join(REPO_ROOT, 'data', 'lessons')).sort()[0]), 'utf8'));
+const en = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'strings', 'en.json'), 'utf8'));
 const predictStep = lessonFile.steps.findIndex((s) => s.task && s.task.kind === 'predict' && s.task.choices);
 
 describe('parallel DOM', { timeout: 60000 }, () => {
@@ -150,34 +151,76 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await setStateOk(page, { panels: { learn: false } });
   });
 
-  it('answers a lesson prediction by keyboard alone: wrong, then right, said in words', async () => {
+  it('opens a lesson from the lesson picker and answers it by keyboard alone: wrong, then right, said in words', async () => {
     const { page } = app;
-    assert.ok(predictStep >= 0, 'the first lesson has a multiple-choice prediction');
+    assert.equal(predictStep, 0, 'the first lesson opens on a multiple-choice prediction');
     const task = lessonFile.steps[predictStep].task;
-    await setStateOk(page, { lesson: { id: lessonFile.id, step: predictStep + 1 } });  // opening the lesson is setup
-    await page.waitForSelector('#a11y-choice-0');
-    await page.evaluate(() => { document.activeElement.blur(); });
-    await page.keyboard.press('Tab');  // from the canvas's place in the page: the lesson, first in the parallel DOM
+    const steps = lessonFile.steps.length;
+    const key = async (k) => { await page.keyboard.press(k); await waitFrames(page, 2); };
+    const activeId = () => page.evaluate(() => document.activeElement && document.activeElement.id);
+    const where = () => page.evaluate(() => {
+      const a = document.activeElement;
+      if (document.getElementById('a11y-skip').contains(a)) return 'skip:' + a.getAttribute('href');
+      return a === document.getElementById('canvas') ? 'canvas' : 'page';
+    });
+    // From the canvas: Esc leaves it for the skip links (Shift-Tab walks out of it if Esc had something to cancel).
+    for (let i = 0; i < 80 && !(await where()).startsWith('skip:'); i++) await key(i === 0 ? 'Escape' : 'Shift+Tab');
+    for (let i = 0; i < 4 && (await where()) !== 'skip:#a11y-lessons'; i++) await key('Shift+Tab');
+    assert.equal(await where(), 'skip:#a11y-lessons', 'a skip link leads to the lessons while none is open');
+    await key('Enter');
+    const button = `a11y-lesson-start-${lessonFile.id}`;
+    for (let i = 0; i < 20 && (await activeId()) !== button; i++) await key('Tab');
+    assert.equal(await activeId(), button, 'Tab reaches the first lesson\'s button in the picker');
+    const title = await page.evaluate((id) => document.getElementById(id).textContent, button);
+    assert.equal(title, '1. ' + en[lessonFile.title], 'named by its number and translated title');
+    await key('Enter');
+    await pollUntil(activeId, (id) => id === 'a11y-lesson', { what: 'the focus on the opened lesson' });
+    assert.deepEqual((await api.getState(page)).lesson, { id: lessonFile.id, step: 1 }, 'Enter opened it at step 1');
+    // Tab from the lesson's heading reaches its choices; arrows move between them, Space answers.
+    for (let i = 0; i < 10 && !/^a11y-choice-/.test(await activeId()); i++) await key('Tab');
+    const choiceAt = async () => +(await activeId()).replace('a11y-choice-', '');
+    const choose = async (want) => {
+      for (let i = 0; i < 8 && (await choiceAt()) !== want; i++) await key((await choiceAt()) < want ? 'ArrowDown' : 'ArrowUp');
+      assert.equal(await choiceAt(), want);
+      await key('Space');
+    };
     const wrong = task.answer === 0 ? 1 : 0;
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'a11y-choice-0');
-    for (let i = 0; i < wrong; i++) await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Space');
+    await choose(wrong);
     const v1 = await pollUntil(() => dom('#a11y-verdict'), (x) => x, { what: 'a verdict' });
-    assert.match(v1.text, /^✗ /);
-    assert.ok((await api.getResult(page)).lesson.attempts === 1);
-    await page.focus(`#a11y-choice-${wrong}`);
-    for (let i = 0; i < Math.abs(task.answer - wrong); i++) await page.keyboard.press(task.answer > wrong ? 'ArrowDown' : 'ArrowUp');
-    await page.keyboard.press('Space');
+    assert.equal(v1.text, `✗ ${en['lesson.ui.try_again']} ${en[task.feedback[wrong]]}`, 'the wrong choice\'s own feedback, in words');
+    assert.equal((await api.getResult(page)).lesson.attempts, 1);
+    assert.equal(await activeId(), `a11y-choice-${wrong}`, 'the focus stays on the choice');
+    await choose(task.answer);
     const v2 = await pollUntil(() => dom('#a11y-verdict'), (x) => x && /^✓ /.test(x.text), { what: 'a right verdict' });
-    assert.ok(v2);
+    assert.equal(v2.text, `✓ ${en['lesson.ui.right']}`);
     assert.ok(await dom('#a11y-explain'), 'the explanation is text');
+    const r = (await api.getResult(page)).lesson;
+    assert.deepEqual([r.attempts, r.correct, r.step], [2, true, 1], 'two answers, the last right');
+    for (let i = 0; i < 10 && (await activeId()) !== 'a11y-lesson-next'; i++) await key('Tab');
+    assert.equal(await activeId(), 'a11y-lesson-next');
+    await key('Enter');
+    await pollUntil(() => api.getState(page), (st) => st.lesson && st.lesson.step === 2, { what: 'step 2 by Enter on Next' });
+    await pollUntil(() => page.evaluate(() => document.querySelector('#a11y-lesson p').textContent),
+      (t) => t === en['lesson.ui.step_of'].replace('{step}', '2').replace('{steps}', steps), { what: 'Step 2 of N said' });
+    assert.equal(await activeId(), 'a11y-lesson-next', 'the focus stays on Next as the step changes');
+    // Free play brings the picker back, saying how far the learner got; Enter there goes on from that step.
+    for (let i = 0; i < 10 && (await activeId()) !== 'a11y-lesson-exit'; i++) await key('Tab');
+    await key('Enter');
+    await pollUntil(activeId, (id) => id === 'a11y-lessons', { what: 'the focus on the lesson picker' });
+    assert.equal((await api.getState(page)).lesson, null, 'back in free play');
+    const status = await page.evaluate((id) => document.getElementById(id + '-status').textContent.trim(), button);
+    assert.equal(status, en['lesson.ui.reached'].replace('{step}', '2').replace('{steps}', steps));
+    await key('Tab');
+    assert.equal(await activeId(), button);
+    await key('Enter');
+    await pollUntil(() => api.getState(page), (st) => st.lesson && st.lesson.step === 2, { what: 'the lesson again at step 2' });
     // The skip link to the results (shown on focus) takes the focus into them.
     await page.focus('#a11y-skip a[href="#a11y-results"]');
     const linkBox = await page.evaluate(() => document.activeElement.getBoundingClientRect().top);
     assert.ok(linkBox >= 0, `the focused skip link is on screen (top ${linkBox})`);
     await page.keyboard.press('Enter');
     assert.ok(await page.evaluate(() => document.activeElement.closest('#a11y-results') !== null), 'focus in the results');
-    const live = await pollUntil(() => page.evaluate(() => document.getElementById('a11y-summary').textContent), (t) => t.includes('✓') || t.length > 0, { what: 'live region' });
+    const live = await pollUntil(() => page.evaluate(() => document.getElementById('a11y-summary').textContent), (t) => t.length > 0, { what: 'live region' });
     assert.ok(live.length > 0);
   });
 
@@ -226,10 +269,13 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await setStateOk(page, { lesson: null });
     await waitFrames(page, 3);
     assert.deepEqual(await run(), [], 'free play');
-    await setStateOk(page, { panels: { worksheet: true, learn: true } });
-    await waitFrames(page, 3);
-    assert.deepEqual(await run(), [], 'worksheet and Learn mode open');
-    await setStateOk(page, { panels: { worksheet: false, learn: false } });
+    // The lesson picker (free play), the worksheet's cells, Learn mode's controls and the mask grid.
+    await setStateOk(page, { panels: { worksheet: true, learn: true, masks: true } });
+    await page.waitForSelector('#a11y-mask-0-0', { state: 'attached' });
+    await page.waitForSelector('#a11y-ws-Q-1-1', { state: 'attached' });
+    assert.ok(await page.evaluate(() => document.getElementById('a11y-lessons') && document.getElementById('a11y-learn-play')));
+    assert.deepEqual(await run(), [], 'worksheet, Learn mode and masks open');
+    await setStateOk(page, { panels: { worksheet: false, learn: false, masks: false } });
     // An embedding page (the course example): its own markup around the playground's iframe.
     const origin = new URL(page.url()).origin;
     const host = await page.context().newPage();

@@ -1,5 +1,5 @@
-// attnplay-a11y.js — the canvas's parallel DOM: native controls, the lesson step and the selected row's weights
-// as real HTML, built from the app's own description (window.attnplay.a11y.description(), generated in C++
+// attnplay-a11y.js — the canvas's parallel DOM: native controls, the lesson picker and step, the worksheet's cells,
+// Learn mode's controls, the mask grid and the selected row's weights as real HTML, built from the app's own description (window.attnplay.a11y.description(), generated in C++
 // from the panel and control registries, the state schema and the catalogs). Screen readers and keyboards use
 // these; focusing one rings the same control on the canvas. Rebuilt only when the app's change event fires.
 (function () {
@@ -45,6 +45,10 @@
   let app = null;
   const ANNOUNCE_MS = 600;  // a drag settles before the live region speaks: at most one message per change
   let last = '', lastLearn = '', announceTimer = 0, focusedId = '';
+  // A rebuild removes the focused field, and Chromium then fires its change event with whatever half-typed text it
+  // held: a field hands text over only while it is of the current build (the rebuild carries the text across).
+  let build = 0;
+  const current = (n) => { const b = build; return () => b === build && n.isConnected; };
 
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -54,7 +58,7 @@
   }
   const domId = (id) => 'a11y-' + String(id).replace(/[^A-Za-z0-9_-]/g, '-');
 
-  function set(key, value) { return app.setState({ [key]: value }); }
+  function setKey(key, value) { return app.setState({ [key]: value }); }
   function bindFocus(node, id) {
     node.addEventListener('focus', () => { focusedId = id; app.a11y.focus(id); });
     node.addEventListener('blur', () => { if (focusedId === id) { focusedId = ''; app.a11y.focus(''); } });
@@ -64,6 +68,8 @@
     const id = domId(c.id);
     const wrap = el('div');
     const disabled = c.locked ? 'true' : undefined;
+    // A control that is part of a state key rather than one (Learn mode's) names the action that applies it.
+    const set = (key, value) => c.act ? act({ do: c.act, id: key, value }) : setKey(key, value);
     if (c.kind === 'range') {
       wrap.append(el('label', { for: id }, c.label));
       const input = el('input', { id, type: 'range', min: c.min, max: c.max, step: c.step, 'aria-valuetext': c.valuetext, 'aria-disabled': disabled });
@@ -88,19 +94,53 @@
       select.addEventListener('change', () => { if (c.locked) select.value = c.value; else set(c.id, select.value); });
       bindFocus(select, c.id);
       wrap.append(select);
+    } else if (c.kind === 'button') {
+      const b = el('button', { id, type: 'button', 'aria-disabled': disabled }, c.label);
+      b.addEventListener('click', () => { if (!c.locked) act({ do: c.act, id: c.id }); });
+      bindFocus(b, c.id);
+      wrap.append(b);
     } else if (c.kind === 'text') {
       wrap.append(el('label', { for: id }, c.label));
       const input = el('input', { id, type: 'text', 'aria-disabled': disabled });
       input.value = c.value;
-      input.addEventListener('change', () => { if (!c.locked) set(c.id, input.value); });
+      const live = current(input);
+      input.addEventListener('change', () => { if (!c.locked && live()) set(c.id, input.value); });
       bindFocus(input, c.id);
       wrap.append(input);
     }
     return wrap;
   }
 
-  function act(action) {
-    app.a11y.act(action).then((r) => { if (r && !r.ok) say(r.error); });
+  // After an action that removes the focused element (a lesson started from the picker, left for free play), the
+  // focus goes to where the reader continues: `then` names that element's id, applied at the next rebuild.
+  let focusNext = '';
+  function act(action, then) {
+    if (then) focusNext = then;
+    app.a11y.act(action).then((r) => { if (r && !r.ok) { focusNext = ''; say(r.error); } });
+  }
+
+  // The lessons while none is open (the lesson panel's list and the Lessons menu): one button each, how far the
+  // learner got said beside it; Enter or Space starts it where the learner left off.
+  function lessonsNode(ls) {
+    const sec = el('section', { id: 'a11y-lessons', 'aria-labelledby': 'a11y-lessons-title', tabindex: -1 });
+    sec.append(el('h2', { id: 'a11y-lessons-title' }, ls.title), el('p', {}, ls.intro));
+    const list = el('ul');
+    for (const l of ls.items) {
+      const id = domId('lesson-start-' + l.id), note = id + '-status';
+      const item = el('li');
+      const b = el('button', { id, type: 'button', 'aria-describedby': l.status ? note : undefined }, l.title);
+      b.addEventListener('click', () => act({ do: 'start', value: l.id }, 'a11y-lesson'));
+      bindFocus(b, 'lesson:start:' + l.id);
+      item.append(b);
+      if (l.status) item.append(el('span', { id: note }, ' ' + l.status));
+      if (l.summary) item.append(el('p', {}, l.summary));
+      list.append(item);
+    }
+    const reset = el('button', { id: 'a11y-lesson-reset-progress', type: 'button' }, ls.reset);
+    reset.addEventListener('click', () => act({ do: 'reset_progress' }));
+    bindFocus(reset, 'lesson:reset-progress');
+    sec.append(list, reset);
+    return sec;
   }
 
   function lessonNode(l, words) {
@@ -135,13 +175,122 @@
     if (l.verdict) sec.append(el('p', { id: 'a11y-verdict' }, (l.correct ? '✓ ' : '✗ ') + l.verdict + (l.feedback ? ' ' + l.feedback : '')));
     if (l.hint) sec.append(el('p', {}, l.hint));
     if (l.explain) sec.append(el('p', { id: 'a11y-explain' }, l.explain));
-    const back = el('button', { type: 'button', 'aria-disabled': l.can_back ? undefined : 'true' }, l.back);
+    // Stable ids: a rebuilt step keeps the focus on the button that was pressed.
+    const back = el('button', { id: 'a11y-lesson-back', type: 'button', 'aria-disabled': l.can_back ? undefined : 'true' }, l.back);
     back.addEventListener('click', () => { if (l.can_back) act({ do: 'back' }); });
     bindFocus(back, 'lesson:back');
-    const next = el('button', { type: 'button', 'aria-disabled': l.can_next ? undefined : 'true' }, l.next);
-    next.addEventListener('click', () => act({ do: 'next' }));
+    const next = el('button', { id: 'a11y-lesson-next', type: 'button', 'aria-disabled': l.can_next ? undefined : 'true' }, l.next);
+    // Finish ends the lesson (the picker comes back): the reader goes on to the lesson list.
+    next.addEventListener('click', () => act({ do: 'next' }, l.can_next && l.step >= l.steps ? 'a11y-lessons' : ''));
     bindFocus(next, 'lesson:next');
-    sec.append(back, next);
+    const restart = el('button', { id: 'a11y-lesson-restart', type: 'button' }, l.restart);
+    restart.addEventListener('click', () => act({ do: 'restart' }, 'a11y-lesson'));
+    const exit = el('button', { id: 'a11y-lesson-exit', type: 'button' }, l.exit);
+    exit.addEventListener('click', () => act({ do: 'exit' }, 'a11y-lessons'));
+    bindFocus(exit, 'lesson:exit');
+    sec.append(back, next, restart, exit);
+    return sec;
+  }
+
+  // The worksheet: each asked cell a labelled text field ("row 2, column 3, Softmax rows"), in a table with its
+  // stage's row and column headers; Enter or leaving the field hands the text to the same cell the canvas writes,
+  // and the cell's check (right, wrong, follows from an earlier slip, not a number) is said beside it.
+  function worksheetNode(w, words) {
+    const sec = el('section', { id: 'a11y-worksheet', 'aria-labelledby': 'a11y-worksheet-title', tabindex: -1 });
+    sec.append(el('h2', { id: 'a11y-worksheet-title' }, w.title));
+    if (w.error) { sec.append(el('p', {}, w.error)); return sec; }
+    sec.append(el('p', {}, w.intro));
+    for (const line of w.inputs) sec.append(el('p', {}, line));
+    for (const st of w.stages) sec.append(stageNode(st, words));
+    sec.append(el('p', { id: 'a11y-worksheet-summary' }, w.summary));
+    return sec;
+  }
+  function stageNode(st, words) {
+    const box = el('div', { role: 'group', 'aria-labelledby': domId('ws-' + st.id + '-title') });
+    box.append(el('h3', { id: domId('ws-' + st.id + '-title') }, st.title), el('p', {}, st.formula));
+    if (st.given) box.append(el('p', {}, st.given));
+    if (st.rows) {
+      const table = el('table');
+      const head = el('tr');
+      head.append(el('th', { scope: 'col' }, words['a11y.row']));
+      st.rows[0].cells.forEach((_, j) => head.append(el('th', { scope: 'col' }, words['a11y.column'] + ' ' + (j + 1))));
+      table.append(head);
+      st.rows.forEach((r, i) => {
+        const tr = el('tr');
+        tr.append(el('th', { scope: 'row' }, (i + 1) + (r.label ? ' ' + r.label : '')));
+        r.cells.forEach((c, j) => tr.append(cellNode(st.id, i, j, c)));
+        table.append(tr);
+      });
+      box.append(table);
+    }
+    for (const n of st.notes) box.append(el('p', {}, n));
+    return box;
+  }
+  function cellNode(stage, i, j, c) {
+    const id = domId(`ws-${stage}-${i + 1}-${j + 1}`), note = id + '-check';
+    const td = el('td');
+    const input = el('input', { id, type: 'text', inputmode: 'decimal', autocomplete: 'off', 'aria-label': c.label,
+      'aria-invalid': c.invalid ? 'true' : undefined, 'aria-describedby': c.status ? note : undefined });
+    input.value = c.value;
+    const live = current(input);
+    const submit = () => { if (live() && input.value !== c.value) act({ do: 'cell', stage, row: i, col: j, value: input.value }); };
+    input.a11yKey = (ev) => { if (ev.key === 'Enter') submit(); };
+    input.addEventListener('blur', submit);  // not 'change': a rebuilt field starts from the carried-over text
+    bindFocus(input, `worksheet:${stage}:${i + 1},${j + 1}`);
+    td.append(input);
+    if (c.status) td.append(el('span', { id: note }, ' ' + c.status));
+    return td;
+  }
+
+  // The mask grid: a checkbox per query × key cell (ticked = blocked, as painting the canvas's cell), arrows move
+  // between cells; one checkbox per key for its padding. Locked with the mask (aria-disabled, kept as it is).
+  function masksNode(mk, words) {
+    const sec = el('section', { id: 'a11y-masks', 'aria-labelledby': 'a11y-masks-title', tabindex: -1 });
+    sec.append(el('h2', { id: 'a11y-masks-title' }, mk.title));
+    const disabled = mk.locked ? 'true' : undefined;
+    const box = (id, checked, attrs, apply, focusId) => {
+      const input = el('input', { id, type: 'checkbox', 'aria-disabled': disabled, ...attrs });
+      input.checked = checked;
+      input.addEventListener('change', () => { if (mk.locked) input.checked = checked; else apply(input.checked); });
+      bindFocus(input, focusId);
+      return input;
+    };
+    const table = el('table');
+    const head = el('tr');
+    head.append(el('th', { scope: 'col' }, words['a11y.query'] + ' \\ ' + words['a11y.key']));
+    for (const k of mk.keys) head.append(el('th', { scope: 'col' }, k));
+    table.append(head);
+    const n = mk.rows.length, m = mk.keys.length;
+    mk.rows.forEach((r, i) => {
+      const tr = el('tr');
+      tr.append(el('th', { scope: 'row' }, r.query));
+      r.cells.forEach((c, j) => {
+        const id = `a11y-mask-${i}-${j}`, note = id + '-masked';
+        const input = box(id, c.blocked, { 'aria-label': c.label, 'aria-describedby': c.masked ? note : undefined },
+          (on) => act({ do: 'mask_cell', row: i, col: j, value: on }), `masks:cell:${i},${j}`);
+        const moves = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+        input.a11yKey = (ev) => {
+          const d = moves[ev.key];
+          if (!d) return;
+          ev.preventDefault();
+          const to = document.getElementById(`a11y-mask-${Math.min(n - 1, Math.max(0, i + d[0]))}-${Math.min(m - 1, Math.max(0, j + d[1]))}`);
+          if (to) to.focus();
+        };
+        const td = el('td');
+        td.append(input);
+        if (c.masked) td.append(el('span', { id: note }, ' ' + mk.masked));
+        tr.append(td);
+      });
+      table.append(tr);
+    });
+    const pads = el('fieldset');
+    pads.append(el('legend', {}, mk.padding_label));
+    mk.keys.forEach((k, j) => {
+      const id = `a11y-mask-pad-${j}`;
+      pads.append(box(id, mk.padding[j], {}, (on) => act({ do: 'mask_pad', col: j, value: on }), `masks:pad:${j}`),
+        el('label', { for: id }, k));
+    });
+    sec.append(table, pads);
     return sec;
   }
 
@@ -191,7 +340,8 @@
   function skipLinks(d) {
     const w = d.words;
     skip.setAttribute('aria-label', 'Skip links');
-    const links = [[d.lesson ? 'a11y-lesson' : '', w['a11y.skip_lesson']], ['a11y-controls', w['a11y.skip_controls']], ['a11y-results', w['a11y.skip_results']]];
+    const links = [d.lesson ? ['a11y-lesson', w['a11y.skip_lesson']] : ['a11y-lessons', w['a11y.skip_lessons']],
+      ['a11y-controls', w['a11y.skip_controls']], [d.worksheet ? 'a11y-worksheet' : '', w['a11y.skip_worksheet']], ['a11y-results', w['a11y.skip_results']]];
     skip.replaceChildren(...links.filter(([t]) => t).map(([target, text]) => {
       const a = el('a', { href: '#' + target }, text);
       a.addEventListener('click', (ev) => {
@@ -214,24 +364,42 @@
     const text = JSON.stringify(d);
     if (text === last) return;
     last = text;
-    const active = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : '';
+    const focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement : null;
+    const active = focused ? focused.id : '';
+    // Text being typed into a field stays as typed until it is handed over (Enter or leaving the field).
+    const typing = focused && focused.tagName === 'INPUT' && focused.type === 'text' ? focused.value : null;
+    build++;
     const parts = [];
     if (d.lesson) parts.push(lessonNode(d.lesson, d.words));
+    if (d.lessons) parts.push(lessonsNode(d.lessons));
     const controls = el('div', { id: 'a11y-controls', tabindex: -1, 'aria-label': d.words['a11y.controls'], role: 'group' });
     for (const p of d.panels) {
       if (!p.controls.length) continue;
       const sec = el('section', { 'aria-label': p.title });
       sec.append(el('h2', {}, p.title));
       for (const c of p.controls) sec.append(controlNode(c));
+      if (p.status) sec.append(el('p', { id: domId(p.key + '-status') }, p.status));
       controls.append(sec);
     }
     parts.push(controls);
+    if (d.worksheet) parts.push(worksheetNode(d.worksheet, d.words));
+    if (d.masks) parts.push(masksNode(d.masks, d.words));
     if (d.weights) parts.push(weightsNode(d.weights, d.words));
     if (d.learn) parts.push(el('p', { id: 'a11y-learn' }, d.learn));
     root.setAttribute('lang', d.lang);
     root.replaceChildren(...parts);
     skipLinks(d);
-    if (active) { const again = document.getElementById(active); if (again) again.focus({ preventScroll: true }); }
+    const target = focusNext && document.getElementById(focusNext);
+    if (target) {
+      focusNext = '';
+      target.focus({ preventScroll: true });
+    } else if (active) {
+      const again = document.getElementById(active);
+      if (again) {
+        if (typing !== null && again.value !== typing) again.value = typing;
+        again.focus({ preventScroll: true });
+      }
+    }
     // Learn mode's curves in words: said once the run settles (say() waits until the text stops changing).
     if (d.learn && d.learn !== lastLearn) say(d.learn);
     lastLearn = d.learn || '';
