@@ -12,7 +12,9 @@ namespace attn {
 
 using Hasher = ValueHasher;  // state.h
 
-App::App() {
+App::App(double budget_ms) {
+  frame_budget_ms = budget_ms;
+  spread_monte_carlo = budget_ms > 0;
   apply_preset(state, "default");
   update();
 }

@@ -26,7 +26,9 @@ struct ItemRect {
 
 class App : public Playground {
  public:
-  App();
+  // `frame_budget_ms` > 0 (an interactive platform): from the start, long work — the variance panel's Monte Carlo
+  // — runs a slice per frame, so the first frame does not wait for it; 0 (tests, the CLI): everything at once.
+  explicit App(double frame_budget_ms = 0);
   std::map<std::string, ItemRect> item_rects;  // filled by the UI each frame
   std::set<std::string> cut_items;             // tracked items drawn past their panel's right edge this frame
   bool touch_screen = false;  // the platform's word, once at start: fingers may point here (menus get taller rows)

@@ -391,12 +391,14 @@ void Playground::recompute_within(double budget_ms) {
   }
   // The Monte Carlo shares the frame with everything else: a slice per frame, the curve growing as it is drawn.
   const double slice = budget_ms > 0 ? budget_ms * 0.5 : 0;
-  if (auto rows = step_variance(variance_job_, slice)) result.variance = rows->front();
-  if (auto rows = step_variance(curve_job_, slice))
+  const bool step = budget_ms > 0 || !spread_monte_carlo;
+  if (auto rows = step ? step_variance(variance_job_, slice) : std::nullopt) result.variance = rows->front();
+  if (auto rows = step ? step_variance(curve_job_, slice) : std::nullopt)
     result.std_curve = std::move(*rows);
   else if (curve_job_.run && curve_job_.run->rows().size() != result.std_curve.size())
     result.std_curve = curve_job_.run->rows();
-  result.variance_pending = variance_job_.run.has_value() || curve_job_.run.has_value();
+  result.variance_pending = variance_job_.run.has_value() || variance_job_.ready.has_value() ||
+                            curve_job_.run.has_value() || curve_job_.ready.has_value();
   if (const uint64_t xk = cross_key(state); xk != cross_key_ || result.cross.target.empty()) {
     result.cross = compute_cross(state.cross, state.seed);
     cross_key_ = xk;

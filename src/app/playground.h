@@ -91,6 +91,9 @@ class Playground {
   // steady clock. The time counts from the first call that sees the text.
   void age_status(double now_seconds);
 
+  // Set by interactive platforms: the variance Monte Carlo runs only within a frame's budget (recompute_within with
+  // a budget), even when a lesson or a link asks for a recomputation at once; its panel shows it growing.
+  bool spread_monte_carlo = false;
   // Set by interactive platforms each frame while a control is held (a finger or the mouse on a slider): the
   // variance panel's Monte Carlo (millions of draws, a long frame on a phone) waits for the release.
   bool control_held = false;

@@ -296,10 +296,9 @@ void shut_down(GLFWwindow* window) {
 int run_gui(int argc, char** argv) {
   GuiOptions opt;
   if (!parse_gui_options(argc, argv, opt)) return 2;
-  App app;
   // Interactive windows spread long recomputations over frames; a screenshot run computes at once so
   // its N frames show the finished result.
-  app.frame_budget_ms = opt.screenshot.empty() ? 10 : 0;
+  App app(opt.screenshot.empty() ? 10 : 0);
   if (!open_initial_state(app, opt)) return 1;
   GLFWwindow* window = open_window(opt.width, opt.height);
   if (!window) return 1;

@@ -77,9 +77,13 @@ std::string page_string(int which) {
   return s;
 }
 
+// Long recomputations (n = 1024 at large d_k, the variance Monte Carlo) run a slice per frame instead of one long
+// frame, from the first frame on.
+constexpr double kFrameBudgetMs = 10;
+
 struct WebContext {
   GLFWwindow* window = nullptr;
-  App app;
+  App app{kFrameBudgetMs};
   std::unique_ptr<ui::Shell> shell;
   float pixel_ratio = 1;
   int canvas_w = 0, canvas_h = 0;
@@ -205,8 +209,6 @@ int main() {
   // lesson=…&step=…, workspace=…, lang=… (which has the last word on the language)
   const std::string query_error = apply_query_state(app.state, page_string(1));
   if (!query_error.empty()) app.status = query_error;
-  // Long recomputations (n = 1024 at large d_k) run a block of rows per frame instead of one long frame.
-  app.frame_budget_ms = 10;
   if (!embed_error.empty()) app.status = tr_format(app.state.lang, "status.embed_ignored", {{"error", embed_error}});
   emscripten_set_main_loop_arg(frame, &ctx, 0, false);
   return 0;

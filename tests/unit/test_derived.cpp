@@ -54,3 +54,20 @@ TEST_CASE("within a frame's budget the variance Monte Carlo is spread over frame
   CHECK(app.result.variance.d_k == dk);
   CHECK(app.result.variance.var_unscaled == row.var_unscaled);
 }
+
+TEST_CASE("an interactive App starts without drawing the Monte Carlo, and draws it a slice per frame afterwards",
+          "[app][derived]") {
+  attn::App app(10);
+  CHECK(app.result.core.d_k > 0);  // the attention itself is there at once
+  CHECK(app.result.variance_pending);
+  CHECK(app.result.variance.samples == 0);
+  app.update();  // a recomputation asked for at once (a lesson, a link) leaves the Monte Carlo to the frames
+  CHECK(app.result.variance_pending);
+  for (int frame = 0; frame < 100000 && app.result.variance_pending; ++frame) app.tick();
+  CHECK_FALSE(app.result.variance_pending);
+  CHECK(app.result.variance.samples > 0);
+  CHECK(app.result.std_curve.size() == attn::sweep_dks().size());
+  attn::App at_once;  // tests and the CLI: everything at once
+  CHECK_FALSE(at_once.result.variance_pending);
+  CHECK(at_once.result.variance.samples > 0);
+}
