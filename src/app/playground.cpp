@@ -391,7 +391,8 @@ void Playground::recompute_within(double budget_ms) {
   }
   // The Monte Carlo shares the frame with everything else: a slice per frame, the curve growing as it is drawn.
   const double slice = budget_ms > 0 ? budget_ms * 0.5 : 0;
-  const bool step = budget_ms > 0 || !spread_monte_carlo;
+  // While a finger or the mouse holds a control the frames belong to the drag: the Monte Carlo resumes on release.
+  const bool step = spread_monte_carlo ? budget_ms > 0 && !control_held : true;
   if (auto rows = step ? step_variance(variance_job_, slice) : std::nullopt) result.variance = rows->front();
   if (auto rows = step ? step_variance(curve_job_, slice) : std::nullopt)
     result.std_curve = std::move(*rows);

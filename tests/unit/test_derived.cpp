@@ -71,3 +71,16 @@ TEST_CASE("an interactive App starts without drawing the Monte Carlo, and draws 
   CHECK_FALSE(at_once.result.variance_pending);
   CHECK(at_once.result.variance.samples > 0);
 }
+
+TEST_CASE("while a control is held the Monte Carlo waits, and goes on when it is released", "[app][derived]") {
+  attn::App app(10);
+  app.state.seed = 24681357;  // measured by no other test
+  app.control_held = true;
+  for (int frame = 0; frame < 50; ++frame) app.recompute_within(10);
+  CHECK(app.result.variance_pending);
+  CHECK(app.result.std_curve.empty());
+  app.control_held = false;
+  for (int frame = 0; frame < 100000 && app.result.variance_pending; ++frame) app.recompute_within(10);
+  CHECK_FALSE(app.result.variance_pending);
+  CHECK(app.result.std_curve.size() == attn::sweep_dks().size());
+}
