@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "app/app.h"
+#include "app/embedding_edit.h"
 #include "app/learn.h"
 #include "app/learn_text.h"
 #include "app/lesson.h"
@@ -21,6 +22,9 @@
 namespace attn {
 namespace {
 using nlohmann::json;
+
+constexpr int kChooserNumbered = 12;  // numbered exercises the chooser lists (any other is typed in the panel)
+constexpr int kPointTwinsMax = 64;    // tokens whose points get twins; the plane names no more than these either
 
 bool locked(const App& app, const std::string& id) {
   if (app.embed.enabled && app.embed.is_locked(id)) return true;
@@ -316,12 +320,40 @@ json worksheet_stage_json(const App& app, exercise::Stage s) {
   return j;
 }
 
+// The worksheet panel's choice of exercise as one select: the first numbered exercises (and the one open, if another),
+// then the notes' worked examples by their titles. Choosing sets the state key "exercise", as the panel does.
+json exercise_chooser_json(const App& app) {
+  const Lang lang = app.state.lang;
+  const std::string& current = app.state.exercise;
+  json options = json::array(), labels = json::array();
+  bool listed = false;
+  const auto numbered = [&](const std::string& number) {
+    options.push_back("exercise-" + number);
+    labels.push_back(tr_format(lang, "worksheet.exercise_number", {{"number", number}}));
+    listed = listed || "exercise-" + number == current;
+  };
+  for (int k = 1; k <= kChooserNumbered; ++k) numbered(std::to_string(k));
+  if (current.rfind("exercise-", 0) == 0 && !listed) numbered(current.substr(9));
+  for (const std::string& id : exercise::note_exercise_ids()) {
+    exercise::Exercise note;
+    options.push_back(id);
+    labels.push_back(exercise::note_exercise(id, note).empty() ? exercise_title(note, lang) : id);
+  }
+  return {{"label", tr(lang, "a11y.exercise_choice")},
+          {"value", current},
+          {"options", std::move(options)},
+          {"option_labels", std::move(labels)},
+          {"locked", locked(app, "exercise")}};
+}
+
 // The worksheet while its panel is open: the exercise's inputs, each stage, the check's summary.
 json worksheet_json(const App& app) {
   const WorksheetSession& w = app.worksheet;
-  if (!app.state.panels.worksheet || w.loaded != app.state.exercise) return nullptr;
+  if (!app.state.panels.worksheet) return nullptr;
   const Lang lang = app.state.lang;
-  json j = {{"title", tr(lang, "panel.worksheet")}};
+  json j = {{"title", tr(lang, "panel.worksheet")}, {"chooser", exercise_chooser_json(app)}};
+  // A newly chosen exercise loads at the next frame: till then the chooser alone, so the focus stays on it.
+  if (w.loaded != app.state.exercise) return j;
   if (!w.error.empty()) {
     j["error"] = w.error;
     return j;
@@ -391,6 +423,39 @@ json masks_json(const App& app) {
           {"locked", locked(app, "mask")}};
 }
 
+// The embeddings panel's points while it shows them (random examples, up to kPointTwinsMax tokens, not hidden by an
+// embed): per token its two coordinates on the plane's axes, named "cat: x (dimension 1)".
+json points_json(const App& app) {
+  const State& s = app.state;
+  const int n = static_cast<int>(s.embeddings.rows()), d = static_cast<int>(s.embeddings.cols());
+  if (!s.panels.embeddings || s.mode != InputMode::Random || n == 0 || d == 0 || n > kPointTwinsMax ||
+      (app.embed.enabled && app.embed.is_hidden("embeddings")))
+    return nullptr;
+  const Lang lang = s.lang;
+  const int px = std::clamp(s.plane_x, 0, d - 1), py = std::clamp(s.plane_y, 0, d - 1);
+  json items = json::array();
+  for (int i = 0; i < n; ++i) {
+    const std::string token =
+        i < static_cast<int>(app.result.row_labels.size()) ? app.result.row_labels[static_cast<size_t>(i)] : "";
+    const auto axis = [&](const char* name, int dim) {
+      const std::string label = tr_format(lang, "a11y.point_axis",
+                                          {{"token", token},
+                                           {"axis", name},
+                                           {"dim", tr_format(lang, "a11y.point_dim", {{"dim", learner_index(dim)}})}});
+      const double v = s.embeddings(i, dim);
+      return json{{"label", label}, {"value", v}, {"valuetext", label + " " + number_text(v, 3)}};
+    };
+    items.push_back({{"label", tr_format(lang, "a11y.point", {{"index", learner_index(i)}, {"token", token}})},
+                     {"x", axis("x", px)},
+                     {"y", axis("y", py)}});
+  }
+  return {{"title", tr(lang, "a11y.points")},
+          {"items", std::move(items)},
+          {"min", -kEmbeddingEditMax},
+          {"max", kEmbeddingEditMax},
+          {"locked", locked(app, "embeddings")}};
+}
+
 // The selected row's weights (head 1) with the key tokens: the numbers the heatmap colours.
 json weights_json(const App& app) {
   const HeadResult& h = app.result.core.first_head();
@@ -426,6 +491,7 @@ nlohmann::json a11y_description(const App& app) {
           {"lessons", lessons_json(app)},
           {"worksheet", worksheet_json(app)},
           {"masks", masks_json(app)},
+          {"points", points_json(app)},
           {"weights", weights_json(app)},
           // Learn mode's progress in words ("So far: A reached 90 % accuracy at step 190, …") while its panel is open.
           {"learn", app.state.panels.learn ? learn_outcome(lang, app.learn.trainer) : std::string()},
@@ -519,6 +585,25 @@ std::string mask_action(App& app, const std::string& what, const json& action) {
   return "";
 }
 
+// {"row": i, "axis": "x" | "y", "value": v}: one coordinate of a token's point, through the plane drag's own edit.
+std::string point_action(App& app, const json& action) {
+  if (locked(app, "embeddings")) return "locked";
+  State& s = app.state;
+  const int row = action.contains("row") && action["row"].is_number_integer() ? action["row"].get<int>() : -1;
+  const std::string axis =
+      action.contains("axis") && action["axis"].is_string() ? action["axis"].get<std::string>() : "";
+  const bool x = axis == "x";
+  const int d = static_cast<int>(s.embeddings.cols());
+  if (s.mode != InputMode::Random || row < 0 || row >= s.embeddings.rows() || d <= 0 || (!x && axis != "y") ||
+      !action.contains("value") || !action["value"].is_number())
+    return "no such point";
+  s.plane_x = std::clamp(s.plane_x, 0, d - 1);
+  s.plane_y = std::clamp(s.plane_y, 0, d - 1);
+  const double v = action["value"].get<double>();
+  const double at_x = x ? v : s.embeddings(row, s.plane_x), at_y = x ? s.embeddings(row, s.plane_y) : v;
+  return move_embedding_point(s, row, at_x, at_y) ? "" : "no such point";
+}
+
 // Actions that need no open lesson: start one, forget the progress, type a worksheet cell.
 bool free_action(App& app, const std::string& what, const json& action, std::string& err) {
   const json& v = action.contains("value") ? action["value"] : json();
@@ -537,6 +622,10 @@ bool free_action(App& app, const std::string& what, const json& action, std::str
   }
   if (what == "mask_cell" || what == "mask_pad") {
     err = mask_action(app, what, action);
+    return true;
+  }
+  if (what == "point") {
+    err = point_action(app, action);
     return true;
   }
   if (what == "learn") {

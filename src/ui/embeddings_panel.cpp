@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/embedding_edit.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 
@@ -114,11 +115,10 @@ class EmbeddingsPanel : public Panel {
     if (!ImGui::IsItemActive()) drag_ = -1;
     if (drag_ >= 0 && drag_ < n) {  // edit → state; the app recomputes next frame
       const double x = p.x_of(mouse.x), y = p.y_of(mouse.y);
-      if (std::isfinite(x) && std::isfinite(y)) {
-        s.embeddings(drag_, px) = static_cast<float>(std::clamp(x, -range_ * aspect, range_ * aspect));
-        s.embeddings(drag_, py) =
-            static_cast<float>(std::clamp(y, -static_cast<double>(range_), static_cast<double>(range_)));
-      }
+      // Kept inside the plane on screen; the edit itself is the one the page's twins of the points make too.
+      if (std::isfinite(x) && std::isfinite(y))
+        move_embedding_point(s, drag_, std::clamp(x, -range_ * aspect, range_ * aspect),
+                             std::clamp(y, -static_cast<double>(range_), static_cast<double>(range_)));
     }
     p.vline(0, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     p.hline(0, ImGui::GetColorU32(ImGuiCol_TextDisabled));

@@ -269,12 +269,15 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await setStateOk(page, { lesson: null });
     await waitFrames(page, 3);
     assert.deepEqual(await run(), [], 'free play');
-    // The lesson picker (free play), the worksheet's cells, Learn mode's controls and the mask grid.
-    await setStateOk(page, { panels: { worksheet: true, learn: true, masks: true } });
+    // The lesson picker (free play), the worksheet's chooser and cells, Learn mode's controls, the mask grid and the
+    // embedding points (of the random-embeddings example).
+    await setStateOk(page, { preset: 'default', panels: { worksheet: true, learn: true, masks: true, embeddings: true } });
     await page.waitForSelector('#a11y-mask-0-0', { state: 'attached' });
+    await page.waitForSelector('#a11y-point-0-x', { state: 'attached' });
+    await page.waitForSelector('#a11y-ws-exercise', { state: 'attached' });
     await page.waitForSelector('#a11y-ws-Q-1-1', { state: 'attached' });
     assert.ok(await page.evaluate(() => document.getElementById('a11y-lessons') && document.getElementById('a11y-learn-play')));
-    assert.deepEqual(await run(), [], 'worksheet, Learn mode and masks open');
+    assert.deepEqual(await run(), [], 'worksheet, Learn mode, masks and embeddings open');
     await setStateOk(page, { panels: { worksheet: false, learn: false, masks: false } });
     // An embedding page (the course example): its own markup around the playground's iframe.
     const origin = new URL(page.url()).origin;

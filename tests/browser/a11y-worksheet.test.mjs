@@ -37,13 +37,15 @@ describe('worksheet twins', { timeout: 120000 }, () => {
     const q11 = X[0].reduce((s, x, k) => s + x * Wq[k][0], 0);
     const q12 = X[0].reduce((s, x, k) => s + x * Wq[k][1], 0);
 
-    // Esc leaves the canvas for the skip links; the worksheet's link takes the focus to its first cell.
+    // Esc leaves the canvas for the skip links; the worksheet's link takes the focus to its chooser, Tab to its first cell.
     for (let i = 0; i < 80 && !(await page.evaluate(() => document.getElementById('a11y-skip').contains(document.activeElement))); i++)
       await key(i === 0 ? 'Escape' : 'Shift+Tab');
     for (let i = 0; i < 6 && (await page.evaluate(() => document.activeElement.getAttribute('href'))) !== '#a11y-worksheet'; i++)
       await key('Tab');
     await key('Enter');
-    assert.equal(await activeId(), 'a11y-ws-Q-1-1', 'the first asked cell has the focus');
+    assert.equal(await activeId(), 'a11y-ws-exercise', 'the exercise chooser comes first, as in the panel');
+    await key('Tab');
+    assert.equal(await activeId(), 'a11y-ws-Q-1-1', 'then the first asked cell');
     const first = await cell('a11y-ws-Q-1-1');
     assert.equal(first.label, en['a11y.cell'].replace('{row}', '1').replace('{col}', '1').replace('{stage}', en['worksheet.stage.Q']));
     assert.equal(first.inputmode, 'decimal');

@@ -1,5 +1,5 @@
 // attnplay-a11y.js — the canvas's parallel DOM: native controls, the lesson picker and step, the worksheet's cells,
-// Learn mode's controls, the mask grid and the selected row's weights as real HTML, built from the app's own description (window.attnplay.a11y.description(), generated in C++
+// Learn mode's controls, the embedding points, the mask grid and the selected row's weights as real HTML, built from the app's own description (window.attnplay.a11y.description(), generated in C++
 // from the panel and control registries, the state schema and the catalogs). Screen readers and keyboards use
 // these; focusing one rings the same control on the canvas. Rebuilt only when the app's change event fires.
 (function () {
@@ -198,12 +198,26 @@
   function worksheetNode(w, words) {
     const sec = el('section', { id: 'a11y-worksheet', 'aria-labelledby': 'a11y-worksheet-title', tabindex: -1 });
     sec.append(el('h2', { id: 'a11y-worksheet-title' }, w.title));
+    if (w.chooser) sec.append(chooserNode(w.chooser));
     if (w.error) { sec.append(el('p', {}, w.error)); return sec; }
+    if (!w.stages) return sec;  // the chosen exercise loads at the next frame
     sec.append(el('p', {}, w.intro));
     for (const line of w.inputs) sec.append(el('p', {}, line));
     for (const st of w.stages) sec.append(stageNode(st, words));
     sec.append(el('p', { id: 'a11y-worksheet-summary' }, w.summary));
     return sec;
+  }
+  // Which exercise: the numbered ones and the notes' worked examples by name; choosing sets the state key "exercise",
+  // as the panel's number field and examples list do.
+  function chooserNode(c) {
+    const wrap = el('div');
+    const select = el('select', { id: 'a11y-ws-exercise', 'aria-disabled': c.locked ? 'true' : undefined });
+    c.options.forEach((o, i) => select.append(el('option', { value: o }, c.option_labels[i])));
+    select.value = c.value;
+    select.addEventListener('change', () => { if (c.locked) select.value = c.value; else setKey('exercise', select.value); });
+    bindFocus(select, 'worksheet:note');
+    wrap.append(el('label', { for: 'a11y-ws-exercise' }, c.label), select);
+    return wrap;
   }
   function stageNode(st, words) {
     const box = el('div', { role: 'group', 'aria-labelledby': domId('ws-' + st.id + '-title') });
@@ -294,6 +308,47 @@
     return sec;
   }
 
+  // The embedding plane's points: per token a group of two number fields, its coordinates on the plane's two axes.
+  // Arrows step by 0.1 (with Shift by 1), a typed number is handed over on Enter or leaving the field; either goes
+  // through the plane drag's own edit. Locked with the embeddings (aria-disabled, kept as they are).
+  function pointsNode(pt) {
+    const sec = el('section', { id: 'a11y-points', 'aria-labelledby': 'a11y-points-title', tabindex: -1 });
+    sec.append(el('h2', { id: 'a11y-points-title' }, pt.title));
+    pt.items.forEach((p, i) => {
+      const group = el('div', { role: 'group', 'aria-label': p.label });
+      for (const axis of ['x', 'y']) {
+        const a = p[axis], id = `a11y-point-${i}-${axis}`;
+        const input = el('input', { id, type: 'number', step: 'any', min: pt.min, max: pt.max, autocomplete: 'off',
+          'aria-valuetext': a.valuetext, 'aria-disabled': pt.locked ? 'true' : undefined });
+        input.value = fmt(a.value);
+        const shown = input.value, live = current(input);
+        const submit = (v) => {
+          input.a11yPending = false;
+          if (!pt.locked && live() && Number.isFinite(v)) act({ do: 'point', row: i, axis, value: v });
+        };
+        // A number being typed (not yet handed over) is carried across a rebuild, as the worksheet's text is.
+        input.addEventListener('input', () => { input.a11yPending = true; });
+        input.a11yKey = (ev) => {
+          if (ev.key === 'ArrowUp' || ev.key === 'ArrowDown') {
+            ev.preventDefault();  // the browser's own step would be 1 and skip the rounding
+            if (pt.locked) return;
+            const step = (ev.shiftKey ? 1 : 0.1) * (ev.key === 'ArrowUp' ? 1 : -1);
+            const v = Math.round(((+input.value || 0) + step) * 1000) / 1000;
+            input.value = String(v);
+            submit(v);
+          } else if (ev.key === 'Enter' && input.value !== shown && input.value !== '') {
+            submit(+input.value);
+          }
+        };
+        input.addEventListener('blur', () => { if (input.value !== shown && input.value !== '') submit(+input.value); });
+        bindFocus(input, 'embeddings:point:' + i);
+        group.append(el('label', { for: id }, a.label), input);
+      }
+      sec.append(group);
+    });
+    return sec;
+  }
+
   function fmt(w) { return (+w).toFixed(3); }
   function weightsNode(w, words) {
     const sec = el('section', { id: 'a11y-results', 'aria-label': words['a11y.results'], tabindex: -1 });
@@ -367,7 +422,7 @@
     const focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement : null;
     const active = focused ? focused.id : '';
     // Text being typed into a field stays as typed until it is handed over (Enter or leaving the field).
-    const typing = focused && focused.tagName === 'INPUT' && focused.type === 'text' ? focused.value : null;
+    const typing = focused && focused.tagName === 'INPUT' && (focused.type === 'text' || focused.a11yPending) ? focused.value : null;
     build++;
     const parts = [];
     if (d.lesson) parts.push(lessonNode(d.lesson, d.words));
@@ -383,6 +438,7 @@
     }
     parts.push(controls);
     if (d.worksheet) parts.push(worksheetNode(d.worksheet, d.words));
+    if (d.points) parts.push(pointsNode(d.points));
     if (d.masks) parts.push(masksNode(d.masks, d.words));
     if (d.weights) parts.push(weightsNode(d.weights, d.words));
     if (d.learn) parts.push(el('p', { id: 'a11y-learn' }, d.learn));
@@ -397,6 +453,7 @@
       const again = document.getElementById(active);
       if (again) {
         if (typing !== null && again.value !== typing) again.value = typing;
+        if (focused.a11yPending) again.a11yPending = true;
         again.focus({ preventScroll: true });
       }
     }
