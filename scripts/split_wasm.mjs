@@ -91,7 +91,9 @@ async function visit(h, browser, origin, v, tmp) {
 
 async function profileRuns(tmp) {
   process.env.SITE_DIR = site;
+  stepName = 'load playwright-core and the browser helpers (install them with scripts/deps.sh --npm)';
   const h = await import('../tests/browser/helpers.mjs');
+  stepName = 'start the page server and Chromium';
   const server = await h.startServer({});
   const browser = await h.launchChromium();
   const files = [];
