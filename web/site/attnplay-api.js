@@ -119,13 +119,14 @@
   // (compileStreaming) when the server calls it application/wasm. A gzip-compressed response's
   // Content-Length counts compressed bytes, so the bar then counts what has arrived of the unpacked size,
   // which the server does not say: the text shows the kilobytes unpacked so far.
-  async function compileWasm(url) {
+  // `showProgress` false: a download the learner is not waiting for (the module's second half) leaves the bar alone.
+  async function compileWasm(url, showProgress = true) {
     const resp = await fetch(url);
     if (!resp.ok) throw new Error('could not load ' + url + ' (' + resp.status + ')');
     const packed = !!resp.headers.get('content-encoding');
     const total = packed ? 0 : Number(resp.headers.get('content-length')) || 0;
     let got = 0;
-    const counted = !resp.body ? resp : new Response(resp.body.pipeThrough(new TransformStream({
+    const counted = !resp.body || !showProgress ? resp : new Response(resp.body.pipeThrough(new TransformStream({
       transform(chunk, out) {
         got += chunk.length;
         progress(total ? 0.9 * got / total : Math.min(0.85, 0.85 * got / (got + 400000)),
@@ -155,13 +156,7 @@
     return {
       fetch() {
         if (!split || linked) return Promise.resolve();
-        return fetch('attnplay.deferred.wasm')
-          .then((resp) => {
-            if (!resp.ok) throw new Error('could not load attnplay.deferred.wasm (' + resp.status + ')');
-            const ct = (resp.headers.get('content-type') || '').split(';')[0].trim();
-            return ct === 'application/wasm' && WebAssembly.compileStreaming ? WebAssembly.compileStreaming(resp)
-              : resp.arrayBuffer().then((b) => WebAssembly.compile(b));
-          })
+        return compileWasm('attnplay.deferred.wasm', false)
           .then((m) => { module = m; link(module); })
           .catch((e) => console.warn('attnplay: the second half of the module waits until it is used: ' + e.message));
       },
