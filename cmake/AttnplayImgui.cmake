@@ -24,8 +24,28 @@ if(NOT EXISTS "${IMGUI_DIR}/imgui.cpp" OR _imgui_version VERSION_LESS ATTNPLAY_I
 endif()
 message(STATUS "Dear ImGui ${_imgui_version} from ${IMGUI_DIR}")
 
+# The page never uses ImGui's built-in ProggyClean font (the shell adds its own before the atlas is built), yet
+# ImFontAtlas::Build() names it as the fallback, which links its 12 KB base85 text (10 KiB of the first
+# download, gzipped). For WebAssembly imgui_draw.cpp is compiled from a copy whose fallback is an assertion.
+set(_imgui_draw "${IMGUI_DIR}/imgui_draw.cpp")
+if(EMSCRIPTEN)
+  file(READ "${_imgui_draw}" _src)
+  string(FIND "${_src}" "if (ConfigData.Size == 0)\n        AddFontDefault();" _at)
+  if(_at GREATER -1)
+    string(REPLACE "if (ConfigData.Size == 0)\n        AddFontDefault();"
+           "IM_ASSERT(ConfigData.Size > 0 && \"attnplay adds its font before the atlas is built\");" _src "${_src}")
+    set(_imgui_draw "${CMAKE_BINARY_DIR}/generated/imgui_draw_nodefaultfont.cpp")
+    # (written only when it differs, so a re-configure does not rebuild it)
+    file(WRITE "${_imgui_draw}.new" "#line 1 \"${IMGUI_DIR}/imgui_draw.cpp\"\n${_src}")
+    configure_file("${_imgui_draw}.new" "${_imgui_draw}" COPYONLY)
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${IMGUI_DIR}/imgui_draw.cpp")
+  else()
+    message(STATUS "imgui_draw.cpp: no default-font fallback found to drop (the page links ProggyClean)")
+  endif()
+endif()
+
 add_library(imgui STATIC
-  ${IMGUI_DIR}/imgui.cpp ${IMGUI_DIR}/imgui_draw.cpp ${IMGUI_DIR}/imgui_tables.cpp
+  ${IMGUI_DIR}/imgui.cpp ${_imgui_draw} ${IMGUI_DIR}/imgui_tables.cpp
   ${IMGUI_DIR}/imgui_widgets.cpp ${IMGUI_DIR}/imgui_demo.cpp
   ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
 target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/backends)

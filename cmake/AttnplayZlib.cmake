@@ -15,7 +15,9 @@ if(EMSCRIPTEN)
   list(TRANSFORM _zlib_sources PREPEND "${ZLIB_SRC_DIR}/")
   add_library(attnplay_zlib_wasm STATIC ${_zlib_sources})
   target_include_directories(attnplay_zlib_wasm SYSTEM PUBLIC "${ZLIB_SRC_DIR}")
-  target_compile_definitions(attnplay_zlib_wasm PRIVATE HAVE_UNISTD_H HAVE_STDARG_H)
+  # DYNAMIC_CRC_TABLE: the CRC tables (13 KB of data, 8 KiB gzipped, all in the first download since data is
+  # not split) are computed when a zip or gzip first needs them instead of shipped; the page has one thread.
+  target_compile_definitions(attnplay_zlib_wasm PRIVATE HAVE_UNISTD_H HAVE_STDARG_H DYNAMIC_CRC_TABLE)
   target_compile_options(attnplay_zlib_wasm PRIVATE -w)  # third-party C; not held to the project's -Werror
   target_link_libraries(attnplay_zlib INTERFACE attnplay_zlib_wasm)
 else()

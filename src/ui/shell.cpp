@@ -38,7 +38,9 @@ void Shell::init(float pixel_ratio) {
   ImGuiIO& io = ImGui::GetIO();
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   const Asset font = find_asset("ui_font.ttf");
-  if (font.data) {
+  // The font is compiled in (cmake/AttnplayEmbed.cmake); the page's ImGui is built without its own default font.
+  IM_ASSERT(font.data && "ui_font.ttf is compiled in");
+  {
     static ImVector<ImWchar> ranges;  // must outlive the atlas build
     ImFontGlyphRangesBuilder b;
     b.AddRanges(io.Fonts->GetGlyphRangesDefault());
@@ -53,8 +55,6 @@ void Shell::init(float pixel_ratio) {
     // Rasterise at device resolution, draw at logical size: crisp on high-DPI screens.
     io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(font.data), static_cast<int>(font.size),
                                    15.0f * pixel_ratio_, &cfg, ranges.Data);
-  } else {
-    io.Fonts->AddFontDefault();
   }
   apply_theme();
 }
