@@ -92,30 +92,36 @@ void sweep_draw(const Mat& x_row, const Eigen::MatrixXd& Xd, const Mat& W_q, con
 
 // The band's other W_Q and W_K draws depend only on the seed and the shape; drawing them is most of a
 // sweep's cost (2 × 16 × d_model × 1024 normals), and a lesson or a drag recomputes with the same ones, so
-// the last set is kept (at most 8 MB at d_model = 64).
-const std::vector<std::pair<Mat, Mat>>& band_projections(uint64_t state_seed, int d_model, int width) {
+// the last set is kept (at most 8 MB at d_model = 64). With a budget (ms > 0) it draws at least one more and
+// stops once the budget is spent: an interactive page spreads them over frames (≈ 0.5 s at once on a phone).
+// Returns the full set, or null while some are still to draw.
+const std::vector<std::pair<Mat, Mat>>* band_projections(uint64_t state_seed, int d_model, int width, double ms) {
   struct Kept {
     uint64_t seed = 0;
     int d_model = 0, width = 0;
     std::vector<std::pair<Mat, Mat>> draws;
   };
   thread_local Kept kept;
-  if (kept.draws.empty() || kept.seed != state_seed || kept.d_model != d_model || kept.width != width) {
+  if (kept.seed != state_seed || kept.d_model != d_model || kept.width != width)
     kept = Kept{state_seed, d_model, width, {}};
-    for (int k = 0; k < kSweepDraws; ++k) {
-      const uint64_t seed = (state_seed + 0x632BE59BD9B4E019ull * static_cast<uint64_t>(k + 1)) ^ 0xD1B54A32D192ED03ull;
-      kept.draws.emplace_back(random_projection(seed, 'q', d_model, width),
-                              random_projection(seed, 'k', d_model, width));
-    }
+  const auto start = std::chrono::steady_clock::now();
+  const auto spent_ms = [&] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  };
+  while (static_cast<int>(kept.draws.size()) < kSweepDraws && (ms <= 0 || kept.draws.empty() || spent_ms() < ms)) {
+    const auto k = static_cast<uint64_t>(kept.draws.size());
+    const uint64_t seed = (state_seed + 0x632BE59BD9B4E019ull * (k + 1)) ^ 0xD1B54A32D192ED03ull;
+    kept.draws.emplace_back(random_projection(seed, 'q', d_model, width), random_projection(seed, 'k', d_model, width));
+    if (ms > 0 && spent_ms() >= ms) break;
   }
-  return kept.draws;
+  return static_cast<int>(kept.draws.size()) == kSweepDraws ? &kept.draws : nullptr;
 }
 
 // The same row over kSweepDraws other seeded projections: per d, the mean and the 10 %–90 % band.
-void sweep_bands(const State& s, int width, const Mat& x_row, const Eigen::MatrixXd& Xd, const MaskMat& blocked,
-                 DkSweep& sw) {
+void sweep_bands(const State& s, const std::vector<std::pair<Mat, Mat>>& projections, const Mat& x_row,
+                 const Eigen::MatrixXd& Xd, const MaskMat& blocked, DkSweep& sw) {
   std::vector<std::vector<float>> runs[3][2];  // [metric][scaled][draw][d]
-  for (const auto& [W_q, W_k] : band_projections(s.seed, s.d_model, width)) {
+  for (const auto& [W_q, W_k] : projections) {
     std::vector<float> one[3][2];
     std::vector<float>* out[3] = {one[0], one[1], one[2]};
     sweep_draw(x_row, Xd, W_q, W_k, sw.d_k, blocked, s.temperature, out);
@@ -144,7 +150,7 @@ void sweep_bands(const State& s, int width, const Mat& x_row, const Eigen::Matri
 // (the seeded projections' first columns do not depend on the width, so head 1 always uses the first
 // d: the curve is nested, as dragging the slider is); the mask and everything after the scores are the
 // core's (attention_mask_rows, softmax_head).
-DkSweep compute_sweep(const State& s, int row) {
+DkSweep compute_sweep(const State& s, int row, double band_budget_ms) {
   DkSweep sw;
   if (s.mode != InputMode::Random || s.embeddings.rows() == 0 || s.heads < 1) return sw;
   for (int d : sweep_dks())
@@ -172,7 +178,11 @@ DkSweep compute_sweep(const State& s, int row) {
   const MaskMat blocked = attention_mask_rows(sc, sw.row, 1, n);
   std::vector<float>* own[3] = {sw.entropy, sw.max_weight, sw.jacobian};
   sweep_draw(X_eff.row(sw.row), Xd, *sc.W_q, *sc.W_k, sw.d_k, blocked, s.temperature, own);
-  sweep_bands(s, sw.d_k.back(), X_eff.row(sw.row), Xd, blocked, sw);  // head 1 reads the first d columns
+  // head 1 reads the first d columns
+  if (const auto* projections = band_projections(s.seed, s.d_model, sw.d_k.back(), band_budget_ms))
+    sweep_bands(s, *projections, X_eff.row(sw.row), Xd, blocked, sw);
+  else
+    sw.band_pending = true;
   return sw;
 }
 
@@ -374,8 +384,12 @@ void Playground::recompute_within(double budget_ms) {
   result.pending = job_running_ ? job_.progress() : -1.0f;
   if (flip_one_row_ && (flipped_revision_ != result.revision || result.flipped_row != state.selected_row))
     flip_selected_row();
-  if (const uint64_t sk = sweep_key(state, ck); sk != sweep_key_) {
-    result.sweep = compute_sweep(state, state.selected_row);
+  // The Monte Carlo and the sweep's band share the frame with everything else: a slice per frame each.
+  const double slice = budget_ms > 0 ? budget_ms * 0.5 : 0;
+  // While a finger or the mouse holds a control the frames belong to the drag: the Monte Carlo resumes on release.
+  const bool step = spread_monte_carlo ? budget_ms > 0 && !control_held : true;
+  if (const uint64_t sk = sweep_key(state, ck); sk != sweep_key_ || (result.sweep.band_pending && step)) {
+    result.sweep = compute_sweep(state, state.selected_row, spread_monte_carlo ? std::max(slice, 1.0) : 0);
     sweep_key_ = sk;
   }
   const int dk = static_cast<int>(result.core.d_k > 0 ? result.core.d_k : state.d_k);
@@ -389,10 +403,6 @@ void Playground::recompute_within(double budget_ms) {
     result.std_curve.clear();
     curve_seed_ = state.seed;
   }
-  // The Monte Carlo shares the frame with everything else: a slice per frame, the curve growing as it is drawn.
-  const double slice = budget_ms > 0 ? budget_ms * 0.5 : 0;
-  // While a finger or the mouse holds a control the frames belong to the drag: the Monte Carlo resumes on release.
-  const bool step = spread_monte_carlo ? budget_ms > 0 && !control_held : true;
   if (auto rows = step ? step_variance(variance_job_, slice) : std::nullopt) result.variance = rows->front();
   if (auto rows = step ? step_variance(curve_job_, slice) : std::nullopt)
     result.std_curve = std::move(*rows);

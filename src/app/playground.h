@@ -32,8 +32,9 @@ struct DkSweep {
   Band band[3][2];
   int draws = 0;
   int heads = 1;
-  int row = 0;             // the query row swept
-  bool available = false;  // random mode only: explicit matrices have one fixed d_k
+  int row = 0;                // the query row swept
+  bool available = false;     // random mode only: explicit matrices have one fixed d_k
+  bool band_pending = false;  // the band's draws are still being made across frames (draws = 0 until then)
 };
 
 // Multi-head trade-off: the same state computed at each head count h that divides d_k and d_v.
@@ -123,7 +124,9 @@ class Playground {
 
 // Log-spaced d_k values covering the slider's range.
 std::vector<int> sweep_dks();
-DkSweep compute_sweep(const State& s, int row);
+// band_budget_ms > 0: draw the band's projections for at most about that long; if some are left, the
+// result has no band yet (band_pending) and the next call with the same seed and shape goes on.
+DkSweep compute_sweep(const State& s, int row, double band_budget_ms = 0);
 std::vector<HeadsOption> compute_heads_options(const State& s);
 PositionalCheck compute_positional_check(const Scenario& sc, const std::vector<std::string>& tokens);
 // The same result with scaling toggled, from the existing scores (false: recompute instead).

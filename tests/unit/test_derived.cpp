@@ -84,3 +84,36 @@ TEST_CASE("while a control is held the Monte Carlo waits, and goes on when it is
   CHECK_FALSE(app.result.variance_pending);
   CHECK(app.result.std_curve.size() == attn::sweep_dks().size());
 }
+
+TEST_CASE("an interactive App draws the d_k sweep's band over frames and ends with the band drawn at once",
+          "[app][derived]") {
+  attn::App app(10);
+  app.state.seed = 1357913;  // measured by no other test: no projections kept from before
+  app.update();
+  REQUIRE(app.result.sweep.available);
+  CHECK(app.result.sweep.band_pending);  // one frame draws a slice of the 16 projections, not all
+  CHECK(app.result.sweep.draws == 0);
+  CHECK_FALSE(app.result.sweep.entropy[1].empty());  // the state's own curve is there at once
+  app.control_held = true;                           // a held control keeps its frames
+  for (int frame = 0; frame < 20; ++frame) app.recompute_within(0.01);
+  CHECK(app.result.sweep.band_pending);
+  app.control_held = false;
+  int frames = 0;
+  while (app.result.sweep.band_pending && frames < 1000) {
+    app.recompute_within(0.01);
+    ++frames;
+  }
+  REQUIRE_FALSE(app.result.sweep.band_pending);
+  CHECK(frames > 1);
+  const attn::DkSweep got = app.result.sweep;
+  attn::State other = app.state;
+  other.seed = 2468;
+  (void)attn::compute_sweep(other, 0);  // another seed's projections replace the kept ones
+  const attn::DkSweep expected = attn::compute_sweep(app.state, app.state.selected_row);
+  REQUIRE(expected.draws == got.draws);
+  for (int m = 0; m < 3; ++m)
+    for (int k = 0; k < 2; ++k) {
+      CHECK(got.band[m][k].mean == expected.band[m][k].mean);
+      CHECK(got.band[m][k].hi == expected.band[m][k].hi);
+    }
+}
