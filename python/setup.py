@@ -9,8 +9,10 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 PAGE_FILES = ("index.html", "attnplay.js", "attnplay.wasm", "attnplay-api.js", "attnplay-embed.js", "attnplay-lms.js", "attnplay-a11y.js", "style.css")
-# The module's second half (a split build: scripts/split_wasm.mjs) and the catalog the page fetches.
-OPTIONAL_FILES = ("attnplay.deferred.wasm", "strings/hi-Latn.json")
+# The module's second half (a split build: scripts/split_wasm.mjs) and the catalog files the page fetches
+# (scripts/split_catalog.mjs).
+OPTIONAL_FILES = ("attnplay.deferred.wasm", "strings/hi-Latn.json", "strings/en.lessons.json",
+                  "strings/hi-Latn.lessons.json")
 
 
 class BuildWithPage(build_py):

@@ -6,7 +6,8 @@
 // Chromium opens the instrumented page on a desktop and on a phone, drags d_k with the mouse and with a finger,
 // and the module's own profile says which functions ran; binaryen's wasm-split then splits the real module.
 //
-//   node scripts/split_wasm.mjs SITE_DIR
+//   node scripts/split_wasm.mjs SITE_DIR      (ATTNPLAY_SPLIT_NAMES=1 keeps function names for scripts/wasm_sizes.py;
+//   ATTNPLAY_SPLIT_PROFILES=DIR keeps each visit's profile there, to split by hand with fewer visits)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,13 +31,15 @@ const FEATURES = ['--enable-simd', '--enable-exception-handling', '--enable-muta
   '--enable-bulk-memory', '--enable-nontrapping-float-to-int'];
 
 // The ways a page starts that a learner meets at once: a first visit on a desktop and on a phone (with a drag of
-// d_k by mouse and by finger), a return visit (the state kept in the browser), a share link, a course link
-// into a lesson in Hinglish, and an embed. What they run is the first half; anything else waits for the second.
+// d_k by mouse and by finger), a return visit (the state kept in the browser), a share link, a page in Hinglish
+// and an embed. What they run is the first half; anything else waits for the second. A course link into a lesson
+// (?lesson=) waits for both halves before it starts (web/site/attnplay-api.js): lessons are not in the first.
 const VISITS = [
   { name: 'desktop', options: { viewport: { width: 1440, height: 900 } }, drag: 'mouse', reload: true, share: true },
   { name: 'phone', options: { viewport: { width: 390, height: 844 },
     device: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 } }, drag: 'touch', reload: true },
-  { name: 'lesson', options: { viewport: { width: 1440, height: 900 }, path: '/?lesson=softmax&lang=hi-Latn' } },
+  { name: 'hinglish', options: { viewport: { width: 390, height: 844 }, path: '/?lang=hi-Latn',
+    device: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 } } },
   { name: 'embed', options: { viewport: { width: 800, height: 600 }, path: '/?embed=1&panels=heatmap,controls' } },
 ];
 
@@ -58,6 +61,12 @@ async function visit(h, browser, origin, v, tmp) {
   stepName = `open the instrumented page (${v.name})`;
   const { page, context, errors } = await h.openApp(browser, origin, v.options);
   await h.waitFrames(page, 10);
+  if (v.options.path && v.options.path.includes('lang=')) {
+    stepName = `install the fetched texts (${v.name})`;
+    await page.waitForFunction(() => !window.Module.ccall('attnplay_catalog_missing', 'string', ['number'], [0]),
+      null, { timeout: 60000 });
+    await h.waitFrames(page, 10);
+  }
   if (v.drag) {
     stepName = `drag d_k (${v.name})`;
     const r = await h.itemRect(page, 'd_k');
@@ -115,12 +124,16 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'attnplay-split-'));
   try {
     const profiles = await profileRuns(tmp);
+    if (process.env.ATTNPLAY_SPLIT_PROFILES) {
+      fs.mkdirSync(process.env.ATTNPLAY_SPLIT_PROFILES, { recursive: true });
+      for (const f of profiles) fs.copyFileSync(f, path.join(process.env.ATTNPLAY_SPLIT_PROFILES, path.basename(f)));
+    }
     stepName = 'merge the profiles (wasm-split --merge-profiles)';
     const merged = path.join(tmp, 'merged.profile');
     execFileSync('wasm-split', ['--merge-profiles', ...profiles, '-o', merged], { stdio: 'inherit' });
     stepName = 'split the module (wasm-split)';
     const primary = path.join(tmp, 'primary.wasm'), secondary = path.join(tmp, 'deferred.wasm');
-    execFileSync('wasm-split', [...FEATURES, '--export-prefix=%', orig, '-o1', primary, '-o2', secondary,
+    execFileSync('wasm-split', [...FEATURES, '--export-prefix=%', ...(process.env.ATTNPLAY_SPLIT_NAMES ? ['-g'] : []), orig, '-o1', primary, '-o2', secondary,
       `--profile=${merged}`], { stdio: 'inherit' });
     stepName = 'move the halves into the site';
     fs.copyFileSync(secondary, deferred);

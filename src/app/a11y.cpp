@@ -198,7 +198,9 @@ json lesson_json(const App& app) {
             {"check", tr(lang, "lesson.ui.check")},
             {"exit", tr(lang, "lesson.ui.free_play")},
             {"restart", tr(lang, "a11y.restart")}};
-  if (t.kind == Task::Kind::None) return j;
+  // A web page fetches the lessons' texts after its first view: until they are here the step says it is loading.
+  if (!lesson_texts_present()) j["text"] = tr(lang, "lesson.ui.loading");
+  if (t.kind == Task::Kind::None || !lesson_texts_present()) return j;
   j["task"] = t.kind == Task::Kind::Predict ? "predict" : "do";
   j["question"] = tr(lang, t.question.c_str());
   json choices = json::array();

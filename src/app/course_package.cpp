@@ -198,10 +198,18 @@ const std::vector<std::string>& package_required_files() {
 }
 const std::vector<std::string>& package_optional_files() {
   // attnplay.deferred.wasm: the module's second half, in a split build (scripts/split_wasm.mjs);
-  // strings/hi-Latn.json: the catalog a web build fetches when the page first shows Hinglish.
-  static const std::vector<std::string> files = {
-      "favicon.svg",         "attnplay-sw.js",          "attnplay-train-worker.js", "attnplay-train.js",
-      "attnplay-train.wasm", "attention-playground.js", "attnplay.deferred.wasm",   "strings/hi-Latn.json"};
+  // strings/*.json: the catalog files a web build fetches (scripts/split_catalog.mjs): Hinglish when the page
+  // first shows it, and each language's lesson texts, which a package's lessons need.
+  static const std::vector<std::string> files = {"favicon.svg",
+                                                 "attnplay-sw.js",
+                                                 "attnplay-train-worker.js",
+                                                 "attnplay-train.js",
+                                                 "attnplay-train.wasm",
+                                                 "attention-playground.js",
+                                                 "attnplay.deferred.wasm",
+                                                 "strings/hi-Latn.json",
+                                                 "strings/en.lessons.json",
+                                                 "strings/hi-Latn.lessons.json"};
   return files;
 }
 

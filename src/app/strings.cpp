@@ -13,9 +13,12 @@
 namespace attn {
 
 namespace {
+// A language's texts: one file, or (a web build) a main part and the lessons' texts in a second part that is
+// fetched later (scripts/split_catalog.mjs); the main part then names it under "_lesson_texts".
 struct Catalog {
   std::map<std::string, std::string> text;
   std::string error;
+  std::string lessons_part;  // "en.lessons" when the lessons' texts are in that file
 };
 
 Catalog parse_catalog(const std::string& path, const char* begin, const char* end) {
@@ -26,6 +29,7 @@ Catalog parse_catalog(const std::string& path, const char* begin, const char* en
     return c;
   }
   for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it.key() == "_lesson_texts" && it.value().is_string()) c.lessons_part = it.value().get<std::string>();
     if (it.key().empty() || it.key()[0] == '_') continue;  // "_comment" keys are notes for translators
     if (!it.value().is_string()) {
       c.error = path + ": \"" + it.key() + "\" is not a string";
@@ -36,19 +40,31 @@ Catalog parse_catalog(const std::string& path, const char* begin, const char* en
   return c;
 }
 
-std::string catalog_path(Lang lang) { return std::string("strings/") + lang_code(lang) + ".json"; }
+std::string catalog_path(const std::string& name) { return "strings/" + name + ".json"; }
 
 struct LoadedCatalog {
   Catalog catalog;
-  bool present = false;
+  bool present = false;          // the main part
+  bool lessons_present = false;  // the lessons' texts (in the main part unless it names another)
 };
+
+// Adds `part`'s texts; texts already there stay (tr() hands out pointers into them).
+void merge(Catalog& into, Catalog&& part) {
+  into.text.merge(part.text);
+  if (into.error.empty()) into.error = part.error;
+}
 
 LoadedCatalog load(Lang lang) {
   LoadedCatalog l;
-  const std::string path = catalog_path(lang);
+  const std::string path = catalog_path(lang_code(lang));
   if (const DataFile* f = find_data_file(path)) {
     l.catalog = parse_catalog(path, f->data, f->data + f->size);
     l.present = true;
+    l.lessons_present = l.catalog.lessons_part.empty();
+    if (const DataFile* part = l.lessons_present ? nullptr : find_data_file(catalog_path(l.catalog.lessons_part))) {
+      merge(l.catalog, parse_catalog(part->path, part->data, part->data + part->size));
+      l.lessons_present = true;
+    }
   } else {
     l.catalog.error = path + " is not compiled in and was not installed";
   }
@@ -188,13 +204,40 @@ std::string catalog_error(Lang lang) { return catalog(lang).error; }
 
 bool catalog_present(Lang lang) { return loaded(lang).present; }
 
-std::string install_catalog(Lang lang, const std::string& json) {
-  Catalog c = parse_catalog(catalog_path(lang), json.data(), json.data() + json.size());
+bool lesson_texts_present() { return loaded(Lang::En).lessons_present; }
+
+std::string missing_catalog(Lang shown, bool with_lessons) {
+  if (!loaded(shown).present) return lang_code(shown);
+  if (!with_lessons) return "";
+  // English first: a lesson shows it wherever the other language has no text yet.
+  for (Lang l : {Lang::En, shown})
+    if (loaded(l).present && !loaded(l).lessons_present) return loaded(l).catalog.lessons_part;
+  return "";
+}
+
+std::string install_catalog(const std::string& name, const std::string& json) {
+  const size_t dot = name.find('.');
+  const std::string code = name.substr(0, dot), part = dot == std::string::npos ? "" : name.substr(dot + 1);
+  Lang lang = kDefaultLang;
+  if (!lang_from_code(code, lang) || lang_code(lang) != code || !(part.empty() || part == "lessons"))
+    return "no catalog is called \"" + printable(name, 40) + "\"";
+  Catalog c = parse_catalog(catalog_path(name), json.data(), json.data() + json.size());
   if (!c.error.empty()) return c.error;
-  if (c.text.empty()) return catalog_path(lang) + " has no texts";
-  // Once: the texts handed out by tr() point into the catalog, and a frame may still hold them.
-  if (loaded(lang).present) return "";
-  loaded(lang) = {std::move(c), true};
+  if (c.text.empty()) return catalog_path(name) + " has no texts";
+  LoadedCatalog& l = loaded(lang);
+  // Once each: the texts handed out by tr() point into the catalog, and a frame may still hold them.
+  if (part.empty() ? l.present : l.lessons_present) return "";
+  if (part.empty()) {
+    const bool had_lessons = l.lessons_present && !l.catalog.text.empty();
+    c.text.merge(l.catalog.text);  // lesson texts installed before the main part stay (not its "missing" error)
+    l.catalog = std::move(c);
+    l.present = true;
+    l.lessons_present = had_lessons || l.catalog.lessons_part.empty();
+  } else {
+    if (l.present && l.catalog.lessons_part != name) return catalog_path(name) + " is not this catalog's lesson texts";
+    merge(l.catalog, std::move(c));
+    l.lessons_present = true;
+  }
   ++generation();
   return "";
 }

@@ -50,11 +50,18 @@ std::string learner_index(int zero_based);
 // "" if the catalog file parsed; else why (shown by the catalog test).
 std::string catalog_error(Lang lang);
 
-// The page's module compiles in English only and fetches another language's catalog when it is first used
-// (web/site/attnplay-api.js); until it is installed, texts in that language fall back to English.
+// The page's module compiles in English only, without the lessons' own texts, and fetches the rest when it is
+// first used (web/site/attnplay-api.js): another language's catalog, and each catalog's lesson texts (its
+// "lessons" part, scripts/split_catalog.mjs). Until a language is installed its texts fall back to English.
 bool catalog_present(Lang lang);
-// Installs `lang`'s catalog from its JSON text: "" or why it was refused (the catalog in use stays).
-std::string install_catalog(Lang lang, const std::string& json);
+// Whether the lessons' own texts (lesson.<id>.*) are here, in English at least; a lesson waits for them.
+bool lesson_texts_present();
+// The catalog file the page should fetch next for a page showing `shown`, by name ("hi-Latn", "en.lessons"), or
+// "": the shown language's main part first, then (with_lessons) the lessons' texts, English first.
+std::string missing_catalog(Lang shown, bool with_lessons);
+// Installs the catalog file `name` ("hi-Latn", "hi-Latn.lessons") from its JSON text: "" or why it was refused
+// (the texts in use stay).
+std::string install_catalog(const std::string& name, const std::string& json);
 // Moves whenever a catalog is installed (the app's change stamp includes it: the page's words changed).
 unsigned catalog_generation();
 

@@ -144,16 +144,15 @@ ATTNPLAY_EXPORT const char* attnplay_lang() {
   return out(attn::lang_code(g_app ? g_app->state.lang : attn::kDefaultLang));
 }
 
-// The language the page shows whose catalog is not here yet ("hi-Latn"), or "": the page then fetches it.
-ATTNPLAY_EXPORT const char* attnplay_catalog_missing() {
-  const attn::Lang lang = g_app ? g_app->state.lang : attn::kDefaultLang;
-  return out(attn::catalog_present(lang) ? "" : attn::lang_code(lang));
+// The catalog file the page should fetch next ("hi-Latn", "en.lessons"), or "": the shown language's texts, then
+// the lessons' own texts once the page asks for them (with_lessons: after its first view) or a lesson is open.
+ATTNPLAY_EXPORT const char* attnplay_catalog_missing(int with_lessons) {
+  const bool in_lesson = g_app && !g_app->state.lesson.id.empty();
+  return out(attn::missing_catalog(g_app ? g_app->state.lang : attn::kDefaultLang, with_lessons != 0 || in_lesson));
 }
-// Installs a fetched catalog: "" or why it was refused (the page keeps showing English).
-ATTNPLAY_EXPORT const char* attnplay_install_catalog(const char* code, const char* json) {
-  attn::Lang lang = attn::kDefaultLang;
-  if (!attn::lang_from_code(code ? code : "", lang)) return out("unknown language");
-  return out(attn::install_catalog(lang, json ? json : ""));
+// Installs a fetched catalog file by its name: "" or why it was refused (the texts in use stay).
+ATTNPLAY_EXPORT const char* attnplay_install_catalog(const char* name, const char* json) {
+  return out(attn::install_catalog(name ? name : "", json ? json : ""));
 }
 
 ATTNPLAY_EXPORT const char* attnplay_status() { return out(g_app ? g_app->status : std::string()); }

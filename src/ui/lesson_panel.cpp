@@ -70,12 +70,18 @@ class LessonPanel : public Panel {
     // reveal can add a paragraph below a short panel).
     navigation(ctx, step, steps);
     ImGui::Separator();
+    // A web page fetches the lessons' own texts after its first view (src/app/strings.h): a moment's wait.
     if (ImGui::BeginChild("lesson-step", ImVec2(0, 0), false) && s) {
-      text_wrapped(step_text(app, s->text));
-      ctx.track(ControlId::lesson_text);
-      ImGui::Spacing();
-      if (s->task.kind == Task::Kind::Predict) predict(ctx, s->task);
-      if (s->task.kind == Task::Kind::Do) goal(ctx, s->task);
+      if (!lesson_texts_present()) {
+        text_wrapped(ctx.tr("lesson.ui.loading"));
+        ctx.track(ControlId::lesson_text);
+      } else {
+        text_wrapped(step_text(app, s->text));
+        ctx.track(ControlId::lesson_text);
+        ImGui::Spacing();
+        if (s->task.kind == Task::Kind::Predict) predict(ctx, s->task);
+        if (s->task.kind == Task::Kind::Do) goal(ctx, s->task);
+      }
     }
     ImGui::EndChild();
   }

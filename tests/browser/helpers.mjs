@@ -167,11 +167,13 @@ function probeBeforeReady() {
 
 // Opens the app in a fresh context, collects console errors and page errors, waits for ready.
 // `path` is what follows the origin ('/?lang=hi-Latn'); `locale` sets the browser's language; `device` adds
-// context options, e.g. a phone: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 }.
+// context options, e.g. a phone: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 }; `onPage(page)` runs
+// before the page opens (to watch its requests from the first).
 export async function openApp(browser, origin, { viewport = { width: 1280, height: 800 }, readyTimeout = 60000, initScript = null,
-  path: pagePath = '/', locale = undefined, device = {} } = {}) {
+  path: pagePath = '/', locale = undefined, device = {}, onPage = null } = {}) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, ...(locale ? { locale } : {}), ...device });
   const page = await context.newPage();
+  if (onPage) onPage(page);
   const errors = { console: [], page: [], dialogs: [] };
   page.on('console', (m) => {
     if (m.type() === 'error') errors.console.push(`${m.text()} (${m.location().url || 'no url'})`);

@@ -107,14 +107,17 @@ describe('English and Hinglish', { timeout: 180000 }, () => {
     }
   });
 
-  it('an English page does not download the Hinglish texts; switching by real clicks fetches them once', async () => {
-    const english = await openApp(browser, server.origin, { viewport: VIEWPORT, locale: 'en-US' });
+  it('an English page downloads only the English lesson texts; switching by real clicks fetches Hinglish once', async () => {
     const fetched = [];
-    english.page.on('request', (r) => { if (r.url().includes('/strings/')) fetched.push(new URL(r.url()).pathname); });
+    const english = await openApp(browser, server.origin, { viewport: VIEWPORT, locale: 'en-US',
+      onPage: (p) => p.on('request', (r) => { if (r.url().includes('/strings/')) fetched.push(new URL(r.url()).pathname); }) });
     try {
       const { page } = english;
       await waitFrames(page, 30);
-      assert.deepEqual(fetched, [], 'nothing but English at first');
+      // The lessons' own texts follow the first view (they are not in the module): English's only.
+      await pollUntil(() => fetched.length, (n) => n > 0, { what: 'the lesson texts fetched after the first view' });
+      await waitFrames(page, 10);
+      assert.deepEqual(fetched, ['/strings/en.lessons.json'], 'nothing but English at first');
       const scaleEnglish = await itemRect(page, 'Scale by 1/√d_k');
       await click(page, center(await itemRect(page, 'menu:language')));
       await click(page, center(await itemRect(page, 'menu:language:hi-Latn')));
@@ -128,10 +131,31 @@ describe('English and Hinglish', { timeout: 180000 }, () => {
       await click(page, center(await itemRect(page, 'menu:language')));
       await click(page, center(await itemRect(page, 'menu:language:hi-Latn')));
       await summaryWith(page, ['ka attention:'], 'Hinglish again');
-      assert.deepEqual(fetched, ['/strings/hi-Latn.json'], 'fetched once');
+      await pollUntil(() => fetched.length, (n) => n >= 3, { what: 'the Hinglish lesson texts after the Hinglish ones' });
+      await waitFrames(page, 10);
+      assert.deepEqual(fetched, ['/strings/en.lessons.json', '/strings/hi-Latn.json', '/strings/hi-Latn.lessons.json'],
+        'each fetched once');
       assert.deepEqual(english.errors.page, []);
     } finally {
       await english.context.close();
+    }
+  });
+
+  it('a link into a lesson fetches its texts before the step needs them, and shows them in Hinglish', async () => {
+    const lesson = await openApp(browser, server.origin, { viewport: VIEWPORT, path: '/?lesson=softmax&lang=hi-Latn' });
+    try {
+      const { page } = lesson;
+      const hinglish = JSON.parse(fs.readFileSync(new URL('../../data/strings/hi-Latn.json', import.meta.url), 'utf8'));
+      // Step 1's text as the catalog words it (up to its first live value); "loading" and English go before it.
+      const want = hinglish['lesson.softmax.1'].split('{')[0].trim();
+      assert.ok(want.length > 20);
+      await pollUntil(() => page.evaluate(() => {
+        const sec = document.getElementById('a11y-lesson');
+        return sec ? sec.querySelectorAll('p')[1].textContent : '';
+      }), (t) => t.startsWith(want), { what: `step 1 in Hinglish ("${want.slice(0, 40)}…")`, timeout: 15000 });
+      assert.deepEqual(lesson.errors.page, []);
+    } finally {
+      await lesson.context.close();
     }
   });
 });

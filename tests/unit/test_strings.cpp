@@ -2,6 +2,7 @@
 // panel, workspace and preset named in each, and every character drawable by the UI font.
 #include <catch2/catch.hpp>
 
+#include "app/lesson.h"
 #include "app/presets.h"
 #include "app/registry.h"
 #include "app/strings.h"
@@ -115,13 +116,31 @@ TEST_CASE("every character of every catalog text is in the UI font", "[strings]"
 
 TEST_CASE("a fetched catalog is refused when it is not a catalog, and the one in use stays") {
   const std::string before = tr(Lang::HiLatn, "lang.hi-Latn");
-  CHECK_FALSE(install_catalog(Lang::HiLatn, "not json").empty());
-  CHECK_FALSE(install_catalog(Lang::HiLatn, "{}").empty());
-  CHECK_FALSE(install_catalog(Lang::HiLatn, "{\"a\": 1}").empty());
+  CHECK_FALSE(install_catalog("hi-Latn", "not json").empty());
+  CHECK_FALSE(install_catalog("hi-Latn", "{}").empty());
+  CHECK_FALSE(install_catalog("hi-Latn", "{\"a\": 1}").empty());
+  CHECK_FALSE(install_catalog("fr", "{\"a\": \"b\"}").empty());             // no such language
+  CHECK_FALSE(install_catalog("hi-Latn.extra", "{\"a\": \"b\"}").empty());  // no such part
+  CHECK_FALSE(install_catalog("../en", "{\"a\": \"b\"}").empty());
   CHECK(catalog_present(Lang::HiLatn));
   CHECK(tr(Lang::HiLatn, "lang.hi-Latn") == before);
   const unsigned generation = catalog_generation();
-  CHECK(install_catalog(Lang::HiLatn, "{\"a\": \"b\"}").empty());  // already here: kept, not replaced
+  CHECK(install_catalog("hi-Latn", "{\"a\": \"b\"}").empty());  // already here: kept, not replaced
+  CHECK(install_catalog("en.lessons", "{\"a\": \"b\"}").empty());
   CHECK(catalog_generation() == generation);
   CHECK(tr(Lang::HiLatn, "lang.hi-Latn") == before);
+  CHECK(std::string(tr(Lang::En, "a")) == "a");
+}
+
+TEST_CASE("once every part is installed, each lesson's texts are there in both languages and nothing is missing") {
+  // Natively the catalogs are whole; the wasm tests install the parts a web build fetches, as the page does.
+  CHECK(lesson_texts_present());
+  for (Lang l : languages()) {
+    CHECK(missing_catalog(l, true).empty());
+    for (const Lesson& lesson : lessons())
+      for (const LessonStep& step : lesson.steps) {
+        INFO(lang_code(l) << " " << lesson.id);
+        CHECK(has_string(l, step.text));
+      }
+  }
 }

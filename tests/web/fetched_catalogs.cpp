@@ -10,12 +10,9 @@
 namespace {
 bool install_fetched() {
   for (const attn::DataFile* f = attn::fetched_data_files_begin(); f != attn::fetched_data_files_end(); ++f) {
-    const std::string path = f->path;  // "strings/hi-Latn.json"
-    const std::string code = path.substr(path.find('/') + 1, path.rfind(".json") - path.find('/') - 1);
-    attn::Lang lang = attn::kDefaultLang;
-    const std::string error = attn::lang_from_code(code, lang)
-                                  ? attn::install_catalog(lang, std::string(f->data, f->size))
-                                  : "no language " + code;
+    const std::string path = f->path;  // "strings/hi-Latn.lessons.json"
+    const std::string name = path.substr(path.find('/') + 1, path.rfind(".json") - path.find('/') - 1);
+    const std::string error = attn::install_catalog(name, std::string(f->data, f->size));
     if (!error.empty()) {
       std::fprintf(stderr, "could not install %s: %s\n", f->path, error.c_str());
       std::exit(1);

@@ -29,7 +29,7 @@
   const crashBox = document.getElementById('crash');
   function learnCrashWords(lang) {
     if (!crashBox || lang === crashLang) return;
-    if (call('attnplay_catalog_missing')) return;  // asked again once the language's texts are installed
+    if (catalogs.missing(false)) return;  // asked again once the language's texts are installed
     crashLang = lang;
     document.getElementById('crash-text').textContent = say('crash.message');
     document.getElementById('crash-reload').textContent = say('crash.reload');
@@ -162,12 +162,18 @@
       },
       // A page the service worker serves (a returning learner, maybe offline) has the second half at hand: it is
       // linked before the module starts, so nothing waits on a synchronous request the worker does not answer.
+      // A link into a lesson (?lesson=, ?lesson-url=) runs the lesson's code at once, which is in the second half:
+      // it waits for it before starting too, rather than pausing on a synchronous request in the middle.
       primary(instance, isSplit) {
         exports = instance.exports;
         split = isSplit;
-        const kept = isSplit && navigator.serviceWorker && navigator.serviceWorker.controller;
-        return kept ? this.fetch() : Promise.resolve();
+        const search = new URLSearchParams(location.search);
+        const now = navigator.serviceWorker && navigator.serviceWorker.controller ||
+          search.has('lesson') || search.has('lesson-url');
+        return isSplit && now ? this.fetch() : Promise.resolve();
       },
+      // Whether a call into the second half runs at once (the page's own timers wait for it).
+      ready() { return !split || linked; },
       linkInline(instance) {
         exports = instance.exports;
         return inlineWasm('attnplay-inline-deferred').then((bytes) => WebAssembly.compile(bytes)).then(link);
@@ -190,39 +196,47 @@
     };
   })();
 
-  // ---- the second language's catalog ------------------------------------------------------------------
-  // The module carries English only; another language's catalog (strings/hi-Latn.json) is fetched when the page
-  // shows that language — at once when the address or the browser asks for it — and installed. Until it is here
-  // the texts are English, and when it is installed the change stamp moves, so the parallel DOM follows.
+  // ---- the catalogs the module does not carry ---------------------------------------------------------
+  // The module carries English only, without the lessons' own texts. Another language's catalog
+  // (strings/hi-Latn.json) is fetched when the page shows that language — at once when the address or the browser
+  // asks for it — and each language's lesson texts (strings/<lang>.lessons.json) once the first view is drawn, or
+  // at once when a lesson is open; each is installed as it arrives. Until then texts are English and a lesson
+  // says it is loading; on each install the change stamp moves, so the canvas and the parallel DOM follow.
   const catalogs = (() => {
     const texts = new Map(), installed = new Set();
-    function text(lang) {
-      if (!texts.has(lang)) {
-        const block = inline && document.getElementById('attnplay-inline-strings-' + lang);
-        texts.set(lang, block ? Promise.resolve(block.textContent)
-          : fetch('strings/' + encodeURIComponent(lang) + '.json').then((r) => {
-            if (!r.ok) throw new Error('could not load strings/' + lang + '.json (' + r.status + ')');
+    let withLessons = false;
+    function text(name) {
+      if (!texts.has(name)) {
+        const block = inline && document.getElementById('attnplay-inline-strings-' + name);
+        texts.set(name, block ? Promise.resolve(block.textContent)
+          : fetch('strings/' + encodeURIComponent(name) + '.json').then((r) => {
+            if (!r.ok) throw new Error('could not load strings/' + name + '.json (' + r.status + ')');
             return r.text();
           }));
       }
-      return texts.get(lang);
+      return texts.get(name);
     }
+    const missing = (lessons) => Module.ccall('attnplay_catalog_missing', 'string', ['number'], [lessons ? 1 : 0]);
     return {
-      prefetch(lang) { text(lang).catch(() => texts.delete(lang)); },
-      // Called when the page may have changed language: fetches and installs what it lacks.
+      missing,
+      prefetch(name) { text(name).catch(() => texts.delete(name)); },
+      // Called when the page may need another file (a change of language, a lesson): fetches and installs it.
       check() {
-        const lang = call('attnplay_catalog_missing');
-        if (!lang || installed.has(lang)) return;
-        installed.add(lang);
-        text(lang).then((t) => {
-          const error = call('attnplay_install_catalog', lang, t);
+        const name = missing(withLessons);
+        if (!name || installed.has(name)) return;
+        installed.add(name);
+        text(name).then((t) => {
+          const error = call('attnplay_install_catalog', name, t);
           if (error) throw new Error(error);
+          this.check();  // the next file, if any (English's lesson texts, then the shown language's)
         }).catch((e) => {
-          installed.delete(lang);
-          texts.delete(lang);  // a later change of language tries again
-          console.warn('attnplay: the ' + lang + ' texts could not be loaded; showing English: ' + e.message);
+          installed.delete(name);
+          texts.delete(name);  // a later change tries again
+          console.warn('attnplay: the texts in strings/' + name + '.json could not be loaded: ' + e.message);
         });
       },
+      // Once the first view is drawn the lessons' texts follow, so opening a lesson later does not wait.
+      firstViewDrawn() { withLessons = true; this.check(); },
     };
   })();
 
@@ -553,7 +567,7 @@
     remove() { return this.run('readwrite', (st) => st.delete(storage.key('learn'))).catch(() => {}); },
   };
   function keepRun() {
-    if (!isReady || crashed || inline) return;
+    if (!isReady || crashed || inline || !deferred.ready()) return;  // Learn's code is in the second half
     const n = Module._attnplay_learn_save();
     if (n > 0) { const p = Module._attnplay_learn_bytes(); runs.put(Module.HEAPU8.slice(p, p + n)); }
     if (n < 0) runs.remove();  // reset to step 0: a reload must not bring the old run back
@@ -672,9 +686,10 @@
       progress(1, '');
       document.getElementById('loading').classList.add('done');
       if (!inline) canvas.focus();  // a notebook keeps its own focus while its outputs load
-      resumeRun();  // the saved progress went in at start-up (pageString(4)), before the link's lesson opened
       offerToContinue();
-      deferred.fetch();
+      // A kept Learn run is resumed with Learn's code, which is in the second half.
+      deferred.fetch().then(resumeRun);
+      catalogs.firstViewDrawn();
       resolveReady(api);
       startWatching();
       const lessonURL = inline ? null : new URLSearchParams(location.search).get('lesson-url');
@@ -713,23 +728,18 @@
     catalogs.check();
   }
   // While a finger or the mouse is down on the canvas (dragging a slider), every frame is a change, and the
-  // listeners — the parallel DOM rebuilds its controls, embeds get change events — would run every frame: on a
-  // phone that alone made frames of 100 ms and more. Then they run at most every HELD_MS, and once more when the
-  // pointer is released, so they always end on the settled state. Keyboard and API changes are told at once.
-  const HELD_MS = 250;
-  let held = false, heldTimer = 0, heldPending = false;
+  // listeners — the parallel DOM rebuilds its controls, embeds get change events — would run every frame. They run
+  // once when the pointer is released, on the settled state; the aria summary above still follows every change.
+  // (At most every 250 ms was not enough: at 64 tokens a phone still had a frame over 100 ms in six, 24 of 155;
+  // waiting for the release, 1 of 162 — tests/bench/phone_load.mjs.) Keyboard and API changes are told at once.
+  let held = false, heldPending = false;
   function tellListeners() {
     heldPending = false;
     for (const fn of changeListeners) { try { fn(); } catch (e) { console.warn(e); } }
   }
   function changed() {
-    if (!held) { tellListeners(); return; }
-    if (heldTimer) { heldPending = true; return; }
-    tellListeners();
-    heldTimer = setTimeout(function due() {
-      heldTimer = heldPending ? setTimeout(due, HELD_MS) : 0;
-      if (heldPending) tellListeners();
-    }, HELD_MS);
+    if (held) heldPending = true;
+    else tellListeners();
   }
   if (canvas) canvas.addEventListener('pointerdown', () => { held = true; }, true);
   for (const type of ['pointerup', 'pointercancel']) {

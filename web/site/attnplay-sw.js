@@ -3,11 +3,12 @@
 // the network fails or is too slow, the copy kept from the last successful load answers. Only this origin's
 // GET requests are handled: nothing from other sites is stored, and a share link's #fragment never reaches here.
 'use strict';
-const CACHE = 'attnplay-site-2';
+const CACHE = 'attnplay-site-3';
 // What the page needs to start and to train, cached when the worker installs (the rest as it is fetched).
 const FILES = ['./', 'index.html', 'style.css', 'favicon.svg', 'attnplay-api.js', 'attnplay-embed.js', 'attnplay-lms.js',
   'attnplay-a11y.js',
-  'attention-playground.js', 'attnplay.js', 'attnplay.wasm', 'attnplay.deferred.wasm', 'strings/hi-Latn.json', 'attnplay-train-worker.js', 'attnplay-train.js',
+  'attention-playground.js', 'attnplay.js', 'attnplay.wasm', 'attnplay.deferred.wasm', 'strings/hi-Latn.json', 'strings/en.lessons.json',
+  'strings/hi-Latn.lessons.json', 'attnplay-train-worker.js', 'attnplay-train.js',
   'attnplay-train.wasm'];
 // A phone on a poor connection should not wait for ever before the kept copy answers.
 const NETWORK_WAIT_MS = 6000;

@@ -1,0 +1,35 @@
+// split_catalog.mjs — a web build's catalogs in two parts (CMakeLists.txt runs it when it configures the web build):
+// <lang>.json keeps every text the page shows before a lesson opens, including the lessons' titles and summaries
+// (the picker), and <lang>.lessons.json gets the lessons' own texts (lesson.<id>.*, the larger half of a catalog),
+// which the page fetches once its first view is drawn (web/site/attnplay-api.js). The main part names its
+// lessons part under "_lesson_texts" (src/app/strings.cpp); a catalog without that key holds everything.
+//
+//   node scripts/split_catalog.mjs OUT_DIR LESSONS_DIR CATALOG.json...
+import fs from 'node:fs';
+import path from 'node:path';
+
+const [outDir, lessonsDir, ...catalogs] = process.argv.slice(2);
+if (!outDir || !lessonsDir || !catalogs.length) {
+  console.error('usage: node scripts/split_catalog.mjs OUT_DIR LESSONS_DIR CATALOG.json...');
+  process.exit(2);
+}
+const ids = fs.readdirSync(lessonsDir).filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(fs.readFileSync(path.join(lessonsDir, f), 'utf8')).id);
+const isLessonText = (key) => ids.some((id) => key.startsWith(`lesson.${id}.`)) &&
+  !key.endsWith('.title') && !key.endsWith('.summary');
+
+fs.mkdirSync(outDir, { recursive: true });
+// Written only when changed, so a re-configure does not rebuild what embeds them.
+const write = (file, text) => {
+  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) fs.writeFileSync(file, text);
+};
+for (const file of catalogs) {
+  const lang = path.basename(file, '.json');
+  const all = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const main = {}, lessons = {};
+  for (const [key, text] of Object.entries(all)) (isLessonText(key) ? lessons : main)[key] = text;
+  main._lesson_texts = `${lang}.lessons`;
+  write(path.join(outDir, `${lang}.json`), JSON.stringify(main) + '\n');
+  write(path.join(outDir, `${lang}.lessons.json`), JSON.stringify(lessons) + '\n');
+  console.log(`split_catalog: ${lang}: ${Object.keys(main).length - 1} texts first, ${Object.keys(lessons).length} with the lessons`);
+}
