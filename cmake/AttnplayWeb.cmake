@@ -33,6 +33,10 @@ target_link_options(attnplay_web PRIVATE
   -sINVOKE_RUN=1 -sEXIT_RUNTIME=0
   # The page reads no files (data and fonts are compiled in): no file system in attnplay.js.
   -sFILESYSTEM=0
+  # attnplay.js handles only the Module fields web/site/attnplay-api.js sets, and decodes text with the
+  # browser's TextDecoder: less glue in the first download.
+  -sINCOMING_MODULE_JS_API=[canvas,print,printErr,instantiateWasm,loadSplitModule,onAbort,onRuntimeInitialized]
+  -sTEXTDECODER=2
   # binaryen's whole-module passes for size; the hot functions were already made fast by the compiler.
   -Oz)
 # The "webcheck" preset: Emscripten's run-time checks turn a silent memory error into a report naming the function.
@@ -70,6 +74,22 @@ target_link_options(attnplay_train_worker PRIVATE
   -sEXPORTED_FUNCTIONS=_malloc,_free,_attnplay_train_load,_attnplay_train_error,_attnplay_train_run,_attnplay_train_save,_attnplay_train_bytes,_attnplay_train_steps,_attnplay_train_finished)
 add_dependencies(attnplay_web attnplay_train_worker)
 
+# The site's scripts are minified (scripts/minify_js.mjs, terser from npm): their comments are for developers, not
+# for a phone's first download. The checked build keeps them readable.
+option(ATTNPLAY_MINIFY_JS "Minify the site's scripts" ON)
+set(_minify "")
+set(_site_scripts attnplay-api.js attnplay-a11y.js attention-playground.js attnplay-embed.js attnplay-lms.js
+    attnplay-sw.js attnplay-train-worker.js)
+if(ATTNPLAY_MINIFY_JS AND NOT ATTNPLAY_WEB_CHECKS)
+  list(TRANSFORM _site_scripts PREPEND "${ATTNPLAY_SITE_DIR}/")
+  set(_minify COMMAND ${CMAKE_COMMAND} -E env NODE_PATH=/usr/share/nodejs ${ATTNPLAY_NODE}
+              ${CMAKE_SOURCE_DIR}/scripts/minify_js.mjs ${_site_scripts})
+  add_custom_command(TARGET attnplay_web POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -E env NODE_PATH=/usr/share/nodejs ${ATTNPLAY_NODE}
+            ${CMAKE_SOURCE_DIR}/scripts/minify_js.mjs "${ATTNPLAY_SITE_DIR}/attnplay.js"
+    COMMENT "Minifying attnplay.js" VERBATIM)
+endif()
+
 # Static files of the shell, copied on every build.
 add_custom_target(attnplay_site ALL
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTNPLAY_SITE_DIR}"
@@ -77,5 +97,6 @@ add_custom_target(attnplay_site ALL
   COMMAND ${CMAKE_COMMAND} -E copy_directory "${CMAKE_SOURCE_DIR}/web/examples" "${ATTNPLAY_SITE_DIR}/examples"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTNPLAY_SITE_DIR}/strings"
   COMMAND ${CMAKE_COMMAND} -E copy ${FETCHED_DATA} "${ATTNPLAY_SITE_DIR}/strings"
-  COMMENT "Copying the HTML shell into ${ATTNPLAY_SITE_DIR}")
+  ${_minify}
+  COMMENT "Copying the HTML shell into ${ATTNPLAY_SITE_DIR}" VERBATIM)
 add_dependencies(attnplay_web attnplay_site)

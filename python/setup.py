@@ -11,8 +11,8 @@ HERE = Path(__file__).resolve().parent
 PAGE_FILES = ("index.html", "attnplay.js", "attnplay.wasm", "attnplay-api.js", "attnplay-embed.js", "attnplay-lms.js", "attnplay-a11y.js", "style.css")
 # The module's second half (a split build: scripts/split_wasm.mjs) and the catalog files the page fetches
 # (scripts/split_catalog.mjs).
-OPTIONAL_FILES = ("attnplay.deferred.wasm", "strings/hi-Latn.json", "strings/en.lessons.json",
-                  "strings/hi-Latn.lessons.json")
+OPTIONAL_FILES = ("attnplay.deferred.wasm", "strings/hi-Latn.json", "strings/en.lessons.json", "strings/en.panels.json",
+                  "strings/hi-Latn.lessons.json", "strings/hi-Latn.panels.json")
 
 
 class BuildWithPage(build_py):

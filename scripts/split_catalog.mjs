@@ -1,8 +1,9 @@
-// split_catalog.mjs — a web build's catalogs in two parts (CMakeLists.txt runs it when it configures the web build):
-// <lang>.json keeps every text the page shows before a lesson opens, including the lessons' titles and summaries
-// (the picker), and <lang>.lessons.json gets the lessons' own texts (lesson.<id>.*, the larger half of a catalog),
-// which the page fetches once its first view is drawn (web/site/attnplay-api.js). The main part names its
-// lessons part under "_lesson_texts" (src/app/strings.cpp); a catalog without that key holds everything.
+// split_catalog.mjs — a web build's catalogs in parts (CMakeLists.txt runs it when it configures the web build):
+// <lang>.json keeps what the page shows when it opens — including the lessons' titles and summaries (the picker)
+// and what panels open at start say — <lang>.lessons.json gets the lessons' own texts (lesson.<id>.*, the larger
+// half of a catalog) and <lang>.panels.json the texts of the panels a page opens closed (Learn, the worksheet, the
+// builder, …). The page fetches the parts once its first view is drawn (web/site/attnplay-api.js). The main part
+// names its parts under "_parts" (src/app/strings.cpp); a catalog without that key holds everything.
 //
 //   node scripts/split_catalog.mjs OUT_DIR LESSONS_DIR CATALOG.json...
 import fs from 'node:fs';
@@ -17,6 +18,11 @@ const ids = fs.readdirSync(lessonsDir).filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(fs.readFileSync(path.join(lessonsDir, f), 'utf8')).id);
 const isLessonText = (key) => ids.some((id) => key.startsWith(`lesson.${id}.`)) &&
   !key.endsWith('.title') && !key.endsWith('.summary');
+// Panels closed when a page opens (src/app/registry.h), by their keys' prefixes. Not "worksheet.note.": the notes'
+// worked examples are worded at start (src/core/exercise/worked_example.cpp).
+const CLOSED_PANELS = ['learn', 'worksheet', 'diagnosis', 'builder', 'positional', 'cross', 'heads', 'numerics', 'help',
+  'masks'];
+const isPanelText = (key) => CLOSED_PANELS.some((p) => key.startsWith(p + '.')) && !key.startsWith('worksheet.note.');
 
 fs.mkdirSync(outDir, { recursive: true });
 // Written only when changed, so a re-configure does not rebuild what embeds them.
@@ -26,10 +32,12 @@ const write = (file, text) => {
 for (const file of catalogs) {
   const lang = path.basename(file, '.json');
   const all = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const main = {}, lessons = {};
-  for (const [key, text] of Object.entries(all)) (isLessonText(key) ? lessons : main)[key] = text;
-  main._lesson_texts = `${lang}.lessons`;
+  const main = {}, lessons = {}, panels = {};
+  for (const [key, text] of Object.entries(all)) (isLessonText(key) ? lessons : isPanelText(key) ? panels : main)[key] = text;
+  main._parts = [`${lang}.lessons`, `${lang}.panels`];
   write(path.join(outDir, `${lang}.json`), JSON.stringify(main) + '\n');
   write(path.join(outDir, `${lang}.lessons.json`), JSON.stringify(lessons) + '\n');
-  console.log(`split_catalog: ${lang}: ${Object.keys(main).length - 1} texts first, ${Object.keys(lessons).length} with the lessons`);
+  write(path.join(outDir, `${lang}.panels.json`), JSON.stringify(panels) + '\n');
+  console.log(`split_catalog: ${lang}: ${Object.keys(main).length - 1} texts first, ${Object.keys(lessons).length} ` +
+    `with the lessons, ${Object.keys(panels).length} of closed panels`);
 }

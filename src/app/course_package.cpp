@@ -199,7 +199,7 @@ const std::vector<std::string>& package_required_files() {
 const std::vector<std::string>& package_optional_files() {
   // attnplay.deferred.wasm: the module's second half, in a split build (scripts/split_wasm.mjs);
   // strings/*.json: the catalog files a web build fetches (scripts/split_catalog.mjs): Hinglish when the page
-  // first shows it, and each language's lesson texts, which a package's lessons need.
+  // first shows it, and each language's parts (the lesson texts a package's lessons need, closed panels' texts).
   static const std::vector<std::string> files = {"favicon.svg",
                                                  "attnplay-sw.js",
                                                  "attnplay-train-worker.js",

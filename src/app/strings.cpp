@@ -13,12 +13,12 @@
 namespace attn {
 
 namespace {
-// A language's texts: one file, or (a web build) a main part and the lessons' texts in a second part that is
-// fetched later (scripts/split_catalog.mjs); the main part then names it under "_lesson_texts".
+// A language's texts: one file, or (a web build) a main part and parts fetched later (scripts/split_catalog.mjs):
+// the lessons' own texts, the texts of panels a page opens closed. The main part names them under "_parts".
 struct Catalog {
   std::map<std::string, std::string> text;
   std::string error;
-  std::string lessons_part;  // "en.lessons" when the lessons' texts are in that file
+  std::vector<std::string> parts;  // "en.lessons", "en.panels": the files with the rest of the texts
 };
 
 Catalog parse_catalog(const std::string& path, const char* begin, const char* end) {
@@ -29,7 +29,9 @@ Catalog parse_catalog(const std::string& path, const char* begin, const char* en
     return c;
   }
   for (auto it = j.begin(); it != j.end(); ++it) {
-    if (it.key() == "_lesson_texts" && it.value().is_string()) c.lessons_part = it.value().get<std::string>();
+    if (it.key() == "_parts" && it.value().is_array())
+      for (const auto& part : it.value())
+        if (part.is_string()) c.parts.push_back(part.get<std::string>());
     if (it.key().empty() || it.key()[0] == '_') continue;  // "_comment" keys are notes for translators
     if (!it.value().is_string()) {
       c.error = path + ": \"" + it.key() + "\" is not a string";
@@ -42,17 +44,15 @@ Catalog parse_catalog(const std::string& path, const char* begin, const char* en
 
 std::string catalog_path(const std::string& name) { return "strings/" + name + ".json"; }
 
+// The parts a catalog can have besides its main part ("en" + ".lessons").
+constexpr const char* kCatalogParts[] = {"lessons", "panels"};
+
 struct LoadedCatalog {
   Catalog catalog;
-  bool present = false;          // the main part
-  bool lessons_present = false;  // the lessons' texts (in the main part unless it names another)
+  bool present = false;                // the main part
+  std::vector<std::string> pending;    // parts the main part names that are not here yet
+  std::vector<std::string> installed;  // parts here (one may arrive before its main part)
 };
-
-// Adds `part`'s texts; texts already there stay (tr() hands out pointers into them).
-void merge(Catalog& into, Catalog&& part) {
-  into.text.merge(part.text);
-  if (into.error.empty()) into.error = part.error;
-}
 
 LoadedCatalog load(Lang lang) {
   LoadedCatalog l;
@@ -60,10 +60,14 @@ LoadedCatalog load(Lang lang) {
   if (const DataFile* f = find_data_file(path)) {
     l.catalog = parse_catalog(path, f->data, f->data + f->size);
     l.present = true;
-    l.lessons_present = l.catalog.lessons_part.empty();
-    if (const DataFile* part = l.lessons_present ? nullptr : find_data_file(catalog_path(l.catalog.lessons_part))) {
-      merge(l.catalog, parse_catalog(part->path, part->data, part->data + part->size));
-      l.lessons_present = true;
+    for (const std::string& name : l.catalog.parts) {
+      if (const DataFile* part = find_data_file(catalog_path(name))) {
+        Catalog c = parse_catalog(part->path, part->data, part->data + part->size);
+        l.catalog.text.merge(c.text);
+        l.installed.push_back(name);
+      } else {
+        l.pending.push_back(name);
+      }
     }
   } else {
     l.catalog.error = path + " is not compiled in and was not installed";
@@ -74,6 +78,10 @@ LoadedCatalog load(Lang lang) {
 LoadedCatalog& loaded(Lang lang) {
   static LoadedCatalog en = load(Lang::En), hi = load(Lang::HiLatn);
   return lang == Lang::HiLatn ? hi : en;
+}
+
+bool has(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
 }
 
 unsigned& generation() {
@@ -142,6 +150,8 @@ const char* tr(Lang lang, const char* key) {
   auto it = c.text.find(key);
   if (it != c.text.end()) return it->second.c_str();
   if (lang != Lang::En) return tr(Lang::En, key);
+  // A text in a part still on its way (a web page's first second): an ellipsis, not the key, until it is here.
+  if (!loaded(Lang::En).pending.empty()) return "…";
   return key;
 }
 
@@ -204,14 +214,14 @@ std::string catalog_error(Lang lang) { return catalog(lang).error; }
 
 bool catalog_present(Lang lang) { return loaded(lang).present; }
 
-bool lesson_texts_present() { return loaded(Lang::En).lessons_present; }
+bool lesson_texts_present() { return !has(loaded(Lang::En).pending, "en.lessons"); }
 
-std::string missing_catalog(Lang shown, bool with_lessons) {
+std::string missing_catalog(Lang shown, bool with_parts) {
   if (!loaded(shown).present) return lang_code(shown);
-  if (!with_lessons) return "";
-  // English first: a lesson shows it wherever the other language has no text yet.
+  if (!with_parts) return "";
+  // English first: it is shown wherever the other language has no text yet.
   for (Lang l : {Lang::En, shown})
-    if (loaded(l).present && !loaded(l).lessons_present) return loaded(l).catalog.lessons_part;
+    if (loaded(l).present && !loaded(l).pending.empty()) return loaded(l).pending.front();
   return "";
 }
 
@@ -219,24 +229,28 @@ std::string install_catalog(const std::string& name, const std::string& json) {
   const size_t dot = name.find('.');
   const std::string code = name.substr(0, dot), part = dot == std::string::npos ? "" : name.substr(dot + 1);
   Lang lang = kDefaultLang;
-  if (!lang_from_code(code, lang) || lang_code(lang) != code || !(part.empty() || part == "lessons"))
+  const bool known_part = part.empty() || std::any_of(std::begin(kCatalogParts), std::end(kCatalogParts),
+                                                      [&](const char* p) { return part == p; });
+  if (!lang_from_code(code, lang) || lang_code(lang) != code || !known_part)
     return "no catalog is called \"" + printable(name, 40) + "\"";
   Catalog c = parse_catalog(catalog_path(name), json.data(), json.data() + json.size());
   if (!c.error.empty()) return c.error;
   if (c.text.empty()) return catalog_path(name) + " has no texts";
   LoadedCatalog& l = loaded(lang);
   // Once each: the texts handed out by tr() point into the catalog, and a frame may still hold them.
-  if (part.empty() ? l.present : l.lessons_present) return "";
+  if (part.empty() ? l.present : has(l.installed, name)) return "";
   if (part.empty()) {
-    const bool had_lessons = l.lessons_present && !l.catalog.text.empty();
-    c.text.merge(l.catalog.text);  // lesson texts installed before the main part stay (not its "missing" error)
+    c.text.merge(l.catalog.text);  // parts installed before the main part stay (not its "missing" error)
     l.catalog = std::move(c);
     l.present = true;
-    l.lessons_present = had_lessons || l.catalog.lessons_part.empty();
+    l.pending.clear();
+    for (const std::string& p : l.catalog.parts)
+      if (!has(l.installed, p)) l.pending.push_back(p);
   } else {
-    if (l.present && l.catalog.lessons_part != name) return catalog_path(name) + " is not this catalog's lesson texts";
-    merge(l.catalog, std::move(c));
-    l.lessons_present = true;
+    if (l.present && !has(l.pending, name)) return catalog_path(name) + " is not a part of this catalog";
+    l.catalog.text.merge(c.text);
+    l.installed.push_back(name);
+    l.pending.erase(std::remove(l.pending.begin(), l.pending.end(), name), l.pending.end());
   }
   ++generation();
   return "";

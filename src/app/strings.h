@@ -50,16 +50,17 @@ std::string learner_index(int zero_based);
 // "" if the catalog file parsed; else why (shown by the catalog test).
 std::string catalog_error(Lang lang);
 
-// The page's module compiles in English only, without the lessons' own texts, and fetches the rest when it is
-// first used (web/site/attnplay-api.js): another language's catalog, and each catalog's lesson texts (its
-// "lessons" part, scripts/split_catalog.mjs). Until a language is installed its texts fall back to English.
+// The page's module compiles in English only, without the lessons' own texts and those of panels a page opens
+// closed, and fetches the rest when it is first used (web/site/attnplay-api.js): another language's catalog, and
+// each catalog's parts (scripts/split_catalog.mjs). Until a language is installed its texts fall back to English;
+// until a part is, its texts are "…".
 bool catalog_present(Lang lang);
 // Whether the lessons' own texts (lesson.<id>.*) are here, in English at least; a lesson waits for them.
 bool lesson_texts_present();
 // The catalog file the page should fetch next for a page showing `shown`, by name ("hi-Latn", "en.lessons"), or
-// "": the shown language's main part first, then (with_lessons) the lessons' texts, English first.
-std::string missing_catalog(Lang shown, bool with_lessons);
-// Installs the catalog file `name` ("hi-Latn", "hi-Latn.lessons") from its JSON text: "" or why it was refused
+// "": the shown language's main part first, then (with_parts) the other parts, English's first.
+std::string missing_catalog(Lang shown, bool with_parts);
+// Installs the catalog file `name` ("hi-Latn", "hi-Latn.panels") from its JSON text: "" or why it was refused
 // (the texts in use stay).
 std::string install_catalog(const std::string& name, const std::string& json);
 // Moves whenever a catalog is installed (the app's change stamp includes it: the page's words changed).

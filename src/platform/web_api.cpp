@@ -145,10 +145,10 @@ ATTNPLAY_EXPORT const char* attnplay_lang() {
 }
 
 // The catalog file the page should fetch next ("hi-Latn", "en.lessons"), or "": the shown language's texts, then
-// the lessons' own texts once the page asks for them (with_lessons: after its first view) or a lesson is open.
-ATTNPLAY_EXPORT const char* attnplay_catalog_missing(int with_lessons) {
+// the other parts once the page asks for them (with_parts: after its first view) or a lesson is open.
+ATTNPLAY_EXPORT const char* attnplay_catalog_missing(int with_parts) {
   const bool in_lesson = g_app && !g_app->state.lesson.id.empty();
-  return out(attn::missing_catalog(g_app ? g_app->state.lang : attn::kDefaultLang, with_lessons != 0 || in_lesson));
+  return out(attn::missing_catalog(g_app ? g_app->state.lang : attn::kDefaultLang, with_parts != 0 || in_lesson));
 }
 // Installs a fetched catalog file by its name: "" or why it was refused (the texts in use stay).
 ATTNPLAY_EXPORT const char* attnplay_install_catalog(const char* name, const char* json) {

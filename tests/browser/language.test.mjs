@@ -114,10 +114,10 @@ describe('English and Hinglish', { timeout: 180000 }, () => {
     try {
       const { page } = english;
       await waitFrames(page, 30);
-      // The lessons' own texts follow the first view (they are not in the module): English's only.
-      await pollUntil(() => fetched.length, (n) => n > 0, { what: 'the lesson texts fetched after the first view' });
+      // The lessons' own texts and closed panels' follow the first view (they are not in the module): English's.
+      await pollUntil(() => fetched.length, (n) => n >= 2, { what: 'the other parts fetched after the first view' });
       await waitFrames(page, 10);
-      assert.deepEqual(fetched, ['/strings/en.lessons.json'], 'nothing but English at first');
+      assert.deepEqual(fetched, ['/strings/en.lessons.json', '/strings/en.panels.json'], 'nothing but English at first');
       const scaleEnglish = await itemRect(page, 'Scale by 1/√d_k');
       await click(page, center(await itemRect(page, 'menu:language')));
       await click(page, center(await itemRect(page, 'menu:language:hi-Latn')));
@@ -131,10 +131,10 @@ describe('English and Hinglish', { timeout: 180000 }, () => {
       await click(page, center(await itemRect(page, 'menu:language')));
       await click(page, center(await itemRect(page, 'menu:language:hi-Latn')));
       await summaryWith(page, ['ka attention:'], 'Hinglish again');
-      await pollUntil(() => fetched.length, (n) => n >= 3, { what: 'the Hinglish lesson texts after the Hinglish ones' });
+      await pollUntil(() => fetched.length, (n) => n >= 5, { what: 'the Hinglish parts after the Hinglish texts' });
       await waitFrames(page, 10);
-      assert.deepEqual(fetched, ['/strings/en.lessons.json', '/strings/hi-Latn.json', '/strings/hi-Latn.lessons.json'],
-        'each fetched once');
+      assert.deepEqual(fetched, ['/strings/en.lessons.json', '/strings/en.panels.json', '/strings/hi-Latn.json',
+        '/strings/hi-Latn.lessons.json', '/strings/hi-Latn.panels.json'], 'each fetched once');
       assert.deepEqual(english.errors.page, []);
     } finally {
       await english.context.close();

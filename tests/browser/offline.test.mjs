@@ -32,7 +32,8 @@ describe('offline after the first visit', { timeout: 180000 }, () => {
     // Both halves of a split module and the Hinglish texts, which the page fetches after its first view.
     const second = fs.existsSync(path.join(SITE_DIR, 'attnplay.deferred.wasm')) ? ['/attnplay.deferred.wasm'] : [];
     for (const f of ['/attnplay.js', '/attnplay.wasm', '/index.html', '/attnplay-train.wasm', '/strings/hi-Latn.json',
-      '/strings/en.lessons.json', '/strings/hi-Latn.lessons.json', ...second])
+      '/strings/en.lessons.json', '/strings/en.panels.json', '/strings/hi-Latn.lessons.json', '/strings/hi-Latn.panels.json',
+      ...second])
       assert.ok(kept.includes(f), `${f} is kept`);
     const warnings = [];
     page.on('console', (m) => { if (m.type() === 'warning' && /attnplay/.test(m.text())) warnings.push(m.text()); });

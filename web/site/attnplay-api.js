@@ -197,11 +197,12 @@
   })();
 
   // ---- the catalogs the module does not carry ---------------------------------------------------------
-  // The module carries English only, without the lessons' own texts. Another language's catalog
-  // (strings/hi-Latn.json) is fetched when the page shows that language — at once when the address or the browser
-  // asks for it — and each language's lesson texts (strings/<lang>.lessons.json) once the first view is drawn, or
-  // at once when a lesson is open; each is installed as it arrives. Until then texts are English and a lesson
-  // says it is loading; on each install the change stamp moves, so the canvas and the parallel DOM follow.
+  // The module carries English only, without the lessons' own texts and those of panels that open closed.
+  // Another language's catalog (strings/hi-Latn.json) is fetched when the page shows that language — at once when
+  // the address or the browser asks for it — and each language's other parts (strings/<lang>.lessons.json,
+  // <lang>.panels.json) once the first view is drawn, or at once when a lesson is open; each is installed as it
+  // arrives. Until then texts are English, "…" or a lesson saying it is loading; on each install the change stamp
+  // moves, so the canvas and the parallel DOM follow.
   const catalogs = (() => {
     const texts = new Map(), installed = new Set();
     let withLessons = false;
@@ -228,14 +229,14 @@
         text(name).then((t) => {
           const error = call('attnplay_install_catalog', name, t);
           if (error) throw new Error(error);
-          this.check();  // the next file, if any (English's lesson texts, then the shown language's)
+          this.check();  // the next file, if any (English's parts, then the shown language's)
         }).catch((e) => {
           installed.delete(name);
           texts.delete(name);  // a later change tries again
           console.warn('attnplay: the texts in strings/' + name + '.json could not be loaded: ' + e.message);
         });
       },
-      // Once the first view is drawn the lessons' texts follow, so opening a lesson later does not wait.
+      // Once the first view is drawn the other parts follow, so opening a lesson or a panel later does not wait.
       firstViewDrawn() { withLessons = true; this.check(); },
     };
   })();

@@ -8,7 +8,7 @@ const CACHE = 'attnplay-site-3';
 const FILES = ['./', 'index.html', 'style.css', 'favicon.svg', 'attnplay-api.js', 'attnplay-embed.js', 'attnplay-lms.js',
   'attnplay-a11y.js',
   'attention-playground.js', 'attnplay.js', 'attnplay.wasm', 'attnplay.deferred.wasm', 'strings/hi-Latn.json', 'strings/en.lessons.json',
-  'strings/hi-Latn.lessons.json', 'attnplay-train-worker.js', 'attnplay-train.js',
+  'strings/en.panels.json', 'strings/hi-Latn.lessons.json', 'strings/hi-Latn.panels.json', 'attnplay-train-worker.js', 'attnplay-train.js',
   'attnplay-train.wasm'];
 // A phone on a poor connection should not wait for ever before the kept copy answers.
 const NETWORK_WAIT_MS = 6000;
