@@ -69,7 +69,7 @@ class Page:
         second = self.directory / "attnplay.deferred.wasm"
         self.deferred_base64 = (base64.b64encode(gzip.compress(second.read_bytes(), compresslevel=9, mtime=0))
                                 .decode("ascii") if second.is_file() else None)
-        # The catalogs a served page fetches when it first shows their language (strings/<lang>.json); "<" is
+        # The catalog files a served page fetches (strings/<name>.json: a language, a part of one); "<" is
         # written \u003c, which keeps them JSON and cannot end the data block.
         self.catalogs = {f.stem: f.read_text(encoding="utf-8").replace("<", "\\u003c")
                          for f in sorted((self.directory / "strings").glob("*.json"))}
@@ -96,8 +96,8 @@ class Page:
         blocks = ('<script type="application/json" id="attnplay-inline">' + config_text + "</script>\n"
                   '<script type="application/octet-stream" id="attnplay-inline-wasm" data-encoding="gzip">' +
                   self.wasm_base64 + "</script>\n")
-        for lang, text in self.catalogs.items():
-            blocks += ('<script type="application/json" id="attnplay-inline-strings-' + html.escape(lang, quote=True) +
+        for name, text in self.catalogs.items():  # "hi-Latn", "en.lessons": the files strings/<name>.json
+            blocks += ('<script type="application/json" id="attnplay-inline-strings-' + html.escape(name, quote=True) +
                        '">' + text + "</script>\n")
         if self.deferred_base64:
             blocks += ('<script type="application/octet-stream" id="attnplay-inline-deferred" data-encoding="gzip">' +

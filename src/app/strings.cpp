@@ -238,7 +238,8 @@ std::string install_catalog(const std::string& name, const std::string& json) {
   if (c.text.empty()) return catalog_path(name) + " has no texts";
   LoadedCatalog& l = loaded(lang);
   // Once each: the texts handed out by tr() point into the catalog, and a frame may still hold them.
-  if (part.empty() ? l.present : has(l.installed, name)) return "";
+  // (A catalog compiled in whole has every part's texts already.)
+  if (part.empty() ? l.present : has(l.installed, name) || (l.present && l.catalog.parts.empty())) return "";
   if (part.empty()) {
     c.text.merge(l.catalog.text);  // parts installed before the main part stay (not its "missing" error)
     l.catalog = std::move(c);

@@ -204,7 +204,7 @@
   // arrives. Until then texts are English, "…" or a lesson saying it is loading; on each install the change stamp
   // moves, so the canvas and the parallel DOM follow.
   const catalogs = (() => {
-    const texts = new Map(), installed = new Set();
+    const texts = new Map(), installing = new Map();  // file name → its fetch and install while under way
     let withLessons = false;
     function text(name) {
       if (!texts.has(name)) {
@@ -222,22 +222,25 @@
       missing,
       prefetch(name) { text(name).catch(() => texts.delete(name)); },
       // Called when the page may need another file (a change of language, a lesson): fetches and installs it.
+      // Resolves once nothing more is missing, or a file could not be had (then a later change tries again).
       check() {
         const name = missing(withLessons);
-        if (!name || installed.has(name)) return;
-        installed.add(name);
-        text(name).then((t) => {
-          const error = call('attnplay_install_catalog', name, t);
-          if (error) throw new Error(error);
-          this.check();  // the next file, if any (English's parts, then the shown language's)
-        }).catch((e) => {
-          installed.delete(name);
-          texts.delete(name);  // a later change tries again
-          console.warn('attnplay: the texts in strings/' + name + '.json could not be loaded: ' + e.message);
-        });
+        if (!name) return Promise.resolve();
+        if (!installing.has(name)) {
+          installing.set(name, text(name).then((t) => {
+            const error = call('attnplay_install_catalog', name, t);
+            if (error) throw new Error(error);
+          }).catch((e) => {
+            texts.delete(name);  // a later change tries again
+            console.warn('attnplay: the texts in strings/' + name + '.json could not be loaded: ' + e.message);
+            return 'failed';
+          }).then((failed) => { installing.delete(name); return failed; }));
+        }
+        // The next file, if any (English's parts, then the shown language's), once this one is in.
+        return installing.get(name).then((failed) => (failed ? undefined : this.check()));
       },
       // Once the first view is drawn the other parts follow, so opening a lesson or a panel later does not wait.
-      firstViewDrawn() { withLessons = true; this.check(); },
+      firstViewDrawn() { withLessons = true; return this.check(); },
     };
   })();
 
@@ -688,9 +691,9 @@
       document.getElementById('loading').classList.add('done');
       if (!inline) canvas.focus();  // a notebook keeps its own focus while its outputs load
       offerToContinue();
-      // A kept Learn run is resumed with Learn's code, which is in the second half.
-      deferred.fetch().then(resumeRun);
-      catalogs.firstViewDrawn();
+      // A kept Learn run is resumed with Learn's code, which is in the second half, and says so with Learn's
+      // texts, which are in the parts of the catalog fetched now.
+      Promise.all([deferred.fetch(), catalogs.firstViewDrawn()]).then(resumeRun);
       resolveReady(api);
       startWatching();
       const lessonURL = inline ? null : new URLSearchParams(location.search).get('lesson-url');
