@@ -50,7 +50,7 @@ std::string read_text(const json& v, const std::string& field, std::string& out,
   ExtraText text;
   for (auto it = v.begin(); it != v.end(); ++it) {
     if (it.key() != "en" && it.key() != "hi-Latn")
-      return field + ": unknown language \"" + it.key().substr(0, 16) + "\" (use \"en\" and \"hi-Latn\")";
+      return field + ": unknown language \"" + printable(it.key(), 16) + "\" (use \"en\" and \"hi-Latn\")";
     if (!it.value().is_string()) return field + "." + it.key() + " must be a string";
     const std::string s = it.value().get<std::string>();
     if (s.size() > kMaxTextBytes)
@@ -246,12 +246,12 @@ std::string step_label(size_t index, const json& j) {
   else if (j.is_object() && j.contains("task") && j["task"].is_object() && j["task"].contains("id") &&
            j["task"]["id"].is_string())
     id = j["task"]["id"].get<std::string>();
-  return id.empty() ? label : label + " (\"" + id.substr(0, kMaxIdBytes) + "\")";
+  return id.empty() ? label : label + " (\"" + printable(id, kMaxIdBytes) + "\")";
 }
 
 std::string step_label(size_t index, const LessonStep& s) {
   const std::string& id = s.id.empty() ? s.task.id : s.id;
-  return "step " + std::to_string(index + 1) + (id.empty() ? "" : " (\"" + id + "\")");
+  return "step " + std::to_string(index + 1) + (id.empty() ? "" : " (\"" + printable(id) + "\")");
 }
 
 // "line 3, column 14" of a byte offset (columns counted in bytes from 1).
@@ -313,7 +313,7 @@ std::string check_id(const std::string& id) {
   if (id.empty() || id.size() > kMaxIdBytes) return "id must be 1 to 64 characters";
   for (char c : id)
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'))
-      return "id \"" + id + "\" may hold only a-z, 0-9 and \"-\"";
+      return "id \"" + printable(id, kMaxIdBytes) + "\" may hold only a-z, 0-9 and \"-\"";
   return "";
 }
 
@@ -358,8 +358,8 @@ std::string check_key(const std::string& key, const char* what) {
   if (key.empty() || (g_validating && g_validating->texts.count(key))) return "";
   for (Lang l : languages())
     if (!has_string(l, key))
-      return std::string(what) + " \"" + key + "\" is not a catalog key (missing in the " + lang_code(l) +
-             " catalog); write the text inline as {\"en\": \"…\", \"hi-Latn\": \"…\"}";
+      return std::string(what) + " \"" + printable(key, 80) + "\" is not a catalog key (missing in the " +
+             lang_code(l) + " catalog); write the text inline as {\"en\": \"…\", \"hi-Latn\": \"…\"}";
   return "";
 }
 
@@ -378,7 +378,7 @@ std::string check_state_on_copy(const State& probe, const json& partial, const c
 // A text as a message names it: an inline text by its field ("inline:my-lesson:step2.task.hint" → task.hint),
 // a catalog text by its key.
 std::string describe_text(const std::string& key) {
-  if (key.rfind("inline:", 0) != 0) return "text \"" + key + "\"";
+  if (key.rfind("inline:", 0) != 0) return "text \"" + printable(key) + "\"";
   const size_t colon = key.find(':', 7), dot = key.find('.', colon);
   return dot != std::string::npos && key.compare(colon + 1, 4, "step") == 0 ? key.substr(dot + 1)
                                                                             : key.substr(colon + 1);
@@ -427,7 +427,7 @@ std::string check_condition_values(const Condition& c, const char* what) {
   const std::string* bad = unknown(c.value)                                 ? &c.value
                            : !c.than_value.empty() && unknown(c.than_value) ? &c.than_value
                                                                             : nullptr;
-  return bad ? std::string(what) + " names \"" + *bad + "\", which is not a live value" : "";
+  return bad ? std::string(what) + " names \"" + printable(*bad) + "\", which is not a live value" : "";
 }
 
 // Nothing on screen answers a prediction before it is answered: no open panel shows a fact it asks about.
@@ -435,7 +435,7 @@ std::string check_asks(const Task& t, const State& shown) {
   for (const std::string& fact : t.asks) {
     const auto& facts = panel_facts();
     if (std::find(facts.begin(), facts.end(), fact) == facts.end())
-      return "task " + t.id + ": asks about \"" + fact + "\", which no panel shows";
+      return "task " + printable(t.id) + ": asks about \"" + printable(fact) + "\", which no panel shows";
     for (const PanelInfo& p : panel_table())
       if (shown.panels[p.id] && panel_shows(p, fact))
         return "task " + t.id + ": the " + p.key + " panel shows " + fact + " before the answer";
@@ -449,16 +449,16 @@ std::string validate_step(const LessonStep& s, State& probe) {
   if (err.empty()) err = check_state(probe, s.state, "state");
   if (err.empty()) show_step_panels(probe, s);
   for (const std::string& p : s.panels)
-    if (err.empty() && !find_panel(p)) err = "panels: unknown panel id \"" + p + "\"";
+    if (err.empty() && !find_panel(p)) err = "panels: unknown panel id \"" + printable(p) + "\"";
   if (err.empty() && !s.highlight.empty()) {
     const PanelInfo* h = find_panel(s.highlight);
     if (!h)
-      err = "highlight: unknown highlight panel id \"" + s.highlight + "\"";
+      err = "highlight: unknown highlight panel id \"" + printable(s.highlight) + "\"";
     else if (!probe.panels[h->id])
-      err = "the highlighted panel \"" + s.highlight + "\" is not open in this step";
+      err = "the highlighted panel \"" + printable(s.highlight) + "\" is not open in this step";
   }
   for (const std::string& c : s.lock)
-    if (err.empty() && !find_control(c)) err = "lock: unknown control id \"" + c + "\"";
+    if (err.empty() && !find_control(c)) err = "lock: unknown control id \"" + printable(c) + "\"";
   if (!err.empty() || s.task.kind == Task::Kind::None) return err;
   const Task& t = s.task;
   err = check_key(t.question, "question");
