@@ -1,5 +1,6 @@
-// validate.cpp — whether a scenario can be computed, and if not, the first reason in words. Cold (it runs once per
-// change, never per row), so a web build compiles it for size (cmake/AttnplayWeb.cmake).
+// validate.cpp — whether a scenario can be computed, and if not, the first reason in words. It reads every entry of
+// every matrix (non-finite values), so it stays at the core's -O3: built for size, the page's whole compute at
+// n = 64, d_k = 256 took 1.8× as long (tests/bench/run_bench.mjs, compute-wasm).
 #include <cmath>
 #include <string>
 #include <vector>
