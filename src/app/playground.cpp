@@ -112,7 +112,6 @@ const std::vector<std::pair<Mat, Mat>>* band_projections(uint64_t state_seed, in
     const auto k = static_cast<uint64_t>(kept.draws.size());
     const uint64_t seed = (state_seed + 0x632BE59BD9B4E019ull * (k + 1)) ^ 0xD1B54A32D192ED03ull;
     kept.draws.emplace_back(random_projection(seed, 'q', d_model, width), random_projection(seed, 'k', d_model, width));
-    if (ms > 0 && spent_ms() >= ms) break;
   }
   return static_cast<int>(kept.draws.size()) == kSweepDraws ? &kept.draws : nullptr;
 }

@@ -205,7 +205,7 @@
   // moves, so the canvas and the parallel DOM follow.
   const catalogs = (() => {
     const texts = new Map(), installing = new Map();  // file name → its fetch and install while under way
-    let withLessons = false;
+    let withParts = false;  // after the first view: the parts too, not only the shown language's main texts
     function text(name) {
       if (!texts.has(name)) {
         const block = inline && document.getElementById('attnplay-inline-strings-' + name);
@@ -217,14 +217,14 @@
       }
       return texts.get(name);
     }
-    const missing = (lessons) => Module.ccall('attnplay_catalog_missing', 'string', ['number'], [lessons ? 1 : 0]);
+    const missing = (parts) => Module.ccall('attnplay_catalog_missing', 'string', ['number'], [parts ? 1 : 0]);
     return {
       missing,
       prefetch(name) { text(name).catch(() => texts.delete(name)); },
       // Called when the page may need another file (a change of language, a lesson): fetches and installs it.
       // Resolves once nothing more is missing, or a file could not be had (then a later change tries again).
       check() {
-        const name = missing(withLessons);
+        const name = missing(withParts);
         if (!name) return Promise.resolve();
         if (!installing.has(name)) {
           installing.set(name, text(name).then((t) => {
@@ -240,7 +240,7 @@
         return installing.get(name).then((failed) => (failed ? undefined : this.check()));
       },
       // Once the first view is drawn the other parts follow, so opening a lesson or a panel later does not wait.
-      firstViewDrawn() { withLessons = true; return this.check(); },
+      firstViewDrawn() { withParts = true; return this.check(); },
     };
   })();
 
