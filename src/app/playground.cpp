@@ -341,6 +341,10 @@ uint64_t heads_key(const State& state) {
 }
 }  // namespace
 
+void Playground::finish_sweep() {
+  if (result.sweep.band_pending) result.sweep = compute_sweep(state, state.selected_row);
+}
+
 void Playground::recompute_within(double budget_ms) {
   const Scenario sc = build_scenario(state);
   const uint64_t ck = scenario_fingerprint(sc);

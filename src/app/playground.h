@@ -103,6 +103,9 @@ class Playground {
   // The same within a frame's budget: a recomputation bigger than the budget runs a block of rows per call;
   // the last result stays meanwhile and `result.pending` says how far it got (0 = compute at once).
   void recompute_within(double budget_ms);
+  // Draws the rest of the d_k sweep's band now if frames were still drawing it: a script asking for the
+  // result (getResult) gets the whole sweep, never a half-drawn one that changes under it.
+  void finish_sweep();
 
  private:
   void install_core(Result&& r, const Scenario& sc);

@@ -65,6 +65,7 @@ ATTNPLAY_EXPORT const char* attnplay_set_state(const char* json) {
 ATTNPLAY_EXPORT const char* attnplay_get_result() {
   if (!g_app) return out("null");
   g_app->update();
+  g_app->finish_sweep();
   return out(attn::app_result_json(*g_app).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 

@@ -117,3 +117,21 @@ TEST_CASE("an interactive App draws the d_k sweep's band over frames and ends wi
       CHECK(got.band[m][k].hi == expected.band[m][k].hi);
     }
 }
+
+TEST_CASE("asking for the result finishes a band still being drawn: a script never reads half a sweep",
+          "[app][derived]") {
+  attn::App app(10);
+  app.state.seed = 97531;  // measured by no other test
+  app.update();
+  REQUIRE(app.result.sweep.band_pending);
+  app.finish_sweep();
+  REQUIRE_FALSE(app.result.sweep.band_pending);
+  const attn::DkSweep expected = attn::compute_sweep(app.state, app.state.selected_row);
+  REQUIRE(expected.draws > 0);
+  CHECK(app.result.sweep.draws == expected.draws);
+  for (int m = 0; m < 3; ++m)
+    for (int k = 0; k < 2; ++k) CHECK(app.result.sweep.band[m][k].lo == expected.band[m][k].lo);
+  app.recompute_within(10);  // the frames that follow leave the finished band as it is
+  CHECK_FALSE(app.result.sweep.band_pending);
+  CHECK(app.result.sweep.draws == expected.draws);
+}
