@@ -37,6 +37,9 @@ target_link_options(attnplay_web PRIVATE
   # browser's TextDecoder: less glue in the first download.
   -sINCOMING_MODULE_JS_API=[canvas,print,printErr,instantiateWasm,loadSplitModule,onAbort,onRuntimeInitialized]
   -sTEXTDECODER=2
+  # The renderer uses WebGL 2's core only (R32F is sampled, never drawn into): asking the browser for each of
+  # its extensions at start cost the phone profile 80 ms.
+  -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0
   # binaryen's whole-module passes for size; the hot functions were already made fast by the compiler.
   -Oz)
 # The "webcheck" preset: Emscripten's run-time checks turn a silent memory error into a report naming the function.

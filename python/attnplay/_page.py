@@ -124,6 +124,8 @@ class Page:
 
         doc = re.sub(r'<link\s+rel="stylesheet"\s+href="([^"]+)"\s*>', style, doc)
         doc = re.sub(r'\s*<link\s+rel="icon"[^>]*>', "", doc)
+        # The served page's early fetches of its module: an inline copy carries the module in a data block.
+        doc = re.sub(r'\s*<link\s+rel="preload"[^>]*>', "", doc)
         csp = ("default-src 'none'; script-src " + " ".join(hashes) + " 'wasm-unsafe-eval'; style-src " +
                " ".join(style_hashes) + "; img-src data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'")
         csp_meta = '<meta http-equiv="Content-Security-Policy" content="' + csp + '">'

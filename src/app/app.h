@@ -37,7 +37,10 @@ class App : public Playground {
   // catalog label, and the control whose DOM twin has focus (its ring is drawn on the canvas; "" = none).
   std::map<std::string, std::string> item_panels, item_labels;
   std::string dom_focus;
-  uint64_t frames = 0;  // frames drawn so far (the page is ready after the first)
+  uint64_t frames = 0;  // frames drawn so far
+  // The page is ready once this many are drawn (the layout settles on the second); until then the frames
+  // draw the first view and nothing else (first_view_drawing).
+  static constexpr uint64_t kFirstViewFrames = 2;
   // Of those, the frames whose pixels the target painted: the page skips painting a frame that would
   // look exactly like the last one (the canvas keeps showing it).
   uint64_t frames_painted = 0;

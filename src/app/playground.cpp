@@ -390,7 +390,7 @@ void Playground::recompute_within(double budget_ms) {
   // The Monte Carlo and the sweep's band share the frame with everything else: a slice per frame each.
   const double slice = budget_ms > 0 ? budget_ms * 0.5 : 0;
   // While a finger or the mouse holds a control the frames belong to the drag: the Monte Carlo resumes on release.
-  const bool step = spread_monte_carlo ? budget_ms > 0 && !control_held : true;
+  const bool step = spread_monte_carlo ? budget_ms > 0 && !control_held && !first_view_drawing : true;
   if (const uint64_t sk = sweep_key(state, ck); sk != sweep_key_ || (result.sweep.band_pending && step)) {
     result.sweep = compute_sweep(state, state.selected_row, spread_monte_carlo ? std::max(slice, 1.0) : 0);
     sweep_key_ = sk;

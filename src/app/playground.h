@@ -98,6 +98,9 @@ class Playground {
   // Set by interactive platforms each frame while a control is held (a finger or the mouse on a slider): the
   // variance panel's Monte Carlo (millions of draws, a long frame on a phone) waits for the release.
   bool control_held = false;
+  // Set by interactive platforms while the first view is being drawn: the Monte Carlo and the sweep's band (neither is
+  // on the first screen of a phone) start once it is on screen rather than lengthening its first frames.
+  bool first_view_drawing = false;
   // Recomputes whatever the current state invalidated, completely. Cheap when nothing changed.
   void recompute() { recompute_within(0); }
   // The same within a frame's budget: a recomputation bigger than the budget runs a block of rows per call;

@@ -56,6 +56,7 @@ bool run_frame(App& app, ui::Shell& shell, const FrameSurface& surface) {
   ImGui::NewFrame();
   // Held since the last frame (ImGui keeps the active item until the button or finger is released).
   app.control_held = ImGui::IsAnyItemActive();
+  app.first_view_drawing = app.frames < App::kFirstViewFrames;
   // One frame: the input above, then the model's tick, then the panels draw what it computed.
   app.tick();
   shell.draw();

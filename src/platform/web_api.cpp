@@ -85,6 +85,8 @@ ATTNPLAY_EXPORT const char* attnplay_summary() {
 }
 
 ATTNPLAY_EXPORT double attnplay_frames() { return g_app ? static_cast<double>(g_app->frames) : 0.0; }
+// The first view is on screen (the page resolves `ready`).
+ATTNPLAY_EXPORT int attnplay_first_view_drawn() { return g_app && g_app->frames >= attn::App::kFirstViewFrames; }
 ATTNPLAY_EXPORT double attnplay_frames_painted() { return g_app ? static_cast<double>(g_app->frames_painted) : 0.0; }
 
 // ---- sharing and embedding ---------------------------------------------------------------------

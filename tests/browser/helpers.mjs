@@ -165,12 +165,13 @@ function probeBeforeReady() {
   document.addEventListener('DOMContentLoaded', runProbe, { once: true });
 }
 
-// Opens the app in a fresh context, collects console errors and page errors, waits for ready.
+// Opens the app in a fresh context, collects console errors and page errors, waits for ready and then (unless
+// `waitForTexts` is false) for the texts that follow the first view.
 // `path` is what follows the origin ('/?lang=hi-Latn'); `locale` sets the browser's language; `device` adds
 // context options, e.g. a phone: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 }; `onPage(page)` runs
 // before the page opens (to watch its requests from the first).
 export async function openApp(browser, origin, { viewport = { width: 1280, height: 800 }, readyTimeout = 60000, initScript = null,
-  path: pagePath = '/', locale = undefined, device = {}, onPage = null } = {}) {
+  path: pagePath = '/', locale = undefined, device = {}, onPage = null, waitForTexts = true } = {}) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, ...(locale ? { locale } : {}), ...device });
   const page = await context.newPage();
   if (onPage) onPage(page);
@@ -194,6 +195,13 @@ export async function openApp(browser, origin, { viewport = { width: 1280, heigh
   const probe = await page.evaluate(() => window.__attnplayProbe);
   if (probe.readyError !== null) {
     throw new Error(`attnplay.ready rejected: ${probe.readyError} (console errors: ${JSON.stringify(errors.console)})`);
+  }
+  // The texts of lessons and closed panels follow the first view (attnplay-api.js); a test that opens a panel at
+  // once would otherwise act on a layout that moves when they arrive. Not an assertion: a test of a failed
+  // fetch goes on without them.
+  if (waitForTexts) {
+    await page.waitForFunction(() => !window.Module.ccall('attnplay_catalog_missing', 'string', ['number'], [1]),
+      null, { timeout: 15000, polling: 50 }).catch(() => {});
   }
   return { context, page, errors, readyMs: probe.readyAt, probe };
 }

@@ -1,5 +1,6 @@
 // load.test.mjs — the page loads cleanly: no console or page errors, a real WebGL2 context, API calls
-// before `ready` reject, and the time from navigation to ready is recorded.
+// before `ready` reject, the module is downloaded once (the page's preload is the request its loader takes),
+// and the time from navigation to ready is recorded.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -14,10 +15,14 @@ const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; object-sr
 
 describe('page load', { timeout: 120000 }, () => {
   let server, browser, app;
+  const requests = [], warnings = [];
   before(async () => {
     server = await startServer({ csp: CSP });
     browser = await launchChromium();
-    app = await openApp(browser, server.origin);
+    app = await openApp(browser, server.origin, { onPage: (page) => {
+      page.on('request', (r) => requests.push({ path: new URL(r.url()).pathname, type: r.resourceType() }));
+      page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+    } });
   });
   after(async () => {
     await browser?.close();
@@ -52,6 +57,17 @@ describe('page load', { timeout: 120000 }, () => {
     assert.deepEqual(gl.drawingBuffer, [1280, 800], 'drawing buffer follows the 1280×800 CSS size at DPR 1');
     assert.equal(gl.fatalShown, false, 'no fatal message');
     assert.ok((await api.frames(app.page)) >= 2, 'frames are being drawn');
+  });
+
+  it('downloads the module and its script once each, starting from the page itself', async () => {
+    const count = (p) => requests.filter((r) => r.path === p).length;
+    assert.equal(count('/attnplay.wasm'), 1, `attnplay.wasm requested once: ${JSON.stringify(requests)}`);
+    assert.equal(count('/attnplay.js'), 1, `attnplay.js requested once: ${JSON.stringify(requests)}`);
+    // The preload is issued while the document is parsed, before attnplay-api.js (which takes it) has run.
+    const order = requests.map((r) => r.path);
+    assert.ok(order.indexOf('/attnplay.wasm') < order.indexOf('/attnplay-api.js'),
+      `the module is requested before the loader script: ${order.join(', ')}`);
+    assert.deepEqual(warnings.filter((w) => /preload/i.test(w)), [], 'no preload left unused or unmatched');
   });
 
   it('rejects API calls made before ready', async () => {

@@ -135,3 +135,22 @@ TEST_CASE("asking for the result finishes a band still being drawn: a script nev
   CHECK_FALSE(app.result.sweep.band_pending);
   CHECK(app.result.sweep.draws == expected.draws);
 }
+
+TEST_CASE("while the first view is drawn the Monte Carlo and the band wait, then go on", "[app][derived]") {
+  attn::App app(10);
+  app.state.seed = 86420;  // measured by no other test
+  app.update();
+  app.first_view_drawing = true;
+  for (int frame = 0; frame < 50; ++frame) app.recompute_within(10);
+  CHECK(app.result.core.d_k > 0);  // the attention itself is on the first view
+  CHECK(app.result.variance_pending);
+  CHECK(app.result.variance.samples == 0);
+  CHECK(app.result.std_curve.empty());
+  CHECK(app.result.sweep.band_pending);
+  app.first_view_drawing = false;
+  for (int frame = 0; frame < 100000 && (app.result.variance_pending || app.result.sweep.band_pending); ++frame)
+    app.recompute_within(10);
+  CHECK_FALSE(app.result.variance_pending);
+  CHECK(app.result.variance.samples > 0);
+  CHECK_FALSE(app.result.sweep.band_pending);
+}

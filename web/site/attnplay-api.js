@@ -67,9 +67,27 @@
   const probe = document.createElement('canvas').getContext('webgl2');
   if (!probe) { fatal('This page needs WebGL2, which this browser does not provide.'); return; }
 
-  function progress(frac, text) {
-    fill.style.width = Math.round(Math.max(0, Math.min(1, frac)) * 100) + '%';
+  // The bar moves by a transform (the compositor's work, no layout) and the text changes at most every
+  // PROGRESS_MS: a download arrives in hundreds of chunks, and restyling the page for each kept a phone's
+  // main thread busy while the module was still to be compiled and started.
+  const PROGRESS_MS = 250;
+  let progressShownAt = -Infinity, progressTimer = 0, progressNext = null;
+  function showProgress() {
+    progressTimer = 0;
+    progressShownAt = performance.now();
+    const { frac, text } = progressNext;
+    fill.style.transform = 'scaleX(' + Math.max(0, Math.min(1, frac)).toFixed(3) + ')';
     if (text) loadingText.textContent = text;
+  }
+  function progress(frac, text) {
+    progressNext = { frac, text };
+    const wait = PROGRESS_MS - (performance.now() - progressShownAt);
+    if (frac >= 1 || wait <= 0) {
+      clearTimeout(progressTimer);
+      showProgress();
+    } else if (!progressTimer) {
+      progressTimer = setTimeout(showProgress, wait);
+    }
   }
 
   // A self-contained copy of the page (the Python package's attnplay.show() in a notebook) has no
@@ -684,7 +702,7 @@
 
   // Ready after the first frames are drawn (layout settles on the second).
   function waitFrames() {
-    if (Module._attnplay_frames && Module._attnplay_frames() >= 2) {
+    if (Module._attnplay_first_view_drawn && Module._attnplay_first_view_drawn()) {
       if (inline && inline.page.state) applyInlineState(inline.page.state);
       isReady = true;
       progress(1, '');
