@@ -53,6 +53,26 @@ TEST_CASE("same seed and settings give bit-identical curves, however the steps a
   CHECK(same_bits(a.curve(1), b.curve(1)));
 }
 
+TEST_CASE("a trainer builds its models on first use, and that first use is the run an eager start gives",
+          "[train][determinism]") {
+  // The default trainer's models are built only when something needs them (the page's Learn mode is closed at
+  // first): whichever call comes first, the run is the one restart() at step 0 gives.
+  Trainer eager;
+  eager.restart();
+  const std::string at_zero = eager.save_state();
+  Trainer by_save, by_model, by_step, by_load;
+  CHECK(by_save.steps_done() == 0);
+  CHECK(by_save.curve(0).empty());
+  CHECK(by_save.save_state() == at_zero);
+  CHECK(by_model.model(1).parameters() == eager.model(1).parameters());
+  CHECK(by_step.step(3) == 3);
+  CHECK(eager.step(3) == 3);
+  for (int w = 0; w < 2; ++w) CHECK(same_bits(by_step.curve(w), eager.curve(w)));
+  CHECK(by_step.save_state() == eager.save_state());
+  REQUIRE(by_load.load_state(eager.save_state()) == "");  // a kept run adopted by a trainer never used
+  CHECK(by_load.save_state() == eager.save_state());
+}
+
 TEST_CASE("A and B start from the same weights and see the same batches; only the chosen setting differs",
           "[train][pair]") {
   TrainSettings s = quick();

@@ -256,6 +256,7 @@ const char* const kTruncated = "the saved training state is cut short or damaged
 }  // namespace
 
 std::string Trainer::save_state(long curve_from) const {
+  started();
   const size_t from = static_cast<size_t>(std::clamp<long>(curve_from, 0, static_cast<long>(curves_[0].size())));
   ByteWriter w;
   w.reserve(64 + 12 * models_[0]->parameters().size() + 12 * models_[1]->parameters().size() +
@@ -283,6 +284,7 @@ std::string Trainer::save_state(long curve_from) const {
 }
 
 std::string Trainer::load_state(const std::string& bytes) {
+  started();  // bytes of the same settings are adopted into the models as they are
   ByteReader r(bytes);
   if (!r.magic()) return "these bytes are not a saved training state";
   const uint32_t version = r.u32();

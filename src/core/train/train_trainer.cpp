@@ -57,9 +57,12 @@ void pattern_scores(const std::vector<MatX<float>>& A, int heads, int head, cons
 
 }  // namespace
 
-Trainer::Trainer() {
-  settings_ = default_settings();
-  start();
+Trainer::Trainer() { settings_ = default_settings(); }
+
+Trainer& Trainer::started() const {
+  auto& self = const_cast<Trainer&>(*this);  // every Trainer is made non-const; only its lazy start is done here
+  if (!started_) self.start();
+  return self;
 }
 
 std::string Trainer::reset(const TrainSettings& settings) {
@@ -73,6 +76,7 @@ std::string Trainer::reset(const TrainSettings& settings) {
 void Trainer::restart() { start(); }
 
 void Trainer::start() {
+  started_ = true;
   const Seeds seeds = derive_seeds(settings_.seed);
   for (int w = 0; w < 2; ++w) {
     models_[w] = std::make_unique<Model<float>>(w == 0 ? model_a(settings_) : model_b(settings_));
@@ -113,6 +117,7 @@ bool Trainer::check_finite(int which, const PassStats& st, double grad_norm) {
 }
 
 int Trainer::step(int count) {
+  started();
   int done = 0;
   const ModelSettings& m = settings_.model;
   while (done < count && !stopped_) {
@@ -144,9 +149,10 @@ int Trainer::step(int count) {
   return done;
 }
 
-std::string Trainer::init_text(int which) const { return init_description(models_[index(which)]->settings()); }
+std::string Trainer::init_text(int which) const { return init_description(model(which).settings()); }
 
 ProbeView Trainer::probe(int which) const {
+  started();
   const Model<float>& model = *models_[index(which)];
   Workspace<float>& ws = probe_work_[index(which)];
   const PassStats st = model.forward(probe_batch_, ws, false);
@@ -175,6 +181,7 @@ ProbeView Trainer::probe(int which) const {
 
 std::string Trainer::head_scenario(int which, int layer, int head, Scenario& out) const {
   if (which != 0 && which != 1) return "model must be 0 (A) or 1 (B)";
+  started();
   const Model<float>& model = *models_[index(which)];
   const ModelSettings& m = model.settings();
   if (layer < 0 || layer >= m.layers)
@@ -244,6 +251,7 @@ nlohmann::json curve_to_json(const std::vector<StepRecord>& curve) {
 }
 
 nlohmann::json Trainer::to_json(bool with_weights) const {
+  started();
   const TaskInfo info = task_info(settings_.task);
   nlohmann::json j = {
       {"format", "attnplay-train"},

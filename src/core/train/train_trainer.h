@@ -63,7 +63,9 @@ InductionCircuit find_induction_circuit(const ProbeView& view, double threshold 
 
 class Trainer {
  public:
-  Trainer();  // default_settings(), initialised at step 0
+  // default_settings() at step 0. The two models are built when first needed (a step, a look at a model, a save):
+  // a page whose learner never opens Learn mode neither builds them nor downloads that code first.
+  Trainer();
 
   // Validates, then starts both models afresh at step 0. On error returns the reason and changes
   // nothing: a run in progress goes on as it was.
@@ -88,15 +90,15 @@ class Trainer {
   const StopCause& stop_cause() const { return stop_cause_; }
   const TrainSettings& settings() const { return settings_; }
   const std::vector<StepRecord>& curve(int which) const { return curves_[index(which)]; }
-  const Model<float>& model(int which) const { return *models_[index(which)]; }
+  const Model<float>& model(int which) const { return *started().models_[index(which)]; }
   // The parameters themselves, for importing weights (and for tests); the next step uses them.
-  std::vector<float>& parameters(int which) { return models_[index(which)]->parameters(); }
+  std::vector<float>& parameters(int which) { return started().models_[index(which)]->parameters(); }
   std::string label(int which) const { return model_label(settings_, which); }
   std::string init_text(int which) const;
 
   // The fixed probe example (drawn once from the seed) through the current weights.
   ProbeView probe(int which) const;
-  const Batch& probe_batch() const { return probe_batch_; }
+  const Batch& probe_batch() const { return started().probe_batch_; }
 
   // Head `head` of `layer` of model `which` on the probe example as a playground scenario: X = the
   // normalised residual stream that layer reads, W_q / W_k / W_v = that head's columns, with the
@@ -123,10 +125,14 @@ class Trainer {
  private:
   static size_t index(int which) { return which == 0 ? 0 : 1; }
   void start();
+  // This trainer with its models built (start() at the current settings, once): what a started trainer at step 0
+  // would be, so building late changes no result. Const observers call it too, hence the const_cast.
+  Trainer& started() const;
   void draw_probe_batch();  // the fixed probe example, from the seed
   bool check_finite(int which, const PassStats& st, double grad_norm);
 
   TrainSettings settings_;
+  bool started_ = false;
   std::unique_ptr<Model<float>> models_[2];
   Workspace<float> work_[2];
   mutable Workspace<float> probe_work_[2];
