@@ -102,21 +102,30 @@ async function dragFrameTimes(page, cdp, tokens) {
   });
   const steps = 30;
   const touch = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
+  const frameCount = () => page.evaluate(() => window.__drag.t.length);
+  const touchedAt = await frameCount();
   await touch('touchStart', from);
   await waitFrames(page, 2);
   for (let i = 1; i <= steps; i++) {
     await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / steps, y });
     await waitFrames(page, 1);
   }
+  const releasedAt = await frameCount();
   await touch('touchEnd');
   await waitFrames(page, 3);
   const t = await page.evaluate(() => { window.__drag.on = false; return window.__drag.t; });
-  const d = t.slice(1).map((v, i) => v - t[i]).sort((a, b) => a - b);
+  const intervals = t.slice(1).map((v, i) => v - t[i]);
+  // Where each frame over 100 ms fell: the finger's first frames, its moves, or the release (the page's change
+  // listeners run then), so a slow frame can be traced to its cause.
+  const phase = (i) => (i + 1 <= touchedAt ? 'before the touch' : i + 1 <= touchedAt + 2 ? 'touch start'
+    : i + 1 <= releasedAt ? 'moving' : 'release');
+  const long_frames = intervals.map((ms, i) => ({ ms: +ms.toFixed(1), phase: phase(i) })).filter((f) => f.ms > 100);
+  const d = intervals.slice().sort((a, b) => a - b);
   const dk = (await api.getState(page)).d_k;
   if (!(dk > 4)) throw new Error(`the drag did not move d_k (still ${dk}) at ${tokens} tokens: nothing was measured`);
   const q = (p) => +d[Math.min(d.length - 1, Math.floor(p * d.length))].toFixed(1);
   return { tokens, frames: d.length, median_ms: q(0.5), p95_ms: q(0.95), max_ms: +d[d.length - 1].toFixed(1),
-    over_100ms: d.filter((x) => x > 100).length, d_k_after: dk };
+    over_100ms: d.filter((x) => x > 100).length, long_frames, d_k_after: dk };
 }
 
 function siteSizes() {
@@ -185,7 +194,8 @@ async function main() {
   }
   for (const d of figures.drag_d_k ?? []) {
     rows.push([`dragging d_k, ${d.tokens} tokens (throttled)`, `frame median ${d.median_ms} ms, p95 ${d.p95_ms} ms, max ${d.max_ms} ms, ` +
-      `${d.over_100ms} of ${d.frames} frames over 100 ms`]);
+      `${d.over_100ms} of ${d.frames} frames over 100 ms` +
+      (d.long_frames.length ? ` (${d.long_frames.map((f) => `${Math.round(f.ms)} ms ${f.phase}`).join(', ')})` : '')]);
   }
   rows.push(['load average (1 min) at start / end', `${figures.load_average_at_start[0]} / ${figures.load_average_at_end[0]} on ${figures.cpus} CPUs`]);
   const w = Math.max(...rows.map((r) => r[0].length));
