@@ -133,14 +133,14 @@ async function main() {
     execFileSync('wasm-split', ['--merge-profiles', ...profiles, '-o', merged], { stdio: 'inherit' });
     stepName = 'split the module (wasm-split)';
     const primary = path.join(tmp, 'primary.wasm'), secondary = path.join(tmp, 'deferred.wasm');
-    execFileSync('wasm-split', [...FEATURES, '--export-prefix=%', ...(process.env.ATTNPLAY_SPLIT_NAMES ? ['-g'] : []), orig, '-o1', primary, '-o2', secondary,
+    const keepNames = process.env.ATTNPLAY_SPLIT_NAMES ? ['-g'] : [];
+    execFileSync('wasm-split', [...FEATURES, '--export-prefix=%', ...keepNames, orig, '-o1', primary, '-o2', secondary,
       `--profile=${merged}`], { stdio: 'inherit' });
     // The link optimised the whole module; each half alone has code the other no longer needs (2 KB gzipped of
     // the first half's download).
     stepName = 'optimise each half for size (wasm-opt -Oz)';
     for (const half of [primary, secondary])
-      execFileSync('wasm-opt', [...FEATURES, '-Oz', ...(process.env.ATTNPLAY_SPLIT_NAMES ? ['-g'] : []), half, '-o', half],
-        { stdio: 'inherit' });
+      execFileSync('wasm-opt', [...FEATURES, '-Oz', ...keepNames, half, '-o', half], { stdio: 'inherit' });
     stepName = 'move the halves into the site';
     fs.copyFileSync(secondary, deferred);
     fs.copyFileSync(primary, instrumented);
