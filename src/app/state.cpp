@@ -1,8 +1,11 @@
 // state.cpp — tokenising, seeded embeddings/projections, and State → Scenario.
 #include "app/state.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstddef>
+#include <vector>
 
 #include "core/attention/montecarlo.h"
 #include "core/hash.h"
@@ -30,13 +33,41 @@ Vec random_embedding(uint64_t seed, const std::string& token, int /*index*/, int
   return v;
 }
 
-Mat random_projection(uint64_t seed, char which, int d_model, int width) {
+namespace {
+Mat draw_projection(uint64_t seed, char which, int d_model, int width) {
   Mat w(d_model, width);
   const double sd = 1.0 / std::sqrt(static_cast<double>(d_model));
   for (int j = 0; j < width; ++j) {
     Rng rng((seed + 0x51ED27ull * static_cast<uint64_t>(which)) * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(j));
     for (int i = 0; i < d_model; ++i) w(i, j) = static_cast<float>(rng.normal() * sd);
   }
+  return w;
+}
+}  // namespace
+
+// Every build_scenario draws the seeded projections again — the recomputation, the change stamp's digest of the
+// scenario, the heads options: several times a frame while a finger drags d_k, where the draws were about a
+// third of the app's own work on the phone profile. The last few draws are kept (at most d_model × d_k =
+// 64 × 1024 floats each); per thread, as a native trainer thread builds scenarios of its own.
+Mat random_projection(uint64_t seed, char which, int d_model, int width) {
+  struct Drawn {
+    uint64_t seed;
+    char which;
+    int d_model, width;
+    Mat w;
+  };
+  constexpr size_t kKept = 8;            // Q, K, V and O, and the cross example's four
+  thread_local std::vector<Drawn> kept;  // the most recently used first
+  for (size_t i = 0; i < kept.size(); ++i) {
+    const Drawn& d = kept[i];
+    if (d.seed != seed || d.which != which || d.d_model != d_model || d.width != width) continue;
+    std::rotate(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(i),
+                kept.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+    return kept.front().w;
+  }
+  Mat w = draw_projection(seed, which, d_model, width);
+  kept.insert(kept.begin(), Drawn{seed, which, d_model, width, w});
+  if (kept.size() > kKept) kept.pop_back();
   return w;
 }
 

@@ -67,6 +67,65 @@ EM_JS(char*, web_page_string, (int which), {
   return p;
 });
 
+// WebGL state queries answered in the page instead of by the GPU process. ImGui's renderer saves and restores the
+// viewport, scissor box and blend state around every frame (imgui_impl_opengl3.cpp), and Chromium answers each of
+// those getParameter calls with a round trip to the GPU process that first waits for every command before it: on the
+// phone profile the 8 calls took 10–18 ms of each frame of a finger drag (tests/bench/phone_load.mjs). The app is the
+// context's only user, so these values change only through the setters wrapped here. A value the shadow would not
+// model exactly (an invalid or a clamped argument) drops the entry, and the next query asks the context again.
+EM_JS(void, web_shadow_gl_state, (), {
+  var gl = GLctx;
+  var query = gl.getParameter.bind(gl);
+  var VIEWPORT = 0x0BA2, SCISSOR_BOX = 0x0C10;
+  var BLEND = [ 0x80C9, 0x80C8, 0x80CB, 0x80CA ];  // SRC_RGB, DST_RGB, SRC_ALPHA, DST_ALPHA
+  var EQUATION = [ 0x8009, 0x883D ];               // BLEND_EQUATION_RGB, BLEND_EQUATION_ALPHA
+  var shadowed = [ VIEWPORT, SCISSOR_BOX ].concat(BLEND, EQUATION);
+  var maxDims = query(0x0D3A);  // MAX_VIEWPORT_DIMS: a larger viewport is clamped
+  var known = new Map();
+  gl.getParameter = function(p) {
+    if (shadowed.indexOf(p) < 0) return query(p);
+    if (!known.has(p)) known.set(p, query(p));
+    var v = known.get(p);
+    return v instanceof Int32Array ? new Int32Array(v) : v;
+  };
+  var keep = function(names, values, valid) {
+    names.forEach(function(p, i) {
+      if (valid)
+        known.set(p, values[i]);
+      else
+        known.delete(p);
+    });
+  };
+  var factor = function(f) { return f == 0 || f == 1 || (f >= 0x300 && f <= 0x307); };
+  var equation = function(m) { return [ 0x8006, 0x8007, 0x8008, 0x800A, 0x800B ].indexOf(m) >= 0; };
+  var blend = function(sr, dr, sa, da) {
+    keep(BLEND, [ sr, dr, sa, da ], factor(sr) && factor(dr) && factor(sa) && factor(da));
+  };
+  var blendEquation = function(r, a) { keep(EQUATION, [ r, a ], equation(r) && equation(a)); };
+  var box = function(p, limit) {
+    return function(x, y, w, h) {
+      keep([p], [Int32Array.of(x, y, w, h)], w >= 0 && h >= 0 && (!limit || (w <= limit[0] && h <= limit[1])));
+    };
+  };
+  var after = function(name, update) {
+    var set = gl[name].bind(gl);
+    gl[name] = function() {
+      set.apply(null, arguments);
+      update.apply(null, arguments);
+    };
+  };
+  after("viewport", box(VIEWPORT, maxDims));
+  after("scissor", box(SCISSOR_BOX, null));
+  after(
+      "blendFunc", function(s, d) { blend(s, d, s, d); });
+  after("blendFuncSeparate", blend);
+  after(
+      "blendEquation", function(m) { blendEquation(m, m); });
+  after("blendEquationSeparate", blendEquation);
+  gl.canvas.addEventListener(
+      "webglcontextlost", function() { known.clear(); });
+});
+
 namespace attn {
 namespace {
 
@@ -152,6 +211,11 @@ int main() {
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  // Every frame clears to an opaque colour and ImGui needs neither depth nor stencil: an opaque canvas without
+  // them is cheaper for a phone's compositor (no blending with the page) and has no depth/stencil buffers to clear.
+  glfwWindowHint(GLFW_ALPHA_BITS, 0);
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   static WebContext ctx;  // lives for the page's lifetime
   double css_w = 1280, css_h = 800;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
@@ -162,6 +226,7 @@ int main() {
     return 1;
   }
   glfwMakeContextCurrent(ctx.window);
+  web_shadow_gl_state();
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // layout comes from the URL/state, not from storage

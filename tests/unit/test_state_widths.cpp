@@ -1,9 +1,12 @@
 // test_state_widths.cpp — getState's d_model, d_k and d_v are the widths the state computes with:
 // an explicit example reports its matrices' widths, and setState of them reads back as it was.
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "app/presets.h"
+#include "app/state.h"
 #include "app/state_json.h"
 #include "core/attention/attention.h"
 
@@ -57,4 +60,34 @@ TEST_CASE("an imported scenario wider than the slider still reads back from getS
   attn::State back;
   REQUIRE(attn::apply_state_text(back, j.dump()) == "");
   CHECK(attn::state_to_json(back) == j);
+}
+
+TEST_CASE("a seeded projection drawn again is the same draw, and each seed, letter and width has its own", "[state]") {
+  // More draws than are kept, each differing from another in one field, asked for in three orders: a kept draw
+  // handed to the wrong request would repeat another key's matrix or change between the passes.
+  struct Key {
+    uint64_t seed;
+    char which;
+    int d_model, width;
+  };
+  std::vector<Key> keys;
+  for (uint64_t seed : {987654321ull, 987654322ull})
+    for (char which : {'q', 'k', 'v'})
+      for (int width : {3, 5}) keys.push_back({seed, which, 4, width});
+  keys.push_back({987654321ull, 'q', 6, 3});
+  keys.push_back({987654321ull, 'o', 6, 6});
+  std::vector<attn::Mat> first;
+  for (const Key& k : keys) first.push_back(attn::random_projection(k.seed, k.which, k.d_model, k.width));
+  for (size_t a = 0; a < keys.size(); ++a) {
+    CHECK(first[a].rows() == keys[a].d_model);
+    CHECK(first[a].cols() == keys[a].width);
+    for (size_t b = 0; b < a; ++b)
+      if (first[a].rows() == first[b].rows() && first[a].cols() == first[b].cols()) CHECK(first[a] != first[b]);
+  }
+  const std::vector<size_t> orders[] = {{13, 0, 7, 2, 12, 5, 9, 1, 11, 3, 10, 4, 8, 6}, {0, 0, 1, 1, 13, 13, 0}};
+  for (int pass = 0; pass < 3; ++pass)
+    for (size_t i : pass < 2 ? orders[pass] : std::vector<size_t>{13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0}) {
+      INFO("pass " << pass << ", key " << i);
+      CHECK(attn::random_projection(keys[i].seed, keys[i].which, keys[i].d_model, keys[i].width) == first[i]);
+    }
 }
