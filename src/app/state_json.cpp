@@ -249,7 +249,12 @@ uint64_t digest_mask_cells(const State& s) {
   const uint64_t dims[] = {static_cast<uint64_t>(s.mask_cells->rows()), static_cast<uint64_t>(s.mask_cells->cols())};
   return digest_words(s.mask_cells->data(), static_cast<size_t>(s.mask_cells->size()), digest_words(dims, sizeof dims));
 }
-uint64_t digest_scenario(const State& s) { return scenario_fingerprint(build_scenario(s)); }
+// In random mode getState's scenario is made from the keys above alone (each input of build_scenario is a key),
+// so only an explicit scenario adds to the digest; building the random one would draw and hash its projections
+// three times a frame.
+uint64_t digest_scenario(const State& s) {
+  return s.mode == InputMode::Explicit ? scenario_fingerprint(s.explicit_scenario) : 0;
+}
 
 // clang-format off
 const std::vector<StateKey>& state_keys() {

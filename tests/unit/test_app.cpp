@@ -128,6 +128,35 @@ TEST_CASE("an edit of any state key moves the change stamp, even one no computat
   CHECK(app.state_stamp() == same);
 }
 
+TEST_CASE("the change stamp moves whenever getState's scenario changes, random or explicit", "[app]") {
+  // Edits one after another; after each, a scenario that reads differently must give a different stamp.
+  App app;
+  nlohmann::json scenario = state_to_json(app.state)["scenario"];
+  uint64_t stamp = app.state_stamp();
+  const auto edit = [&](const std::string& text) {
+    INFO(text);
+    REQUIRE(apply_state_text(app.state, text) == "");
+    const nlohmann::json now = state_to_json(app.state)["scenario"];
+    if (now != scenario) CHECK(app.state_stamp() != stamp);
+    scenario = now;
+    stamp = app.state_stamp();
+  };
+  for (const char* text : {R"({"d_k": 12})", R"({"seed": 77})", R"({"heads": 2})", R"({"d_v": 6})",
+                           R"({"positional_encoding": "sinusoidal"})", R"({"sentence": "a b c"})",
+                           R"({"projections": "identity"})", R"({"mask": "causal"})", R"({"preset": "cat-sat-mat"})"})
+    edit(text);
+  REQUIRE(app.state.mode == InputMode::Explicit);
+  // One number of the explicit example, then back: the only key that holds it is the scenario itself.
+  nlohmann::json changed = scenario;
+  REQUIRE(changed.contains("X"));
+  changed["X"][0][0] = changed["X"][0][0].get<double>() + 0.5;
+  const nlohmann::json original = scenario;
+  edit(nlohmann::json{{"scenario", changed}}.dump());
+  CHECK(scenario != original);
+  edit(nlohmann::json{{"scenario", original}}.dump());
+  CHECK(scenario == original);
+}
+
 TEST_CASE("a preset replaces the example and keeps the learner's language, panels, lesson, worksheet and run",
           "[app]") {
   App app;

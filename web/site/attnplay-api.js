@@ -753,21 +753,29 @@
   // listeners — the parallel DOM rebuilds its controls, embeds get change events — would run every frame. They run
   // once when the pointer is released, on the settled state; the aria summary above still follows every change.
   // (At most every 250 ms was not enough: at 64 tokens a phone still had a frame over 100 ms in six, 24 of 155;
-  // waiting for the release, 1 of 162 — tests/bench/phone_load.mjs.) Keyboard and API changes are told at once.
-  let held = false, heldPending = false;
+  // waiting for the release, 1 of 162 — tests/bench/phone_load.mjs.) Keyboard and API changes are told after the
+  // frame that drew them.
+  // Listeners run in a task of their own, after the frame that drew the change: run inside that frame (or, on a
+  // release, before the frame it causes) the parallel DOM's rebuild and the frame's drawing added up to one frame
+  // of 150–430 ms on the phone profile.
+  let held = false, heldPending = false, tellTimer = 0;
   function tellListeners() {
+    tellTimer = 0;
     heldPending = false;
     for (const fn of changeListeners) { try { fn(); } catch (e) { console.warn(e); } }
   }
+  function tellSoon() {
+    if (!tellTimer) tellTimer = setTimeout(tellListeners, 0);
+  }
   function changed() {
     if (held) heldPending = true;
-    else tellListeners();
+    else tellSoon();
   }
   if (canvas) canvas.addEventListener('pointerdown', () => { held = true; }, true);
   for (const type of ['pointerup', 'pointercancel']) {
     window.addEventListener(type, () => {
       held = false;
-      if (heldPending) tellListeners();
+      if (heldPending) requestAnimationFrame(tellSoon);  // after the release's own frame
     }, true);
   }
   // The wasm side calls Module.attnplayChanged after a drawn frame in which the change stamp moved
