@@ -40,6 +40,13 @@ target_link_options(attnplay_web PRIVATE
   # The renderer uses WebGL 2's core only (R32F is sampled, never drawn into): asking the browser for each of
   # its extensions at start cost the phone profile 80 ms.
   -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0
+  # Nor does it enable an extension by name, use WebGL 1's temporary buffers, GLES's version string or
+  # extension names, or read GLES-only errors back (glGetError is never called): less glue to download.
+  -sGL_SUPPORT_SIMPLE_ENABLE_EXTENSIONS=0
+  -sGL_POOL_TEMP_BUFFERS=0
+  -sGL_EMULATE_GLES_VERSION_STRING_FORMAT=0
+  -sGL_EXTENSIONS_IN_PREFIXED_FORMAT=0
+  -sGL_TRACK_ERRORS=0
   # binaryen's whole-module passes for size; the hot functions were already made fast by the compiler.
   -Oz)
 # The "webcheck" preset: Emscripten's run-time checks turn a silent memory error into a report naming the function.

@@ -1,11 +1,9 @@
 // state.cpp — tokenising, seeded embeddings/projections, and State → Scenario.
 #include "app/state.h"
 
-#include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
-#include <cstddef>
-#include <vector>
 
 #include "core/attention/montecarlo.h"
 #include "core/hash.h"
@@ -51,24 +49,20 @@ Mat draw_projection(uint64_t seed, char which, int d_model, int width) {
 // 64 × 1024 floats each); per thread, as a native trainer thread builds scenarios of its own.
 Mat random_projection(uint64_t seed, char which, int d_model, int width) {
   struct Drawn {
-    uint64_t seed;
-    char which;
-    int d_model, width;
+    uint64_t seed = 0;
+    char which = 0;
+    int d_model = 0, width = 0;
     Mat w;
   };
-  constexpr size_t kKept = 8;            // Q, K, V and O, and the cross example's four
-  thread_local std::vector<Drawn> kept;  // the most recently used first
-  for (size_t i = 0; i < kept.size(); ++i) {
-    const Drawn& d = kept[i];
-    if (d.seed != seed || d.which != which || d.d_model != d_model || d.width != width) continue;
-    std::rotate(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(i),
-                kept.begin() + static_cast<std::ptrdiff_t>(i) + 1);
-    return kept.front().w;
-  }
-  Mat w = draw_projection(seed, which, d_model, width);
-  kept.insert(kept.begin(), Drawn{seed, which, d_model, width, w});
-  if (kept.size() > kKept) kept.pop_back();
-  return w;
+  constexpr int kKept = 8;  // Q, K, V and O, and the cross example's four
+  thread_local std::array<Drawn, kKept> kept;
+  thread_local int oldest = 0;
+  for (const Drawn& d : kept)
+    if (d.w.size() > 0 && d.seed == seed && d.which == which && d.d_model == d_model && d.width == width) return d.w;
+  Drawn& slot = kept[static_cast<size_t>(oldest)];
+  oldest = (oldest + 1) % kKept;
+  slot = Drawn{seed, which, d_model, width, draw_projection(seed, which, d_model, width)};
+  return slot.w;
 }
 
 void sync_embeddings(State& s, const std::vector<std::string>& previous_tokens) {

@@ -68,7 +68,11 @@ bool run_frame(App& app, ui::Shell& shell, const FrameSurface& surface) {
     *surface.last_drawn = digest;
   }
   glViewport(0, 0, surface.framebuffer_w, surface.framebuffer_h);
-  glClearColor(dark ? 0.08f : 0.92f, dark ? 0.08f : 0.92f, dark ? 0.10f : 0.94f, 1.0f);
+  // The tiled panels and the phone's column draw no background of their own (Shell): this clear, in the theme's
+  // window colour, is theirs — a screen less of blended, textured fill a frame, which a GPU-less phone browser
+  // draws in software.
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   return true;

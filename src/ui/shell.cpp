@@ -95,8 +95,13 @@ void Shell::draw_panel(PanelContext& ctx, PanelId id, const Tile* tile, bool clo
   const std::string name = std::string(ctx.tr((std::string("panel.") + info.key).c_str())) + "###" + info.key;
   bool* open = closable ? &app_.state.panels[id] : nullptr;
   int flags = p.window_flags();
-  if (tile) flags |= ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
-  ImGui::SetNextWindowBgAlpha(1.0f);  // panels are opaque: nothing underneath shows through
+  // Panels are opaque: nothing underneath shows through. A tile has nothing underneath, and the frame's clear is
+  // its background (platform/frame.cpp); a floating panel draws its own.
+  if (tile)
+    flags |= ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+             ImGuiWindowFlags_NoBackground;
+  else
+    ImGui::SetNextWindowBgAlpha(1.0f);
   if (ImGui::Begin(name.c_str(), open, flags)) {
     follow_kept_scroll(info.key, static_cast<size_t>(id));
     draw_panel_body(ctx, id);
@@ -171,9 +176,10 @@ void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, flo
   ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 18.0f);
   ImGui::SetNextWindowPos(ImVec2(0, top), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(ds.x, bottom - top), ImGuiCond_Always);
-  ImGui::SetNextWindowBgAlpha(1.0f);
+  // Nothing lies under the column: the frame's clear is its background (platform/frame.cpp).
   const int flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus;
+                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                    ImGuiWindowFlags_NoBackground;
   // A new lesson step brings the panel it is about to the top of the column, above the lesson sheet; so does
   // opening a panel from the View menu (it is added below the fold).
   const LessonStep* step = open_step(app_);

@@ -758,14 +758,18 @@
   // Listeners run in a task of their own, after the frame that drew the change: run inside that frame (or, on a
   // release, before the frame it causes) the parallel DOM's rebuild and the frame's drawing added up to one frame
   // of 150–430 ms on the phone profile.
-  let held = false, heldPending = false, tellTimer = 0;
+  // The task is a message, not a timer: browsers throttle timers in a cross-origin frame out of view (an embed's
+  // change event then came a second late, after events that followed it).
+  let held = false, heldPending = false, tellQueued = false;
+  const tellChannel = new MessageChannel();
   function tellListeners() {
-    tellTimer = 0;
+    tellQueued = false;
     heldPending = false;
     for (const fn of changeListeners) { try { fn(); } catch (e) { console.warn(e); } }
   }
+  tellChannel.port1.onmessage = tellListeners;
   function tellSoon() {
-    if (!tellTimer) tellTimer = setTimeout(tellListeners, 0);
+    if (!tellQueued) { tellQueued = true; tellChannel.port2.postMessage(0); }
   }
   function changed() {
     if (held) heldPending = true;
@@ -775,7 +779,8 @@
   for (const type of ['pointerup', 'pointercancel']) {
     window.addEventListener(type, () => {
       held = false;
-      if (heldPending) requestAnimationFrame(tellSoon);  // after the release's own frame
+      if (heldPending && document.hidden) tellSoon();
+      else if (heldPending) requestAnimationFrame(tellSoon);  // after the release's own frame
     }, true);
   }
   // The wasm side calls Module.attnplayChanged after a drawn frame in which the change stamp moved
