@@ -753,34 +753,33 @@
   // listeners — the parallel DOM rebuilds its controls, embeds get change events — would run every frame. They run
   // once when the pointer is released, on the settled state; the aria summary above still follows every change.
   // (At most every 250 ms was not enough: at 64 tokens a phone still had a frame over 100 ms in six, 24 of 155;
-  // waiting for the release, 1 of 162 — tests/bench/phone_load.mjs.) Keyboard and API changes are told after the
-  // frame that drew them.
-  // Listeners run in a task of their own, after the frame that drew the change: run inside that frame (or, on a
-  // release, before the frame it causes) the parallel DOM's rebuild and the frame's drawing added up to one frame
-  // of 150–430 ms on the phone profile.
-  // The task is a message, not a timer: browsers throttle timers in a cross-origin frame out of view (an embed's
-  // change event then came a second late, after events that followed it).
-  let held = false, heldPending = false, tellQueued = false;
-  const tellChannel = new MessageChannel();
+  // waiting for the release, 1 of 162 — tests/bench/phone_load.mjs.) Keyboard and API changes are told at once, in
+  // the order they happen (an embed's host sees a change before the error of a later attribute).
+  // The hold lasts until a task after the release's own frame: told inside that frame (or before it, on the
+  // release), the parallel DOM's rebuild and the drawing added up to frames of 150–430 ms on the phone profile.
+  // The task is a message, not a timer: browsers throttle timers in a cross-origin frame out of view.
+  let held = false, heldPending = false, presses = 0;
   function tellListeners() {
-    tellQueued = false;
     heldPending = false;
     for (const fn of changeListeners) { try { fn(); } catch (e) { console.warn(e); } }
   }
-  tellChannel.port1.onmessage = tellListeners;
-  function tellSoon() {
-    if (!tellQueued) { tellQueued = true; tellChannel.port2.postMessage(0); }
-  }
   function changed() {
     if (held) heldPending = true;
-    else tellSoon();
+    else tellListeners();
   }
-  if (canvas) canvas.addEventListener('pointerdown', () => { held = true; }, true);
+  const afterRelease = new MessageChannel();
+  afterRelease.port1.onmessage = (e) => {
+    if (e.data !== presses) return;  // pressed again since: still held
+    held = false;
+    if (heldPending) tellListeners();
+  };
+  if (canvas) canvas.addEventListener('pointerdown', () => { held = true; presses++; }, true);
   for (const type of ['pointerup', 'pointercancel']) {
     window.addEventListener(type, () => {
-      held = false;
-      if (heldPending && document.hidden) tellSoon();
-      else if (heldPending) requestAnimationFrame(tellSoon);  // after the release's own frame
+      if (!held) return;
+      const press = presses;
+      if (document.hidden) afterRelease.port2.postMessage(press);  // no frame will come
+      else requestAnimationFrame(() => afterRelease.port2.postMessage(press));
     }, true);
   }
   // The wasm side calls Module.attnplayChanged after a drawn frame in which the change stamp moved

@@ -91,6 +91,9 @@
         case 'setState': {
           // Locked controls stop the learner, not the host: the page that embeds decides.
           const r = await api.setState(data.state);
+          // Its change event goes out before the answer: a host that awaited setState has heard the change, and
+          // no event of a later command (an error) can arrive before it.
+          if (r.ok) await poll().catch(() => {});
           reply(ev, id, r.ok ? { ok: true } : { ok: false, error: String(r.error) });
           break;
         }
@@ -134,8 +137,14 @@
   }
 
   // Compares snapshots of attnplay.watch(): which state fields changed, and saturation edges. Runs
-  // when the app reports a change (attnplay.onChange), not on a timer.
-  async function poll() {
+  // when the app reports a change (attnplay.onChange), not on a timer, and after a host's setState; one at a
+  // time (two at once would both compare with the same snapshot and tell one change twice).
+  let polling = Promise.resolve();
+  function poll() {
+    polling = polling.then(compare, compare);
+    return polling;
+  }
+  async function compare() {
     if (!subscribers.length) return;
     const now = await api.watch();
     if (last) {
