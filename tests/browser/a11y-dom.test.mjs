@@ -61,6 +61,34 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await setStateOk(app.page, { preset: 'default' });
   });
 
+  it('rebuilds only what a change touched: a reader on another control keeps its place and its focus', async () => {
+    const { page } = app;
+    await page.focus('#a11y-temperature');
+    await page.evaluate(() => {
+      const mark = (sel) => { document.querySelector(sel).a11yMark = sel; };
+      ['#a11y-temperature', '#a11y-controls h2', '#a11y-lessons', '#a11y-d_k'].forEach(mark);
+      window.__blurs = 0;
+      document.getElementById('a11y-temperature').addEventListener('blur', () => { window.__blurs++; });
+      window.__added = 0;
+      new MutationObserver((m) => { for (const r of m) window.__added += r.addedNodes.length; })
+        .observe(document.getElementById('a11y-dom'), { subtree: true, childList: true });
+    });
+    const before = (await api.getState(page)).d_k;
+    await setStateOk(page, { d_k: before === 64 ? 32 : 64 });
+    await pollUntil(() => dom('#a11y-d_k'), (x) => x && +x.value === (before === 64 ? 32 : 64), { what: 'the new d_k in the DOM' });
+    const kept = await page.evaluate(() => ({
+      marks: ['#a11y-temperature', '#a11y-controls h2', '#a11y-lessons', '#a11y-d_k'].map((s) => document.querySelector(s).a11yMark || null),
+      active: document.activeElement.id, activeKept: document.activeElement.a11yMark === '#a11y-temperature',
+      blurs: window.__blurs, added: window.__added, total: document.querySelectorAll('#a11y-dom *').length,
+    }));
+    assert.deepEqual(kept.marks, ['#a11y-temperature', '#a11y-controls h2', '#a11y-lessons', null],
+      'the temperature slider, the panel titles and the lesson list are the same nodes; d_k\'s twin is new');
+    assert.equal(kept.active, 'a11y-temperature');
+    assert.ok(kept.activeKept && kept.blurs === 0, `the focused slider was never blurred (${kept.blurs} blurs)`);
+    assert.ok(kept.added > 0 && kept.added < kept.total / 4, `${kept.added} nodes added of ${kept.total}`);
+    await setStateOk(page, { d_k: before });
+  });
+
   it('moves d_k by arrow keys on the range and reads the same weights as getResult', async () => {
     const { page } = app;
     await page.focus('#a11y-d_k');

@@ -1,7 +1,8 @@
 // attnplay-a11y.js — the canvas's parallel DOM: native controls, the lesson picker and step, the worksheet's cells,
 // Learn mode's controls, the embedding points, the mask grid and the selected row's weights as real HTML, built from the app's own description (window.attnplay.a11y.description(), generated in C++
 // from the panel and control registries, the state schema and the catalogs). Screen readers and keyboards use
-// these; focusing one rings the same control on the canvas. Rebuilt only when the app's change event fires.
+// these; focusing one rings the same control on the canvas. Rebuilt only when the app's change event fires, and then only
+// the parts whose content changed.
 (function () {
   'use strict';
   const root = document.getElementById('a11y-dom');
@@ -46,9 +47,29 @@
   const ANNOUNCE_MS = 600;  // a drag settles before the live region speaks: at most one message per change
   let last = '', lastLearn = '', announceTimer = 0, focusedId = '';
   // A rebuild removes the focused field, and Chromium then fires its change event with whatever half-typed text it
-  // held: a field hands text over only while it is of the current build (the rebuild carries the text across).
-  let build = 0;
-  const current = (n) => { const b = build; return () => b === build && n.isConnected; };
+  // held: a field hands text over only until its part is retired (the rebuild carries the text across).
+  const current = (n) => () => !n.a11yRetired && n.isConnected;
+  const retire = (node) => {
+    node.a11yRetired = true;
+    for (const e of node.querySelectorAll('input, select')) e.a11yRetired = true;
+  };
+  // Each part of the DOM (a control, a panel's title, the lesson step, the weights table…) is kept from the last
+  // build while what it shows is unchanged: a drag rebuilds only the controls and tables it changed, so the
+  // browser lays out a few nodes rather than the whole tree, and a reader's place in an unchanged part is kept.
+  let parts = new Map(), used = new Map();
+  function part(slot, data, make) {
+    const key = JSON.stringify(data), kept = parts.get(slot);
+    const node = kept && kept.key === key ? kept.node : make();
+    used.set(slot, { key, node });
+    return node;
+  }
+  // Puts `nodes` as parent's children in order, moving no node that keeps its place (a moved node loses the
+  // focus): the children not kept go first (retired before they go), then the new ones are put in between.
+  function syncChildren(parent, nodes) {
+    const keep = new Set(nodes);
+    for (const old of [...parent.children]) if (!keep.has(old)) { retire(old); old.remove(); }
+    nodes.forEach((n, i) => { if (parent.children[i] !== n) parent.insertBefore(n, parent.children[i] || null); });
+  }
 
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -392,11 +413,15 @@
     });
   }
 
+  let lastSkip = '';
   function skipLinks(d) {
     const w = d.words;
     skip.setAttribute('aria-label', 'Skip links');
     const links = [d.lesson ? ['a11y-lesson', w['a11y.skip_lesson']] : ['a11y-lessons', w['a11y.skip_lessons']],
       ['a11y-controls', w['a11y.skip_controls']], [d.worksheet ? 'a11y-worksheet' : '', w['a11y.skip_worksheet']], ['a11y-results', w['a11y.skip_results']]];
+    const key = JSON.stringify(links);
+    if (key === lastSkip) return;
+    lastSkip = key;
     skip.replaceChildren(...links.filter(([t]) => t).map(([target, text]) => {
       const a = el('a', { href: '#' + target }, text);
       a.addEventListener('click', (ev) => {
@@ -414,7 +439,17 @@
     announceTimer = setTimeout(() => { if (live && text) live.textContent = text; }, ANNOUNCE_MS);
   }
 
+  function panelNode(p) {
+    const sec = part('panel:' + p.key, p.title, () => el('section', { 'aria-label': p.title }));
+    const kids = [part('panel-title:' + p.key, p.title, () => el('h2', {}, p.title))];
+    for (const c of p.controls) kids.push(part('control:' + p.key + ':' + c.id, c, () => controlNode(c)));
+    if (p.status) kids.push(part('panel-status:' + p.key, p.status, () => el('p', { id: domId(p.key + '-status') }, p.status)));
+    syncChildren(sec, kids);
+    return sec;
+  }
+
   // Rebuilds what changed, keeping the focused element's identity (the reader stays on it).
+  let lastWords = '';
   function render(d) {
     const text = JSON.stringify(d);
     if (text === last) return;
@@ -423,33 +458,30 @@
     const active = focused ? focused.id : '';
     // Text being typed into a field stays as typed until it is handed over (Enter or leaving the field).
     const typing = focused && focused.tagName === 'INPUT' && (focused.type === 'text' || focused.a11yPending) ? focused.value : null;
-    build++;
-    const parts = [];
-    if (d.lesson) parts.push(lessonNode(d.lesson, d.words));
-    if (d.lessons) parts.push(lessonsNode(d.lessons));
-    const controls = el('div', { id: 'a11y-controls', tabindex: -1, 'aria-label': d.words['a11y.controls'], role: 'group' });
-    for (const p of d.panels) {
-      if (!p.controls.length) continue;
-      const sec = el('section', { 'aria-label': p.title });
-      sec.append(el('h2', {}, p.title));
-      for (const c of p.controls) sec.append(controlNode(c));
-      if (p.status) sec.append(el('p', { id: domId(p.key + '-status') }, p.status));
-      controls.append(sec);
-    }
-    parts.push(controls);
-    if (d.worksheet) parts.push(worksheetNode(d.worksheet, d.words));
-    if (d.points) parts.push(pointsNode(d.points));
-    if (d.masks) parts.push(masksNode(d.masks, d.words));
-    if (d.weights) parts.push(weightsNode(d.weights, d.words));
-    if (d.learn) parts.push(el('p', { id: 'a11y-learn' }, d.learn));
+    // Every part says words from the catalog: a change of language builds all of them anew.
+    const words = JSON.stringify(d.words);
+    if (words !== lastWords) { parts = new Map(); lastWords = words; }
+    used = new Map();
+    const w = d.words, top = [];
+    if (d.lesson) top.push(part('lesson', d.lesson, () => lessonNode(d.lesson, w)));
+    if (d.lessons) top.push(part('lessons', d.lessons, () => lessonsNode(d.lessons)));
+    const controls = part('controls', '', () => el('div', { id: 'a11y-controls', tabindex: -1, 'aria-label': w['a11y.controls'], role: 'group' }));
+    syncChildren(controls, d.panels.filter((p) => p.controls.length).map(panelNode));
+    top.push(controls);
+    if (d.worksheet) top.push(part('worksheet', d.worksheet, () => worksheetNode(d.worksheet, w)));
+    if (d.points) top.push(part('points', d.points, () => pointsNode(d.points)));
+    if (d.masks) top.push(part('masks', d.masks, () => masksNode(d.masks, w)));
+    if (d.weights) top.push(part('weights', d.weights, () => weightsNode(d.weights, w)));
+    if (d.learn) top.push(part('learn', d.learn, () => el('p', { id: 'a11y-learn' }, d.learn)));
+    parts = used;
     root.setAttribute('lang', d.lang);
-    root.replaceChildren(...parts);
+    syncChildren(root, top);
     skipLinks(d);
     const target = focusNext && document.getElementById(focusNext);
     if (target) {
       focusNext = '';
       target.focus({ preventScroll: true });
-    } else if (active) {
+    } else if (active && document.activeElement !== focused) {
       const again = document.getElementById(active);
       if (again) {
         if (typing !== null && again.value !== typing) again.value = typing;
