@@ -230,7 +230,7 @@ json lessons_json(const App& app) {
   const Lang lang = app.state.lang;
   json items = json::array();
   int k = 0;
-  const auto add = [&](const Lesson& l) {
+  for (const LessonEntry& l : lesson_entries()) {
     const json& p = app.progress.contains(l.id) && app.progress[l.id].is_object() ? app.progress[l.id] : json::object();
     const bool done = p.value("completed", false);
     const int furthest = p.value("furthest", 0);
@@ -239,14 +239,12 @@ json lessons_json(const App& app) {
       status = tr(lang, "lesson.ui.completed");
     else if (furthest > 0)
       status = tr_format(lang, "lesson.ui.reached",
-                         {{"step", std::to_string(furthest)}, {"steps", std::to_string(l.steps.size())}});
+                         {{"step", std::to_string(furthest)}, {"steps", std::to_string(l.steps)}});
     items.push_back({{"id", l.id},
                      {"title", std::to_string(++k) + ". " + tr(lang, l.title.c_str())},
                      {"status", status},
                      {"summary", l.summary.empty() ? std::string() : tr(lang, l.summary.c_str())}});
-  };
-  for (const Lesson& l : lessons()) add(l);
-  for (const Lesson& l : added_lessons_list()) add(l);
+  }
   return {{"title", tr(lang, "menu.lessons")},
           {"intro", tr(lang, "lesson.ui.intro")},
           {"items", std::move(items)},

@@ -582,6 +582,38 @@ const std::deque<Lesson>& added_lessons_list() { return added_lessons(); }
 const std::vector<Lesson>& lessons() { return loaded().lessons; }
 const std::vector<std::string>& lesson_load_errors() { return loaded().errors; }
 
+const std::vector<LessonEntry>& builtin_lesson_entries() {
+  static const std::vector<LessonEntry> entries = [] {
+    std::vector<LessonEntry> out;
+    for (const DataFile* f : data_files_in("lessons")) {
+      const json j = json::parse(f->data, f->data + f->size, nullptr, false);
+      if (!j.is_object()) continue;
+      const json id = j.value("id", json()), title = j.value("title", json()), summary = j.value("summary", json());
+      const json steps = j.value("steps", json());
+      if (!id.is_string() || !title.is_string() || !(summary.is_null() || summary.is_string()) || !steps.is_array())
+        continue;
+      out.push_back({id.get<std::string>(), title.get<std::string>(),
+                     summary.is_string() ? summary.get<std::string>() : std::string(), static_cast<int>(steps.size())});
+    }
+    return out;
+  }();
+  return entries;
+}
+
+std::vector<LessonEntry> lesson_entries() {
+  std::vector<LessonEntry> out = builtin_lesson_entries();
+  for (const Lesson& l : added_lessons()) out.push_back({l.id, l.title, l.summary, static_cast<int>(l.steps.size())});
+  return out;
+}
+
+bool lesson_listed(const std::string& id) {
+  for (const LessonEntry& e : builtin_lesson_entries())
+    if (e.id == id) return true;
+  for (const Lesson& l : added_lessons())
+    if (l.id == id) return true;
+  return false;
+}
+
 const Lesson* find_lesson(const std::string& id) {
   for (const Lesson& l : lessons())
     if (l.id == id) return &l;

@@ -82,6 +82,23 @@ void show_step_panels(State& s, const LessonStep& step);
 
 // Every lesson compiled in (not those added later), in file-name order (files are numbered: 01-…, 02-…).
 const std::vector<Lesson>& lessons();
+
+// One line of a list of lessons (the lesson panel's picker, the Lessons menu, the parallel DOM's list, the state
+// schema's ids, the progress kept). A compiled-in lesson's line is read from its file's head (id, title, summary,
+// the number of steps) without parsing the steps: a page lists its lessons before the code that runs them has
+// arrived (scripts/split_wasm.mjs keeps only what the first view runs in the module's first half).
+struct LessonEntry {
+  std::string id;
+  std::string title;    // catalog key
+  std::string summary;  // catalog key or ""
+  int steps = 0;
+};
+// The compiled-in lessons, in the order of lessons(); a file whose head does not read is left out, as lessons()
+// leaves out one that does not parse (tests/unit/test_lessons.cpp holds the two lists equal).
+const std::vector<LessonEntry>& builtin_lesson_entries();
+// The compiled-in lessons, then a teacher's added ones: what a list of lessons shows.
+std::vector<LessonEntry> lesson_entries();
+bool lesson_listed(const std::string& id);
 const Lesson* find_lesson(const std::string& id);
 // Parses one lesson file; "" on success, else the first problem (with the step number).
 std::string parse_lesson(const std::string& text, Lesson& out);

@@ -288,7 +288,7 @@ std::string load_progress(LessonParts run, const std::string& text) {
         clean["draft"] = {{"step", v["step"]}, {"text", v["text"].get<std::string>().substr(0, kMaxDraftBytes)}};
       continue;
     }
-    if (!find_lesson(it.key()) || !v.is_object()) continue;  // lessons since removed, or garbage
+    if (!lesson_listed(it.key()) || !v.is_object()) continue;  // lessons since removed, or garbage
     const json furthest = v.value("furthest", json(0)), completed = v.value("completed", json(false));
     clean[it.key()] = {{"furthest", furthest.is_number_integer() ? furthest.get<int>() : 0},
                        {"completed", completed.is_boolean() && completed.get<bool>()}};

@@ -362,7 +362,7 @@ const std::vector<StateKey>& state_keys() {
     {"lesson", K::Lesson, [](const State& s) -> json {
        return s.lesson.id.empty() ? json(nullptr) : json{{"id", s.lesson.id}, {"step", s.lesson.step}}; },
      decode_lesson,
-     [] { json ids = json::array(); for (const Lesson& l : lessons()) ids.push_back(l.id);
+     [] { json ids = json::array(); for (const LessonEntry& l : builtin_lesson_entries()) ids.push_back(l.id);
           return json{{"type", {"object", "null"}}, {"properties", {{"id", {{"enum", ids}}}, {"step", integer_schema(1, 64)}}}}; },
      nullptr, [](State& t, const State& f) { t.lesson = f.lesson; }},
   };

@@ -28,14 +28,13 @@ class LessonPanel : public Panel {
     text_wrapped(ctx.tr("lesson.ui.intro"));
     ImGui::Spacing();
     int k = 0;
-    for (const Lesson& l : lessons()) lesson_entry(ctx, l, ++k);
-    for (const Lesson& l : added_lessons_list()) lesson_entry(ctx, l, ++k);  // a teacher's, once loaded
+    for (const LessonEntry& l : lesson_entries()) lesson_entry(ctx, l, ++k);  // a teacher's too, once loaded
     ImGui::Spacing();
     if (ImGui::SmallButton(ctx.tr("lesson.ui.reset_progress"))) reset_progress(ctx.app);
     ctx.track(ControlId::lesson_reset_progress);
   }
 
-  void lesson_entry(PanelContext& ctx, const Lesson& l, int k) {
+  void lesson_entry(PanelContext& ctx, const LessonEntry& l, int k) {
     ImGui::PushID(l.id.c_str());
     const nlohmann::json& p = ctx.app.progress.contains(l.id) ? ctx.app.progress[l.id] : nlohmann::json::object();
     const bool done = p.value("completed", false);
@@ -49,9 +48,9 @@ class LessonPanel : public Panel {
     if (done)
       ImGui::TextDisabled("  %s", ctx.tr("lesson.ui.completed"));
     else if (furthest > 0)
-      ImGui::TextDisabled("  %s", ctx.trf("lesson.ui.reached", {{"step", std::to_string(furthest)},
-                                                                {"steps", std::to_string(l.steps.size())}})
-                                      .c_str());
+      ImGui::TextDisabled(
+          "  %s", ctx.trf("lesson.ui.reached", {{"step", std::to_string(furthest)}, {"steps", std::to_string(l.steps)}})
+                      .c_str());
     ImGui::PopID();
   }
 

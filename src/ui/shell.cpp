@@ -365,7 +365,7 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
   }
   ctx.track(ControlId::menu_view);
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.lessons")) + "###lessons").c_str())) {
-    for (const Lesson& l : lessons())
+    for (const LessonEntry& l : builtin_lesson_entries())
       if (ImGui::MenuItem(ctx.tr(l.title.c_str()), nullptr, app_.state.lesson.id == l.id)) start_lesson(app_, l.id, 1);
     if (!app_.state.lesson.id.empty()) {
       ImGui::Separator();

@@ -32,6 +32,24 @@ TEST_CASE("every compiled-in lesson parses and validates", "[lessons]") {
   }
 }
 
+// The lists (picker, menu, parallel DOM, schema, kept progress) read each file's head only: they must name the same
+// lessons, in the same order, with the same titles, summaries and step counts as the parsed lessons.
+TEST_CASE("the lesson lists read from the files' heads agree with the parsed lessons", "[lessons]") {
+  const std::vector<LessonEntry>& entries = builtin_lesson_entries();
+  REQUIRE(entries.size() == lessons().size());
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const Lesson& l = lessons()[i];
+    INFO(l.id);
+    CHECK(entries[i].id == l.id);
+    CHECK(entries[i].title == l.title);
+    CHECK(entries[i].summary == l.summary);
+    CHECK(entries[i].steps == static_cast<int>(l.steps.size()));
+    CHECK(lesson_listed(l.id));
+  }
+  CHECK_FALSE(lesson_listed("no-such-lesson"));
+  CHECK(lesson_entries().size() == entries.size() + added_lessons_list().size());
+}
+
 TEST_CASE("a lesson with a wrong reference is refused with the step named", "[lessons]") {
   const char* base =
       R"({"id": "t", "title": "lesson.why-sqrt-dk.title", "steps": [{"text": "lesson.why-sqrt-dk.1", %s}]})";

@@ -1,6 +1,7 @@
 // test_teacher_lessons.cpp — a teacher's own lesson file: texts written inline in both languages (or one,
 // shown in its place), one clear message naming the step and the field for each kind of mistake, nothing
 // applied when a file is refused, and a loaded lesson followed exactly as a built-in one.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
@@ -154,4 +155,14 @@ TEST_CASE("a loaded lesson runs as a built-in one: steps, prediction, reveal, pr
   fixed["title"] = {{"en", "Peaky weights, corrected"}, {"hi-Latn", "Sahi kiya hua"}};
   REQUIRE(open_lesson_file(app, fixed.dump(), "my-lesson.json") == "");
   CHECK(std::string(tr(Lang::En, find_lesson("teacher-test")->title.c_str())) == "Peaky weights, corrected");
+  // Listed once, after the compiled-in lessons, under its own title and step count (the picker, the parallel DOM).
+  const std::vector<LessonEntry> listed = lesson_entries();
+  REQUIRE(listed.size() > builtin_lesson_entries().size());
+  CHECK(std::count_if(listed.begin(), listed.end(), [](const LessonEntry& e) { return e.id == "teacher-test"; }) == 1);
+  const auto mine = std::find_if(listed.begin() + static_cast<long>(builtin_lesson_entries().size()), listed.end(),
+                                 [](const LessonEntry& e) { return e.id == "teacher-test"; });
+  REQUIRE(mine != listed.end());
+  CHECK(std::string(tr(Lang::En, mine->title.c_str())) == "Peaky weights, corrected");
+  CHECK(mine->steps == static_cast<int>(find_lesson("teacher-test")->steps.size()));
+  CHECK(lesson_listed("teacher-test"));
 }
