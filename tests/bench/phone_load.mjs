@@ -7,7 +7,8 @@
 // finger drags the d_k slider at 6 and at 64 tokens on the throttled phone. Also written to
 // test-artifacts/bench/phone_load.json.
 //
-//   node tests/bench/phone_load.mjs [--runs 3] [--no-drag]     (SITE_DIR=… for another built site)
+//   node tests/bench/phone_load.mjs [--runs 3] [--no-drag] [--drags 1]     (SITE_DIR=… for another built site;
+//   --drags K: K drags at each token count, each reported, then all their frames pooled)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { SITE_DIR, api, artifactPath, assertSiteBuilt, itemRect, launchChromium,
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 3;
 const DRAG = !args.includes('--no-drag');
+const DRAGS = args.includes('--drags') ? Math.max(1, Number(args[args.indexOf('--drags') + 1]) || 1) : 1;
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 // Lighthouse's "Slow 4G" mobile profile.
@@ -120,12 +122,16 @@ async function dragFrameTimes(page, cdp, tokens) {
   const phase = (i) => (i + 1 <= touchedAt ? 'before the touch' : i + 1 <= touchedAt + 2 ? 'touch start'
     : i + 1 <= releasedAt ? 'moving' : 'release');
   const long_frames = intervals.map((ms, i) => ({ ms: +ms.toFixed(1), phase: phase(i) })).filter((f) => f.ms > 100);
-  const d = intervals.slice().sort((a, b) => a - b);
   const dk = (await api.getState(page)).d_k;
   if (!(dk > 4)) throw new Error(`the drag did not move d_k (still ${dk}) at ${tokens} tokens: nothing was measured`);
+  return { ...frameFigures(intervals, long_frames), tokens, d_k_after: dk, intervals };
+}
+
+function frameFigures(intervals, long_frames) {
+  const d = intervals.slice().sort((a, b) => a - b);
   const q = (p) => +d[Math.min(d.length - 1, Math.floor(p * d.length))].toFixed(1);
-  return { tokens, frames: d.length, median_ms: q(0.5), p95_ms: q(0.95), max_ms: +d[d.length - 1].toFixed(1),
-    over_100ms: d.filter((x) => x > 100).length, long_frames, d_k_after: dk };
+  return { frames: d.length, median_ms: q(0.5), p95_ms: q(0.95), max_ms: +d[d.length - 1].toFixed(1),
+    over_100ms: d.filter((x) => x > 100).length, long_frames };
 }
 
 function siteSizes() {
@@ -171,7 +177,14 @@ async function main() {
     figures.throttled = slow.summary;
     if (DRAG) {
       figures.drag_d_k = [];
-      for (const n of [6, 64]) figures.drag_d_k.push(await dragFrameTimes(slow.last.page, slow.last.cdp, n));
+      for (let k = 0; k < DRAGS; k++)
+        for (const n of [6, 64]) figures.drag_d_k.push({ ...await dragFrameTimes(slow.last.page, slow.last.cdp, n), drag: k + 1 });
+      if (DRAGS > 1) {
+        figures.drag_d_k_pooled = [6, 64].map((n) => {
+          const mine = figures.drag_d_k.filter((d) => d.tokens === n);
+          return { tokens: n, drags: mine.length, ...frameFigures(mine.flatMap((d) => d.intervals), mine.flatMap((d) => d.long_frames)) };
+        });
+      }
     }
     await slow.last.context.close();
   } finally {
@@ -192,8 +205,9 @@ async function main() {
     rows.push([`${label}: first view over the wire`, `${kb(s.median_bytes_before_ready)} before ready, ${kb(s.median_bytes_total)} in all`]);
     rows.push([`${label}: first frame / ready`, `${s.median_first_frame_ms} ms / ${s.median_ready_ms} ms (median of ${RUNS})`]);
   }
-  for (const d of figures.drag_d_k ?? []) {
-    rows.push([`dragging d_k, ${d.tokens} tokens (throttled)`, `frame median ${d.median_ms} ms, p95 ${d.p95_ms} ms, max ${d.max_ms} ms, ` +
+  for (const d of [...figures.drag_d_k ?? [], ...figures.drag_d_k_pooled ?? []]) {
+    const which = d.drags ? `all ${d.drags} drags` : DRAGS > 1 ? `drag ${d.drag}` : '';
+    rows.push([`dragging d_k, ${d.tokens} tokens (throttled)${which ? ', ' + which : ''}`, `frame median ${d.median_ms} ms, p95 ${d.p95_ms} ms, max ${d.max_ms} ms, ` +
       `${d.over_100ms} of ${d.frames} frames over 100 ms` +
       (d.long_frames.length ? ` (${d.long_frames.map((f) => `${Math.round(f.ms)} ms ${f.phase}`).join(', ')})` : '')]);
   }
