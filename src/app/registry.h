@@ -191,6 +191,7 @@ constexpr size_t kControlCount = 0 ATTN_CONTROLS(ATTN_CONTROL_COUNT);
   X(panel_header, "header:", "")                                \
   X(menu_view_item, "menu:view:", "")                           \
   X(menu_language_item, "menu:language:", "")                   \
+  X(menu_lessons_item, "menu:lessons:", "")                     \
   X(lesson_start, "lesson:start:", "")                          \
   X(lesson_choice, "lesson:choice:", "")                        \
   X(learn_head, "learn:head:", "")                              \

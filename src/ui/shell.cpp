@@ -365,8 +365,15 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
   }
   ctx.track(ControlId::menu_view);
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.lessons")) + "###lessons").c_str())) {
-    for (const LessonEntry& l : builtin_lesson_entries())
-      if (ImGui::MenuItem(ctx.tr(l.title.c_str()), nullptr, app_.state.lesson.id == l.id)) start_lesson(app_, l.id, 1);
+    // On a phone a long title would run off the screen: it ends in "…" there, and a long press shows all of it.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float room = ImGui::GetMainViewport()->WorkSize.x - 2 * style.WindowPadding.x - 1.5f * ImGui::GetFontSize();
+    for (const LessonEntry& l : builtin_lesson_entries()) {
+      const std::string title = ctx.tr(l.title.c_str()), shown = fit_label(title, room);
+      if (ImGui::MenuItem(shown.c_str(), nullptr, app_.state.lesson.id == l.id)) start_lesson(app_, l.id, 1);
+      ctx.track(ControlFamily::menu_lessons_item, l.id);
+      if (shown != title && ImGui::IsItemHovered(ImGuiHoveredFlags_DelayNormal)) ImGui::SetTooltip("%s", title.c_str());
+    }
     if (!app_.state.lesson.id.empty()) {
       ImGui::Separator();
       if (ImGui::MenuItem(ctx.tr("lesson.ui.free_play"))) leave_lesson(app_);
