@@ -560,6 +560,16 @@ std::deque<Lesson>& added_lessons() {
   static std::deque<Lesson> added;
   return added;
 }
+// The compiled-in entries, then the added lessons'; remade only when a lesson is added (lists are drawn every frame).
+std::vector<LessonEntry>& listed_entries() {
+  static std::vector<LessonEntry> all = builtin_lesson_entries();
+  return all;
+}
+void relist_added_lessons() {
+  std::vector<LessonEntry>& all = listed_entries();
+  all.resize(builtin_lesson_entries().size());
+  for (const Lesson& l : added_lessons()) all.push_back({l.id, l.title, l.summary, static_cast<int>(l.steps.size())});
+}
 }  // namespace
 
 std::string add_lesson(const std::string& text, const Lesson** added) {
@@ -574,6 +584,7 @@ std::string add_lesson(const std::string& text, const Lesson** added) {
   set_extra_texts("inline:" + l.id + ":", l.texts);
   *it = std::move(l);
   if (added) *added = &*it;
+  relist_added_lessons();
   return "";
 }
 
@@ -600,18 +611,11 @@ const std::vector<LessonEntry>& builtin_lesson_entries() {
   return entries;
 }
 
-std::vector<LessonEntry> lesson_entries() {
-  std::vector<LessonEntry> out = builtin_lesson_entries();
-  for (const Lesson& l : added_lessons()) out.push_back({l.id, l.title, l.summary, static_cast<int>(l.steps.size())});
-  return out;
-}
+const std::vector<LessonEntry>& lesson_entries() { return listed_entries(); }
 
 bool lesson_listed(const std::string& id) {
-  for (const LessonEntry& e : builtin_lesson_entries())
-    if (e.id == id) return true;
-  for (const Lesson& l : added_lessons())
-    if (l.id == id) return true;
-  return false;
+  const std::vector<LessonEntry>& all = lesson_entries();
+  return std::any_of(all.begin(), all.end(), [&](const LessonEntry& e) { return e.id == id; });
 }
 
 const Lesson* find_lesson(const std::string& id) {

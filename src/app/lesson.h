@@ -97,7 +97,7 @@ struct LessonEntry {
 // leaves out one that does not parse (tests/unit/test_lessons.cpp holds the two lists equal).
 const std::vector<LessonEntry>& builtin_lesson_entries();
 // The compiled-in lessons, then a teacher's added ones: what a list of lessons shows.
-std::vector<LessonEntry> lesson_entries();
+const std::vector<LessonEntry>& lesson_entries();
 bool lesson_listed(const std::string& id);
 const Lesson* find_lesson(const std::string& id);
 // Parses one lesson file; "" on success, else the first problem (with the step number).
