@@ -12,6 +12,7 @@
 #include "app/learn_text.h"
 #include "app/lesson.h"
 #include "app/lesson_run.h"
+#include "app/lesson_text.h"
 #include "app/presets.h"
 #include "app/registry.h"
 #include "app/saturation.h"
@@ -176,49 +177,46 @@ json panels_json(const App& app) {
   return panels;
 }
 
+// The open step as render_step() words it (app/lesson_text.h): the same texts the canvas draws, never a template.
 json lesson_json(const App& app) {
   const Lesson* l = open_lesson(app);
   const LessonStep* step = open_step(app);
   if (!l || !step) return nullptr;
-  const Lang lang = app.state.lang;
   const StepProgress& sp = app.step_progress;
-  const Task& t = step->task;
+  const StepTexts t = render_step(app);
   const int n = app.state.lesson.step, steps = static_cast<int>(l->steps.size());
   json j = {{"id", l->id},
-            {"title", tr(lang, l->title.c_str())},
+            {"title", t.title},
             {"step", n},
             {"steps", steps},
-            {"step_of",
-             tr_format(lang, "lesson.ui.step_of", {{"step", std::to_string(n)}, {"steps", std::to_string(steps)}})},
-            {"text", step_text(app, step->text)},
+            {"step_of", t.step_of},
+            {"text", t.text},
             {"can_back", n > 1},
             {"can_next", step_complete(app)},
-            {"back", tr(lang, "lesson.ui.back")},
-            {"next", tr(lang, n < steps ? "lesson.ui.next" : "lesson.ui.finish")},
-            {"check", tr(lang, "lesson.ui.check")},
-            {"exit", tr(lang, "lesson.ui.free_play")},
-            {"restart", tr(lang, "a11y.restart")}};
-  // A web page fetches the lessons' texts after its first view: until they are here the step says it is loading.
-  if (!lesson_texts_present()) j["text"] = tr(lang, "lesson.ui.loading");
-  if (t.kind == Task::Kind::None || !lesson_texts_present()) return j;
-  j["task"] = t.kind == Task::Kind::Predict ? "predict" : "do";
-  j["question"] = tr(lang, t.question.c_str());
-  json choices = json::array();
-  for (const std::string& c : t.choices) choices.push_back(tr(lang, c.c_str()));
-  j["choices"] = choices;
-  j["number"] = t.kind == Task::Kind::Predict && t.choices.empty();
+            {"back", t.back},
+            {"next", t.next},
+            {"check", t.check},
+            {"exit", t.exit},
+            {"restart", tr(app.state.lang, "a11y.restart")}};
+  if (!t.text_since.empty()) j["text_since"] = t.text_since;
+  if (t.task == StepTexts::Task::None || t.loading) return j;
+  j["task"] = t.task == StepTexts::Task::Predict ? "predict" : "do";
+  j["question"] = t.question;
+  j["choices"] = t.choices;
+  j["number"] = t.number;
   j["chosen"] = sp.chosen;
   j["attempts"] = sp.attempts;
-  j["answered"] = sp.correct || sp.missed;
-  j["correct"] = sp.correct;
+  j["answered"] = t.answered;
+  j["correct"] = t.correct;
   // Right or wrong said in words, never by colour alone.
-  if (sp.attempts > 0) j["verdict"] = tr(lang, sp.correct ? "lesson.ui.right" : "lesson.ui.try_again");
-  if (sp.attempts > 0 && !sp.correct) {
-    const std::string& key = sp.feedback.empty() ? t.hint : sp.feedback;
-    if (!key.empty()) j["feedback"] = tr(lang, key.c_str());
-  }
-  if ((sp.correct || sp.missed) && !t.explain.empty()) j["explain"] = tr(lang, t.explain.c_str());
-  if (!t.hint.empty() && t.kind == Task::Kind::Do) j["hint"] = tr(lang, t.hint.c_str());
+  for (const auto& [key, text] : {std::pair{"verdict", &t.verdict},
+                                  {"feedback", &t.feedback},
+                                  {"one_more", &t.one_more},
+                                  {"missed", &t.missed},
+                                  {"explain", &t.explain},
+                                  {"explain_since", &t.explain_since},
+                                  {"hint", &t.hint}})
+    if (!text->empty()) j[key] = *text;
   return j;
 }
 
@@ -456,24 +454,33 @@ json points_json(const App& app) {
           {"locked", locked(app, "embeddings")}};
 }
 
-// The selected row's weights (head 1) with the key tokens: the numbers the heatmap colours.
+// The selected row's weights (head 1) with the key tokens: the numbers the heatmap colours. While a lesson question
+// asks about them, the table says they are hidden until the answer (a reader must not hear what a sighted learner
+// is asked to predict).
 json weights_json(const App& app) {
   const HeadResult& h = app.result.core.first_head();
   const int row = app.state.selected_row;
   if (row < 0 || row >= h.weights.rows()) return nullptr;
+  const std::vector<std::string> withheld = withheld_facts(app);
+  if (withholds(withheld, "weights") || withholds(withheld, "saturation"))
+    return {{"withheld", tr(app.state.lang, "summary.withheld")}};
   json w = json::array();
   for (int k = 0; k < h.weights.cols(); ++k) w.push_back(static_cast<double>(h.weights(row, k)));
-  const double mw = row < h.max_weight.size() ? static_cast<double>(h.max_weight(row)) : 0.0;
+  const RowSaturation sat = row_saturation(h, row);
   const std::string query = row < static_cast<int>(app.result.row_labels.size())
                                 ? app.result.row_labels[static_cast<size_t>(row)]
                                 : learner_index(row);
+  // The app's one rule (saturation.h): one visible key is weight 1 by construction, not saturation.
+  const char* said = sat.single_key  ? "summary.single_key"
+                     : sat.saturated ? "summary.saturated"
+                                     : "summary.not_saturated";
   return {{"row", row},
           {"query", query},
           {"keys", app.result.col_labels},
           {"weights", w},
-          {"max_weight", mw},
-          {"saturated", mw > kSaturatedMaxWeight},
-          {"saturation", tr(app.state.lang, mw > kSaturatedMaxWeight ? "summary.saturated" : "summary.not_saturated")}};
+          {"max_weight", sat.max_weight},
+          {"saturated", sat.saturated},
+          {"saturation", tr(app.state.lang, said)}};
 }
 }  // namespace
 

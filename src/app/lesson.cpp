@@ -192,13 +192,17 @@ std::string parse_predict(const json& j, Task& t, TextSink& sink) {
     if (!j["reveal"].is_object()) return "task.reveal must be a partial state (an object)";
     t.reveal = j["reveal"];
   }
-  if (j.contains("claims")) {
-    if (!j["claims"].is_array()) return "task.claims must be a list of {value, op, than}";
-    for (size_t i = 0; i < j["claims"].size(); ++i) {
-      t.claims.emplace_back();
-      err = parse_condition(j["claims"][i], t.claims.back(), "task.claims[" + std::to_string(i) + "]");
-      if (!err.empty()) return err;
-    }
+  return "";
+}
+
+// What a text asserts of the numbers it quotes, as conditions the lesson verifier checks ("" or the problem).
+std::string parse_claims(const json& j, std::vector<Condition>& out, const std::string& field) {
+  if (!j.contains("claims")) return "";
+  if (!j["claims"].is_array()) return field + " must be a list of {value, op, than}";
+  for (size_t i = 0; i < j["claims"].size(); ++i) {
+    out.emplace_back();
+    const std::string err = parse_condition(j["claims"][i], out.back(), field + "[" + std::to_string(i) + "]");
+    if (!err.empty()) return err;
   }
   return "";
 }
@@ -214,10 +218,16 @@ std::string parse_task(const json& j, Task& t, TextSink& sink) {
   if (err.empty()) err = get_texts(j, "choices", t.choices, sink, "task.");
   if (err.empty()) err = get_strings(j, "asks", t.asks);
   if (!err.empty()) return err.rfind("task.", 0) == 0 ? err : "task." + err;
+  err = parse_claims(j, t.claims, "task.claims");
+  if (!err.empty()) return err;
   if (kind == "predict") return parse_predict(j, t, sink);
   if (kind != "do") return "task.kind must be \"predict\" or \"do\"";
   t.kind = Task::Kind::Do;
   if (!j.contains("goal")) return "task.goal is missing: a do task needs a goal {value, op, than}";
+  if (j.contains("solution")) {
+    if (!j["solution"].is_object()) return "task.solution must be a partial state (an object)";
+    t.solution = j["solution"];
+  }
   return parse_condition(j["goal"], t.goal, "task.goal");
 }
 
@@ -233,6 +243,8 @@ std::string parse_step(const json& j, LessonStep& s, TextSink& sink) {
     if (!j["state"].is_object()) return "state must be a partial state (an object)";
     s.state = j["state"];
   }
+  err = parse_claims(j, s.claims, "claims");
+  if (!err.empty()) return err;
   if (j.contains("task")) return parse_task(j["task"], s.task, sink);
   return "";
 }
@@ -459,6 +471,8 @@ std::string validate_step(const LessonStep& s, State& probe) {
   }
   for (const std::string& c : s.lock)
     if (err.empty() && !find_control(c)) err = "lock: unknown control id \"" + printable(c) + "\"";
+  for (const Condition& c : s.claims)
+    if (err.empty()) err = check_condition_values(c, "claim");
   if (!err.empty() || s.task.kind == Task::Kind::None) return err;
   const Task& t = s.task;
   err = check_key(t.question, "question");
@@ -478,20 +492,13 @@ std::string validate_step(const LessonStep& s, State& probe) {
   if (err.empty() && t.kind == Task::Kind::Do) {
     err = check_condition_values(t.goal, "goal");
     if (err.empty()) err = check_state_on_copy(probe, t.goal.state, "goal.state");
+    if (err.empty()) err = check_state_on_copy(probe, t.solution, "task.solution");
   }
   for (const Condition& c : t.claims)
     if (err.empty()) err = check_condition_values(c, "claim");
   return err;
 }
 
-std::string fmt3(double v) {
-  char buf[32];
-  if (std::fabs(v) >= 100 || v == std::floor(v))
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-  else
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
 }  // namespace
 
 void show_step_panels(State& s, const LessonStep& step) {
@@ -618,7 +625,29 @@ bool lesson_listed(const std::string& id) {
   return std::any_of(all.begin(), all.end(), [&](const LessonEntry& e) { return e.id == id; });
 }
 
+namespace {
+const Lesson*& lesson_under_test() {
+  static const Lesson* current = nullptr;
+  return current;
+}
+}  // namespace
+
+LessonUnderTest::LessonUnderTest(const Lesson& lesson) : previous_(lesson_under_test()) {
+  lesson_under_test() = &lesson;
+  if (!lesson.texts.empty()) set_extra_texts("inline:" + lesson.id + ":", lesson.texts);
+}
+
+LessonUnderTest::~LessonUnderTest() {
+  const Lesson* walked = lesson_under_test();
+  lesson_under_test() = previous_;
+  if (walked->texts.empty()) return;
+  // The inline texts go back to those of the lesson added under that id, if any.
+  const Lesson* kept = find_lesson(walked->id);
+  set_extra_texts("inline:" + walked->id + ":", kept ? kept->texts : std::map<std::string, ExtraText>{});
+}
+
 const Lesson* find_lesson(const std::string& id) {
+  if (lesson_under_test() && lesson_under_test()->id == id) return lesson_under_test();
   for (const Lesson& l : lessons())
     if (l.id == id) return &l;
   for (const Lesson& l : added_lessons())
@@ -750,8 +779,8 @@ const std::vector<std::string>& live_value_names() {
   return names;
 }
 
-std::map<std::string, double> live_values(const Playground& pg) {
-  std::map<std::string, double> v;
+LiveValues live_values(const Playground& pg) {
+  LiveValues v;
   for (const std::string& n : live_value_names()) v[n] = 0;
   const AppResult& r = pg.result;
   const HeadResult& h = r.core.first_head();
@@ -798,8 +827,7 @@ std::map<std::string, double> live_values(const Playground& pg) {
   return v;
 }
 
-bool condition_holds(const Condition& c, const Playground& pg) {
-  const auto values = live_values(pg);
+bool condition_holds(const Condition& c, const LiveValues& values, const State& state) {
   const auto it = values.find(c.value);
   if (it == values.end()) return false;
   const double x = it->second;
@@ -815,19 +843,32 @@ bool condition_holds(const Condition& c, const Playground& pg) {
                   : c.op == ">=" ? x >= than
                                  : std::fabs(x - than) <= c.tolerance;
   if (!ok) return false;
-  const json now = state_to_json(pg.state);
+  if (c.state.empty()) return true;
+  const json now = state_to_json(state);
   for (auto it2 = c.state.begin(); it2 != c.state.end(); ++it2)
     if (!now.contains(it2.key()) || now[it2.key()] != it2.value()) return false;
   return true;
 }
 
-std::string step_text(const Playground& pg, const std::string& key) {
-  std::string s = tr(pg.state.lang, key.c_str());
-  const auto values = live_values(pg);
+bool condition_holds(const Condition& c, const Playground& pg) { return condition_holds(c, live_values(pg), pg.state); }
+
+std::string format_live_value(Lang lang, double v) {
+  // float32 arithmetic leaves remainders near 10⁻⁷ where the exact value is 0: three digits of them are noise.
+  if (v != 0 && std::fabs(v) < 1e-6) return tr(lang, "lesson.ui.about_zero");
+  char buf[32];
+  if (std::fabs(v) >= 100 || v == std::floor(v))
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  else
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+std::string fill_live_values(Lang lang, const std::string& key, const LiveValues& values) {
+  std::string s = tr(lang, key.c_str());
   for (const std::string& name : placeholders(s)) {
     const auto it = values.find(name);
     if (it == values.end()) continue;
-    const std::string token = "{" + name + "}", value = fmt3(it->second);
+    const std::string token = "{" + name + "}", value = format_live_value(lang, it->second);
     for (size_t at = s.find(token); at != std::string::npos; at = s.find(token, at + value.size()))
       s.replace(at, token.size(), value);
   }

@@ -47,11 +47,14 @@ struct Task {
     std::string feedback;  // catalog key
   };
   std::vector<Slip> slips;
-  // What the explanation asserts about the state on screen after the answer ("Up", "equal", "saturated"),
-  // as conditions the lesson test checks after the reveal: a text cannot claim what the numbers do not show.
+  // What the explanation asserts about the numbers it quotes ("Up", "equal", "saturated"), as conditions the lesson
+  // verifier checks against the values it is shown with (after the reveal, or when the goal was met), in every
+  // state that shows it: a text cannot claim what its numbers do not show.
   std::vector<Condition> claims;
-  // do: done when `goal` holds.
+  // do: done when `goal` holds. `solution`: a partial state that meets it, as a learner could set it (the lesson
+  // verifier applies it to reach the done state; without one it searches the step's unlocked controls).
   Condition goal;
+  nlohmann::json solution = nlohmann::json::object();
   std::string hint;  // catalog key
 };
 
@@ -62,6 +65,9 @@ struct LessonStep {
   std::vector<std::string> panels;                  // panel ids shown (empty = keep)
   std::string highlight;                            // panel id drawn with an outline ("" = none)
   std::vector<std::string> lock;                    // control ids locked during the step
+  // What the text asserts of the numbers it quotes ("flat", "saturated"), checked by the lesson verifier against the
+  // values the text is shown with (those of the state the step opened in).
+  std::vector<Condition> claims;
   Task task;
 };
 
@@ -112,14 +118,32 @@ std::string check_lesson_text(const std::string& text, Lesson& out);
 // under the same id); find_lesson() finds it. A refused file changes nothing. "" or the one reason.
 std::string add_lesson(const std::string& text, const Lesson** added = nullptr);
 const std::deque<Lesson>& added_lessons_list();
+// While alive, find_lesson(lesson.id) is `lesson` and tr() finds its inline texts: a lesson walked before it is added
+// (the verifier, lesson_verify.h); what was found under that id before comes back after.
+class LessonUnderTest {
+ public:
+  explicit LessonUnderTest(const Lesson& lesson);
+  ~LessonUnderTest();
+  LessonUnderTest(const LessonUnderTest&) = delete;
+  LessonUnderTest& operator=(const LessonUnderTest&) = delete;
+
+ private:
+  const Lesson* previous_;
+};
 // Errors of the compiled-in files that did not parse (empty when all did).
 const std::vector<std::string>& lesson_load_errors();
 
 // Live values lessons quote and check, computed from the current result (selected row, head 1).
+using LiveValues = std::map<std::string, double>;
 const std::vector<std::string>& live_value_names();
-std::map<std::string, double> live_values(const Playground& pg);
+LiveValues live_values(const Playground& pg);
+// Whether the condition holds of a set of values (and, for its `state` part, of the state).
+bool condition_holds(const Condition& c, const LiveValues& values, const State& state);
 bool condition_holds(const Condition& c, const Playground& pg);
-// The step text with {name} replaced by live values (formatted to 3 significant places).
-std::string step_text(const Playground& pg, const std::string& key);
+// A live value as lessons print it: 3 significant places; a float32 rounding remainder (3.1e-07) as "≈ 0 (< 10⁻⁶)".
+std::string format_live_value(Lang lang, double v);
+// The text of `key` in `lang` with every {name} replaced by its value in `values` (lesson_text.h renders a whole
+// step with the values each text was written for; no surface fills a lesson template itself).
+std::string fill_live_values(Lang lang, const std::string& key, const LiveValues& values);
 
 }  // namespace attn

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "app/lesson_text.h"
 #include "app/registry.h"
 #include "app/state_json.h"
 #include "app/strings.h"
@@ -17,6 +18,11 @@ namespace {
 void emit(Playground& pg, const char* type, json detail) {
   detail["type"] = type;
   pg.emit(std::move(detail));
+}
+
+void take_snapshot(LessonParts run, LiveValues& into) {
+  into = snapshot_values(run.pg);
+  run.step.values_settling = run.step.values_settling || run.pg.result.variance_pending;
 }
 
 void note_progress(LessonParts run, const Lesson& l, int step, bool completed) {
@@ -63,6 +69,7 @@ std::string go_to_step(LessonParts run, int step) {
   for (const std::string& id : s.lock) run.locks.push_back(canonical_control_id(id));
   run.step = StepProgress{};
   run.pg.recompute();
+  take_snapshot(run, run.step.entry_values);  // what the step's text and question were written for
   emit(run.pg, "lesson-step", {{"lesson", l->id}, {"step", step}, {"steps", l->steps.size()}});
   note_progress(run, *l, step, false);
   return "";
@@ -118,6 +125,7 @@ bool record_answer(LessonParts run, bool correct, json given, const std::string&
   StepProgress& p = run.step;
   if (p.correct || p.missed) return false;
   ++p.attempts;
+  take_snapshot(run, p.answer_values);  // what this answer's feedback speaks of
   p.correct = correct;
   p.feedback = correct ? "" : feedback;
   p.missed = !correct && p.attempts >= kMaxMisses;
@@ -129,6 +137,7 @@ bool record_answer(LessonParts run, bool correct, json given, const std::string&
       run.pg.recompute();
     }
     p.revealed = true;
+    take_snapshot(run, p.done_values);  // what the explanation speaks of, whatever the learner does next
   }
   emit(run.pg, "answer",
        {{"lesson", l->id},
@@ -141,6 +150,18 @@ bool record_answer(LessonParts run, bool correct, json given, const std::string&
         {"kind", s->task.choices.empty() ? "numeric" : "choice"},
         {"correct_response", task_correct_response(s->task)}});
   return correct;
+}
+
+// The variance lab's draws may still be running when a snapshot is taken (they spread over frames): until they end,
+// a snapshot taken at the current d_k follows them, so a text never quotes a half-drawn measurement.
+void settle_snapshots(LessonParts run) {
+  if (!run.step.values_settling || run.pg.result.variance_pending) return;
+  run.step.values_settling = false;
+  const LiveValues now = snapshot_values(run.pg);
+  for (LiveValues* v : {&run.step.entry_values, &run.step.answer_values, &run.step.done_values}) {
+    if (v->empty() || v->count("d_k") == 0 || v->at("d_k") != now.at("d_k")) continue;
+    for (const char* name : {"var_unscaled", "var_scaled"}) (*v)[name] = now.at(name);
+  }
 }
 
 std::string slip_feedback(const Task& t, double value) {
@@ -171,9 +192,13 @@ bool answer_number(LessonParts run, double value) {
 void lesson_tick(LessonParts run) {
   const Lesson* l = open_lesson(run.pg);
   const LessonStep* s = open_step(run.pg);
-  if (!l || !s || s->task.kind != Task::Kind::Do || run.step.goal_met) return;
+  if (!l || !s) return;
+  settle_snapshots(run);
+  if (s->task.kind != Task::Kind::Do || run.step.goal_met) return;
   if (!condition_holds(s->task.goal, run.pg)) return;
   run.step.goal_met = true;
+  // The explanation quotes the values of the moment the goal was met; dragging on cannot make it false.
+  take_snapshot(run, run.step.done_values);
   emit(run.pg, "answer",
        {{"lesson", l->id},
         {"step", run.pg.state.lesson.step},

@@ -23,6 +23,11 @@ struct StepProgress {
   std::string feedback;   // catalog key of what the last wrong answer is told ("" = the step's hint)
   bool revealed = false;  // the reveal state was applied
   bool goal_met = false;  // a do task's goal held
+  // The values each text is rendered from (lesson_text.h), so that no text says something of a state it was not
+  // written for: the step's text and question quote the state the step opened in; a wrong answer's feedback, the
+  // state it was given in; the explanation, the state after the reveal or at the moment the goal was met.
+  LiveValues entry_values, answer_values, done_values;
+  bool values_settling = false;  // one was taken while the variance lab was still drawing (lesson_tick completes it)
 };
 
 // What following a lesson touches, by reference (App makes one per call: `start_lesson(app, …)`): the playground,

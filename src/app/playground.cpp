@@ -53,7 +53,8 @@ void start_variance(VarianceJob& job, std::vector<int> d_ks, int samples, uint64
 std::optional<std::vector<VarianceRow>> step_variance(VarianceJob& job, double budget_ms) {
   if (job.run && job.run->step(budget_ms)) {
     auto& kept = kept_variances();
-    constexpr size_t kKept = 8;
+    // A few hundred bytes each (two 41-bin histograms a width): enough for every width a lesson walk visits.
+    constexpr size_t kKept = 64;
     if (kept.size() >= kKept) kept.clear();
     kept[job.key] = job.run->rows();
     job.ready = job.run->rows();

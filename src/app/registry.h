@@ -26,7 +26,7 @@ struct State;
   X(variance, true, "", 2, 1.0f, "variance")                                 \
   X(explain, true, "", 2, 0.9f, "scores weights output variance saturation") \
   X(share, false, "", 1, 1.0f, "")                                           \
-  X(masks, false, "mask", 1, 1.0f, "masks")                                  \
+  X(masks, false, "mask", 1, 1.0f, "masks weights")                          \
   X(heads, false, "heads", 1, 1.0f, "weights output head_widths")            \
   X(positional, false, "positional_encoding", 0, 1.0f, "positions")          \
   X(numerics, false, "", 2, 1.0f, "scores weights numerics")                 \

@@ -6,7 +6,7 @@
 
 namespace attn {
 
-std::string screen_summary(const Playground& pg) {
+std::string screen_summary(const Playground& pg, const std::vector<std::string>& withheld) {
   const State& s = pg.state;
   const Lang lang = s.lang;
   const Result& r = pg.result.core;
@@ -17,6 +17,8 @@ std::string screen_summary(const Playground& pg) {
                                {"temperature", format_fixed(s.temperature, 2)}}) +
                     " ";
   const int i = s.selected_row;
+  for (const std::string& fact : withheld)
+    if (fact == "weights" || fact == "saturation") return out + tr(lang, "summary.withheld");
   if (h.weights.rows() > i && i >= 0) {
     const auto& labels = pg.result.row_labels;
     const std::string name = i < static_cast<int>(labels.size()) ? labels[static_cast<size_t>(i)] : "";

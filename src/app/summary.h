@@ -2,10 +2,13 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "app/saturation.h"  // kSaturatedMaxWeight, row_saturation
 
 namespace attn {
 class Playground;
-std::string screen_summary(const Playground& pg);
+// `withheld`: facts an open lesson question asks (lesson_text.h, withheld_facts): while it is unanswered the summary
+// says the row's weights are hidden instead of reading them out ("weights" or "saturation").
+std::string screen_summary(const Playground& pg, const std::vector<std::string>& withheld = {});
 }  // namespace attn

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/lesson.h"
+#include "app/lesson_verify.h"
 #include "app/share.h"
 #include "app/state_json.h"
 #include "core/attention/attention.h"
@@ -49,6 +50,8 @@ const std::string kUsage =
     attn::cli::kTrainUsage + attn::cli::kPackageUsage +
     "  lesson check LESSON.json            check a lesson file: \"ok: N steps, M predictions\" (and any\n"
     "                                      warnings), or the one reason it would be refused\n"
+    "  lesson verify LESSON.json|ID        walk every state a learner can reach in a lesson and check every\n"
+    "                                      text shown there; prints each failure and the walk's counts\n"
     "  schema                              print the app state's keys as JSON: each key's kind and values\n"
     "  share STATE.json                    print the page's share fragment (s=1.…) of a (partial) state\n"
     "  share --open FRAGMENT               print the whole state a share fragment or link opens\n"
@@ -341,14 +344,45 @@ int cmd_share(const std::vector<std::string>& args) {
   return 0;
 }
 
+// A lesson by id (a compiled-in one) or from a file; "" or why not.
+std::string load_lesson_arg(const std::string& arg, attn::Lesson& lesson) {
+  if (const attn::Lesson* builtin = attn::find_lesson(arg)) {
+    lesson = *builtin;
+    return "";
+  }
+  std::string text;
+  std::string err = read_input(arg, text);
+  if (err.empty()) err = attn::check_lesson_text(text, lesson);
+  return err.empty() ? "" : arg + ": " + err;
+}
+
+// `lesson verify FILE|ID`: every state a learner can reach, every text shown there (lesson_verify.h).
+int cmd_lesson_verify(const std::string& arg) {
+  attn::Lesson lesson;
+  const std::string err = load_lesson_arg(arg, lesson);
+  if (!err.empty()) return fail(kExitError, err);
+  int failures = 0;
+  for (attn::Lang lang : attn::languages()) {
+    const attn::LessonVerifyReport r = attn::verify_lesson(lesson, lang);
+    for (const std::string& f : r.failures) std::cout << "fail: " << f << "\n";
+    failures += static_cast<int>(r.failures.size());
+    std::cout << lesson.id << " [" << attn::lang_code(lang) << "]: " << r.states << " states, " << r.texts << " texts, "
+              << r.claims << " claims checked, " << r.failures.size() << " failures\n";
+  }
+  return failures ? kExitError : 0;
+}
+
 // `lesson check FILE`: what a teacher runs before handing a lesson file out; the app refuses the same files.
 int cmd_lesson(const std::vector<std::string>& args) {
-  if (args.size() != 2 || args[0] != "check") return usage_error("usage: attnplay lesson check LESSON.json");
+  if (args.size() == 2 && args[0] == "verify") return cmd_lesson_verify(args[1]);
+  if (args.size() != 2 || args[0] != "check")
+    return usage_error("usage: attnplay lesson check LESSON.json | attnplay lesson verify LESSON.json|ID");
   std::string text;
   std::string err = read_input(args[1], text);
   if (!err.empty()) return fail(kExitError, err);
   attn::Lesson lesson;
   err = attn::check_lesson_text(text, lesson);
+  if (err.empty()) err = attn::verify_lesson_message(lesson);
   if (!err.empty()) return fail(kExitError, args[1] + ": " + err);
   size_t predictions = 0;
   for (const attn::LessonStep& s : lesson.steps) predictions += s.task.kind == attn::Task::Kind::Predict ? 1 : 0;

@@ -17,6 +17,7 @@
 #include "app/learn.h"
 #include "app/lesson_builder.h"
 #include "app/lesson_run.h"
+#include "app/lesson_text.h"
 #include "app/registry.h"
 #include "app/share.h"
 #include "app/state_json.h"
@@ -81,7 +82,7 @@ ATTNPLAY_EXPORT const char* attnplay_focused() { return out(g_app ? g_app->focus
 
 ATTNPLAY_EXPORT const char* attnplay_summary() {
   if (!g_app) return out("");
-  return out(attn::screen_summary(*g_app));
+  return out(attn::screen_summary(*g_app, attn::withheld_facts(*g_app)));
 }
 
 ATTNPLAY_EXPORT double attnplay_frames() { return g_app ? static_cast<double>(g_app->frames) : 0.0; }

@@ -1,4 +1,4 @@
-// lesson_panel.cpp — the lesson list on first load, then one step at a time: text with live numbers,
+// lesson_panel.cpp — the lesson list on first load, then one step at a time: its text (app/lesson_text.h),
 // predict-then-reveal questions, "do" goals, Back / Next, progress and the way out to free play.
 #include <imgui.h>
 
@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/lesson_run.h"
+#include "app/lesson_text.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 
@@ -55,137 +56,123 @@ class LessonPanel : public Panel {
   }
 
   // [SECTION] one step -------------------------------------------------------------------------------
+  // Every word comes from render_step() (app/lesson_text.h), the same texts the parallel DOM and the live region say.
   void step_view(PanelContext& ctx) {
     App& app = ctx.app;
-    const Lesson& l = *open_lesson(app);
-    const LessonStep* s = open_step(app);
-    const int step = app.state.lesson.step, steps = static_cast<int>(l.steps.size());
-    text_wrapped(ctx.tr(l.title.c_str()));
-    const std::string of =
-        ctx.trf("lesson.ui.step_of", {{"step", std::to_string(step)}, {"steps", std::to_string(steps)}});
-    ImGui::ProgressBar(static_cast<float>(step) / static_cast<float>(steps), ImVec2(-FLT_MIN, 0), of.c_str());
+    const StepTexts t = render_step(app);
+    const int step = app.state.lesson.step, steps = static_cast<int>(open_lesson(app)->steps.size());
+    text_wrapped(t.title);
+    ImGui::ProgressBar(static_cast<float>(step) / static_cast<float>(steps), ImVec2(-FLT_MIN, 0), t.step_of.c_str());
     ctx.track(ControlId::lesson_progress);
     // Back / Next stay in sight above the step's text, which scrolls on its own when it is long (a
     // reveal can add a paragraph below a short panel).
-    navigation(ctx, step, steps);
+    navigation(ctx, t, step);
     ImGui::Separator();
-    // A web page fetches the lessons' own texts after its first view (src/app/strings.h): a moment's wait.
-    if (ImGui::BeginChild("lesson-step", ImVec2(0, 0), false) && s) {
-      if (!lesson_texts_present()) {
-        text_wrapped(ctx.tr("lesson.ui.loading"));
-        ctx.track(ControlId::lesson_text);
-      } else {
-        text_wrapped(step_text(app, s->text));
-        ctx.track(ControlId::lesson_text);
+    // The scroll bar's room is kept from the start: feedback that makes the step scroll must not rewrap the
+    // question and move the choices under the learner's next click.
+    if (ImGui::BeginChild("lesson-step", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysVerticalScrollbar) &&
+        open_step(app)) {
+      text_wrapped(t.text);
+      if (!t.text_since.empty()) text_wrapped(t.text_since, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+      ctx.track(ControlId::lesson_text);
+      if (!t.loading) {
         ImGui::Spacing();
-        if (s->task.kind == Task::Kind::Predict) predict(ctx, s->task);
-        if (s->task.kind == Task::Kind::Do) goal(ctx, s->task);
+        if (t.task == StepTexts::Task::Predict) predict(ctx, t);
+        if (t.task == StepTexts::Task::Do) goal(ctx, t);
       }
     }
     ImGui::EndChild();
   }
 
-  void predict(PanelContext& ctx, const Task& t) {
+  void predict(PanelContext& ctx, const StepTexts& t) {
     App& app = ctx.app;
     const StepProgress& p = app.step_progress;
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(title_col()), "%s", ctx.tr("lesson.ui.predict"));
-    text_wrapped(step_text(app, t.question));
-    const bool done = p.correct || p.missed;
+    const Task& task = open_step(app)->task;
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(title_col()), "%s", t.task_label.c_str());
+    text_wrapped(t.question);
     if (!t.choices.empty()) {
       for (size_t i = 0; i < t.choices.size(); ++i) {
         // The picked choice is green when right, red when wrong; once missed, the right one shows green.
-        const bool picked = p.chosen == static_cast<int>(i), right = static_cast<int>(i) == t.answer;
+        const bool picked = p.chosen == static_cast<int>(i), right = static_cast<int>(i) == task.answer;
         const bool mark = picked || (p.missed && right);
         if (mark)
           ImGui::PushStyleColor(ImGuiCol_Button, right ? ImVec4(0.2f, 0.55f, 0.3f, 1) : ImVec4(0.6f, 0.25f, 0.2f, 1));
-        ImGui::BeginDisabled(done);
-        if (wrapped_button(std::string(ctx.tr(t.choices[i].c_str())) + "##choice" + std::to_string(i)))
-          answer_choice(app, static_cast<int>(i));
+        ImGui::BeginDisabled(t.answered);
+        if (wrapped_button(t.choices[i] + "##choice" + std::to_string(i))) answer_choice(app, static_cast<int>(i));
         ImGui::EndDisabled();
         if (mark) ImGui::PopStyleColor();
         ctx.track(ControlFamily::lesson_choice, std::to_string(i));
       }
     } else {
-      number_box(ctx, done);
+      number_box(ctx, t);
     }
     feedback(ctx, t);
   }
 
   // The box shows the step's own draft (empty for a new question); while it is being edited, ImGui keeps
   // its own copy of the text, and each change is handed back to be kept.
-  void number_box(PanelContext& ctx, bool done) {
+  void number_box(PanelContext& ctx, const StepTexts& t) {
     App& app = ctx.app;
     const std::string draft = lesson_draft(app);
     std::snprintf(typed_, sizeof typed_, "%s", draft.c_str());
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    ImGui::BeginDisabled(done);
+    ImGui::BeginDisabled(t.answered);
     const bool enter = ImGui::InputText("##answer", typed_, sizeof typed_,
                                         ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_EnterReturnsTrue);
     if (typed_ != draft) set_lesson_draft(app, typed_);
     ctx.track(ControlId::lesson_number);
     ImGui::SameLine();
-    if (ImGui::Button(ctx.tr("lesson.ui.check")) || enter) answer_typed(app, typed_);
+    if (ImGui::Button(t.check.c_str()) || enter) answer_typed(app, typed_);
     ImGui::EndDisabled();
     ctx.track(ControlId::lesson_check);
   }
 
   // A wrong answer is told what its slip was (or given the hint) and that one more try is left; the right
   // answer, or the last miss, shows the explanation.
-  void feedback(PanelContext& ctx, const Task& t) {
-    App& app = ctx.app;
-    const StepProgress& p = app.step_progress;
-    if (p.attempts > 0 && !p.correct) {
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "%s", ctx.tr("lesson.ui.try_again"));
-      const std::string& why = p.feedback.empty() ? t.hint : p.feedback;
-      if (!why.empty()) text_wrapped(step_text(app, why));
+  void feedback(PanelContext& ctx, const StepTexts& t) {
+    if (!t.verdict.empty() && !t.correct) {
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "%s", t.verdict.c_str());
+      if (!t.feedback.empty()) text_wrapped(t.feedback);
       ctx.track(ControlId::lesson_feedback);
-      if (!p.missed) text_wrapped(ctx.tr("lesson.ui.one_more"));
+      if (!t.one_more.empty()) text_wrapped(t.one_more);
     }
-    if (p.missed) {
-      const std::string answer =
-          t.choices.empty() ? format_answer(*t.number) : ctx.tr(t.choices[static_cast<size_t>(t.answer)].c_str());
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(title_col()), "%s",
-                         ctx.trf("lesson.ui.missed", {{"answer", answer}}).c_str());
-    }
-    if (p.correct) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", ctx.tr("lesson.ui.right"));
-    if ((p.correct || p.missed) && !t.explain.empty()) {
-      text_wrapped(step_text(app, t.explain));
-      ctx.track(ControlId::lesson_explain);
-    }
+    if (!t.missed.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(title_col()), "%s", t.missed.c_str());
+    if (t.correct) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", t.verdict.c_str());
+    explanation(ctx, t);
   }
 
-  static std::string format_answer(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
+  void explanation(PanelContext& ctx, const StepTexts& t) {
+    if (t.explain.empty()) return;
+    text_wrapped(t.explain);
+    if (!t.explain_since.empty()) text_wrapped(t.explain_since, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ctx.track(ControlId::lesson_explain);
   }
 
-  void goal(PanelContext& ctx, const Task& t) {
-    App& app = ctx.app;
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(title_col()), "%s", ctx.tr("lesson.ui.do"));
-    text_wrapped(step_text(app, t.question));
-    if (app.step_progress.goal_met) {
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", ctx.tr("lesson.ui.done"));
-      if (!t.explain.empty()) text_wrapped(step_text(app, t.explain));
+  void goal(PanelContext& ctx, const StepTexts& t) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(title_col()), "%s", t.task_label.c_str());
+    text_wrapped(t.question);
+    if (t.answered) {
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", t.verdict.c_str());
+      explanation(ctx, t);
     } else if (!t.hint.empty()) {
-      text_wrapped(step_text(app, t.hint), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+      text_wrapped(t.hint, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     ctx.track(ControlId::lesson_goal);
   }
 
-  void navigation(PanelContext& ctx, int step, int steps) {
+  void navigation(PanelContext& ctx, const StepTexts& t, int step) {
     App& app = ctx.app;
     ImGui::BeginDisabled(step <= 1);
-    if (ImGui::Button(ctx.tr("lesson.ui.back"))) go_to_step(app, step - 1);
+    if (ImGui::Button(t.back.c_str())) go_to_step(app, step - 1);
     ImGui::EndDisabled();
     ctx.track(ControlId::lesson_back);
     ImGui::SameLine();
     ImGui::BeginDisabled(!step_complete(app));
-    if (ImGui::Button(step < steps ? ctx.tr("lesson.ui.next") : ctx.tr("lesson.ui.finish"))) next_step(app);
+    if (ImGui::Button(t.next.c_str())) next_step(app);
     ImGui::EndDisabled();
     ctx.track(ControlId::lesson_next);
     ImGui::SameLine();
-    if (ImGui::Button(ctx.tr("lesson.ui.free_play"))) leave_lesson(app);
+    if (ImGui::Button(t.exit.c_str())) leave_lesson(app);
     ctx.track(ControlId::lesson_exit);
   }
 

@@ -14,6 +14,8 @@
 #include "app/app.h"
 #include "app/cross.h"
 #include "app/lesson_run.h"
+#include "app/lesson_text.h"
+#include "app/lesson_verify.h"
 #include "app/query_state.h"
 #include "app/registry.h"
 #include "app/state_json.h"
@@ -267,38 +269,20 @@ TEST_CASE("a teacher's link names a lesson step or a workspace", "[lessons]") {
 
 // [SECTION] every lesson, walked as a learner -------------------------------------------------------
 namespace {
-// What a learner does to meet each "do" goal, as the state change the drag, click or typing makes.
-const std::map<std::string, std::map<int, const char*>>& do_solutions() {
-  static const std::map<std::string, std::map<int, const char*>> m = {
-      {"dot-product", {{3, R"({"embeddings": [[0, 2], [0, 2.5], [-1.5, -1], [1, -1.5]], "selected_row": 0})"}}},
-      {"softmax", {{5, R"({"temperature": 0.1})"}}},
-      {"entropy", {{3, R"({"temperature": 0.1})"}}},
-      {"numerics", {{2, R"({"numerics_multiplier": 100})"}}},
-      {"why-sqrt-dk", {{4, R"({"d_k": 1024})"}}},
-      {"saturation", {{3, R"({"scale": true})"}, {4, R"({"d_k": 64})"}}},
-      {"masks", {{2, R"({"selected_row": 5})"}}},
-      {"heads", {{4, R"({"heads": 4})"}}},
-      {"positions", {{3, R"({"sentence": "the cat chased a mouse"})"}}},
-  };
-  return m;
-}
-
-// Filled in: no {live value} left over, and the catalog has the key (tr() returns the key otherwise).
-void check_filled(const App& app, const std::string& key) {
-  if (key.empty()) return;
-  const std::string text = step_text(app, key);
-  INFO(key << " (" << lang_code(app.state.lang) << "): " << text);
-  CHECK(placeholders(text).empty());
-  CHECK(text != key);
+// Every text the step shows now, as every surface shows it (render_step): filled in, never a catalog key.
+void check_filled(const App& app) {
+  for (const std::string& text : all_texts(render_step(app))) {
+    INFO(lang_code(app.state.lang) << ": " << text);
+    CHECK(placeholders(text).empty());
+    CHECK(text.rfind("lesson.", 0) != 0);
+  }
 }
 
 void walk_step(App& app, const Lesson& l, int k) {
   const LessonStep& s = l.steps[static_cast<size_t>(k - 1)];
   app.tick();
-  check_filled(app, s.text);
+  check_filled(app);
   const Task& t = s.task;
-  check_filled(app, t.question);
-  check_filled(app, t.hint);
   if (t.kind == Task::Kind::Predict) {
     CHECK_FALSE(step_complete(app));
     if (t.number) {
@@ -311,18 +295,13 @@ void walk_step(App& app, const Lesson& l, int k) {
     }
   } else if (t.kind == Task::Kind::Do) {
     CHECK_FALSE(step_complete(app));  // the goal is not met by merely opening the step
-    const auto lesson = do_solutions().find(l.id);
-    const auto sol = lesson == do_solutions().end() ? nullptr
-                     : lesson->second.count(k)      ? lesson->second.at(k)
-                                                    : nullptr;
-    INFO("no solution recorded in do_solutions() for this do task");
-    REQUIRE(sol != nullptr);
-    REQUIRE(apply_state_text(app.state, sol) == "");
+    INFO("the do task has no \"solution\" (the state change a learner's drag, click or typing makes)");
+    REQUIRE_FALSE(t.solution.empty());
+    REQUIRE(apply_state_json(app.state, t.solution) == "");
     app.tick();
   }
   REQUIRE(step_complete(app));
-  check_filled(app, s.text);  // after the reveal or the learner's change too
-  check_filled(app, t.explain);
+  check_filled(app);  // after the reveal or the learner's change too
   // What the explanation claims ("Up", "equal", "saturated") holds in the state now on screen.
   app.tick();
   const auto values = live_values(app);

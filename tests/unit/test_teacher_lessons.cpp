@@ -10,6 +10,7 @@
 #include "app/app.h"
 #include "app/lesson.h"
 #include "app/lesson_run.h"
+#include "app/lesson_text.h"
 #include "app/strings.h"
 
 using namespace attn;
@@ -137,12 +138,12 @@ TEST_CASE("a loaded lesson runs as a built-in one: steps, prediction, reveal, pr
   CHECK(app.state.panels.lesson);
   CHECK(app.lesson_locks == std::vector<std::string>{"scale"});
   CHECK_THAT(app.status, Catch::Contains("Peaky weights"));
-  CHECK_THAT(step_text(app, open_step(app)->text), Catch::Matches("Max weight 0\\.[0-9]+\\."));
+  CHECK_THAT(render_step(app).text, Catch::Matches("Max weight 0\\.[0-9]+\\."));
   REQUIRE(next_step(app));
   CHECK_FALSE(next_step(app));         // waits for the answer
   CHECK_FALSE(answer_choice(app, 1));  // "Down": told why, in the learner's language
   app.state.lang = Lang::HiLatn;
-  CHECK(step_text(app, app.step_progress.feedback) == "Sum mean nahi hota.");
+  CHECK(render_step(app).feedback == "Sum mean nahi hota.");
   CHECK(app.state.d_k == 4);
   CHECK(answer_choice(app, 0));
   CHECK(app.state.d_k == 400);  // the reveal

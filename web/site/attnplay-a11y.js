@@ -164,9 +164,17 @@
     return sec;
   }
 
+  // "✓ Right!" / "✗ Not quite. <its slip>" / "✓ Done." — a glyph for those who see, the words for those who hear.
+  function verdictText(l) {
+    const glyph = !l.correct ? '✗ ' : l.verdict.startsWith('✓') ? '' : '✓ ';
+    return glyph + l.verdict + (l.feedback ? ' ' + l.feedback : '');
+  }
+
   function lessonNode(l, words) {
     const sec = el('section', { id: 'a11y-lesson', 'aria-label': words['a11y.lesson'] + ': ' + l.title, tabindex: -1 });
-    sec.append(el('h2', {}, l.title), el('p', {}, l.step_of), el('p', {}, l.text));
+    // Every text below is the one the canvas draws (src/app/lesson_text.h renders both).
+    sec.append(el('h2', {}, l.title), el('p', {}, l.step_of), el('p', { id: 'a11y-lesson-text' }, l.text));
+    if (l.text_since) sec.append(el('p', { id: 'a11y-lesson-text-since' }, l.text_since));
     if (l.question) sec.append(el('p', { id: 'a11y-question' }, l.question));
     if (l.task === 'predict' && l.choices.length) {
       const group = el('div', { role: 'radiogroup', 'aria-labelledby': 'a11y-question' });
@@ -193,9 +201,12 @@
       sec.append(el('label', { for: 'a11y-number' }, words['a11y.answer']), input, check);
     }
     // Right or wrong in words (and a glyph), never by colour alone.
-    if (l.verdict) sec.append(el('p', { id: 'a11y-verdict' }, (l.correct ? '✓ ' : '✗ ') + l.verdict + (l.feedback ? ' ' + l.feedback : '')));
-    if (l.hint) sec.append(el('p', {}, l.hint));
+    if (l.verdict) sec.append(el('p', { id: 'a11y-verdict' }, verdictText(l)));
+    if (l.one_more) sec.append(el('p', {}, l.one_more));
+    if (l.missed) sec.append(el('p', { id: 'a11y-missed' }, l.missed));
+    if (l.hint) sec.append(el('p', { id: 'a11y-hint' }, l.hint));
     if (l.explain) sec.append(el('p', { id: 'a11y-explain' }, l.explain));
+    if (l.explain_since) sec.append(el('p', { id: 'a11y-explain-since' }, l.explain_since));
     // Stable ids: a rebuilt step keeps the focus on the button that was pressed.
     const back = el('button', { id: 'a11y-lesson-back', type: 'button', 'aria-disabled': l.can_back ? undefined : 'true' }, l.back);
     back.addEventListener('click', () => { if (l.can_back) act({ do: 'back' }); });
@@ -373,6 +384,8 @@
   function fmt(w) { return (+w).toFixed(3); }
   function weightsNode(w, words) {
     const sec = el('section', { id: 'a11y-results', 'aria-label': words['a11y.results'], tabindex: -1 });
+    // A lesson question asks about these numbers: they are not read out before the answer.
+    if (w.withheld) { sec.append(el('p', { id: 'a11y-weights-withheld' }, w.withheld)); return sec; }
     const table = el('table');
     table.append(el('caption', {}, words['a11y.weights_caption'].replace('{query}', w.query)));
     const head = el('tr');
@@ -492,7 +505,7 @@
     // Learn mode's curves in words: said once the run settles (say() waits until the text stops changing).
     if (d.learn && d.learn !== lastLearn) say(d.learn);
     lastLearn = d.learn || '';
-    if (d.lesson && d.lesson.verdict) say(d.lesson.verdict + (d.lesson.feedback ? ' ' + d.lesson.feedback : '') + (d.lesson.explain ? ' ' + d.lesson.explain : ''));
+    if (d.lesson && d.lesson.verdict) say([verdictText(d.lesson), d.lesson.missed, d.lesson.explain].filter(Boolean).join(' '));
   }
 
   function refresh() { app.a11y.description().then(render).catch(() => {}); }
