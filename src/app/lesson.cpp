@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/data.h"
+#include "app/lesson_verify.h"
 #include "app/numerics.h"
 #include "app/playground.h"
 #include "app/presets.h"
@@ -581,10 +582,13 @@ void relist_added_lessons() {
 
 std::string add_lesson(const std::string& text, const Lesson** added) {
   Lesson l;
-  const std::string err = check_lesson_text(text, l);
+  std::string err = check_lesson_text(text, l);
   if (!err.empty()) return err;
   for (const Lesson& b : lessons())
     if (b.id == l.id) return "id \"" + l.id + "\" is a built-in lesson's; give your lesson another id";
+  // A lesson is walked through every state a learner can reach before any learner sees it (lesson_verify.h).
+  err = verify_lesson_message(l);
+  if (!err.empty()) return err;
   auto& all = added_lessons();
   auto it = std::find_if(all.begin(), all.end(), [&](const Lesson& a) { return a.id == l.id; });
   if (it == all.end()) it = all.insert(all.end(), Lesson{});

@@ -7,6 +7,7 @@
 #include "app/app.h"
 #include "app/lesson.h"
 #include "app/lesson_run.h"
+#include "app/lesson_verify.h"
 #include "app/registry.h"
 #include "app/share.h"
 #include "app/state_json.h"
@@ -145,7 +146,9 @@ std::string draft_lesson_text(const LessonDraft& d) { return draft_to_lesson_jso
 std::string check_draft(const LessonDraft& d) {
   if (d.steps.empty()) return "the lesson has no steps yet";
   Lesson l;
-  return check_lesson_text(draft_lesson_text(d), l);
+  const std::string err = check_lesson_text(draft_lesson_text(d), l);
+  // Then the states a learner can reach in it: the builder hands out only lessons the verifier passes.
+  return err.empty() ? verify_lesson_message(l) : err;
 }
 
 std::string draft_from_json(const json& j, LessonDraft& out) {

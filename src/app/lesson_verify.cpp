@@ -73,6 +73,13 @@ std::string values_text(const LiveValues& v, const std::vector<std::string>& nam
   return out;
 }
 
+// Live values that echo what the learner set (row 1, d_k = 4) rather than a computed result.
+bool is_setting(const std::string& name) {
+  for (const char* s : {"row", "d_k", "sqrt_d_k", "d_k_total", "heads", "n_tokens", "temperature", "scale", "cross_t"})
+    if (name == s) return true;
+  return false;
+}
+
 uint64_t id_hash(const std::string& id) {
   Fnv1a h;
   h.text(id);
@@ -87,6 +94,9 @@ class Verifier {
   LessonVerifyReport run() {
     Walker w;
     w.pg.state.lang = lang_;
+    // The variance lab's Monte Carlo (millions of draws a width) is run only for a lesson that quotes it: asked for
+    // spread over frames, a recomputation without a frame budget leaves it unstarted.
+    w.pg.spread_monte_carlo = !quotes_variance();
     std::string err = start_lesson(w, lesson_.id, 1);
     if (!err.empty()) fail(1, "opening the lesson", "lesson", "", err);
     for (int k = 1; err.empty() && k <= static_cast<int>(lesson_.steps.size()); ++k) {
@@ -216,6 +226,7 @@ class Verifier {
     ++report_.texts;
     check_text(k, how, "live summary", summary);
     check_withheld(w, k, how, summary, withheld);
+    check_answer_unquoted(w, k, how, t);
     check_texts_quote(w, k, how, t, live);
   }
 
@@ -241,6 +252,43 @@ class Verifier {
         const std::string said = format_fixed(100.0 * h.weights(row, j), 1) + "%";
         if (summary.find(said) != std::string::npos)
           fail(k, how, "live summary", summary, "reads out the weight " + said + ", which the question asks");
+      }
+    }
+  }
+
+  bool quotes_variance() const {
+    for (const LessonStep& s : lesson_.steps) {
+      std::vector<std::string> keys = {s.text, s.task.question, s.task.explain, s.task.hint};
+      keys.insert(keys.end(), s.task.feedback.begin(), s.task.feedback.end());
+      keys.insert(keys.end(), s.task.choices.begin(), s.task.choices.end());
+      for (const Task::Slip& slip : s.task.slips) keys.push_back(slip.feedback);
+      for (const std::string& key : keys)
+        for (Lang lang : languages())
+          for (const std::string& name : placeholders(tr(lang, key.c_str())))
+            if (name.rfind("var_", 0) == 0) return true;
+    }
+    return false;
+  }
+
+  // Before a number question is answered, no text on screen quotes the number it asks for (a live value that is a
+  // setting the learner sees on the controls anyway, d_k or the row, is no answer).
+  void check_answer_unquoted(const Walker& w, int k, const std::string& how, const StepTexts& t) {
+    const LessonStep& s = lesson_.steps[static_cast<size_t>(k - 1)];
+    const Task& task = s.task;
+    if (task.kind != Task::Kind::Predict || !task.number || t.answered) return;
+    const std::string feedback_key = w.step.feedback.empty() ? task.hint : w.step.feedback;
+    const std::pair<const std::string*, const LiveValues*> shown[] = {{&s.text, &w.step.entry_values},
+                                                                      {&task.question, &w.step.entry_values},
+                                                                      {&feedback_key, &w.step.answer_values}};
+    for (const auto& [key, values] : shown) {
+      if (key->empty() || values->empty() || (key == &feedback_key && t.feedback.empty())) continue;
+      for (const std::string& name : placeholders(tr(lang_, key->c_str()))) {
+        const auto it = values->find(name);
+        if (is_setting(name) || it == values->end()) continue;
+        if (std::fabs(it->second - *task.number) <= std::max(task.tolerance, 1e-9))
+          fail(k, how, "lesson step", fill_live_values(lang_, *key, *values),
+               "quotes {" + name + "} = " + format_live_value(Lang::En, it->second) +
+                   ", the number the question asks, before it is answered");
       }
     }
   }
