@@ -77,6 +77,26 @@ expect_error "JSON syntax error names line and column" 1 "JSON syntax error at l
 expect_error "a missing file" 1 "cannot open" "$BIN" lesson check "$TMP/nope.json"
 expect_error "lesson without check" 2 "usage: attnplay lesson check" "$BIN" lesson "$EXAMPLE"
 
+# The verifier: a claim that holds of the file's own state but not in every state a learner reaches (after the reveal,
+# at any d_k the unlocked slider gives) is refused by `lesson check`, naming lesson, step, state and the numbers.
+refused false-claim 'my-first-lesson step 2 ("predict") [en], after ' \
+  's[1]["task"]["claims"] = [{"value": "max_weight", "op": ">", "than": 0.999}]'
+if grep -q 'claims max_weight > 0.999, which the numbers it quotes do not show: max_weight 0.' "$TMP/err"; then
+  pass "the verifier's refusal quotes the claim and the numbers"
+else fail "the verifier's refusal quotes the claim and the numbers" "$(cat "$TMP/err")"; fi
+
+# `lesson verify ID|FILE` prints its walk per language, and each failure.
+if expect_ok "lesson verify why-sqrt-dk passes" "$BIN" lesson verify why-sqrt-dk; then
+  if [ "$(grep -cE '^why-sqrt-dk \[(en|hi-Latn)\]: [0-9]+ states, [0-9]+ texts, [0-9]+ claims checked, 0 failures$' "$TMP/out")" = 2 ]
+  then pass "lesson verify prints states, texts and claims for both languages"
+  else fail "lesson verify prints states, texts and claims for both languages" "$(cat "$TMP/out")"; fi
+fi
+rc=0; "$BIN" lesson verify "$TMP/false-claim.json" >"$TMP/out" 2>&1 || rc=$?
+if [ "$rc" = 1 ] && grep -q '^fail: my-first-lesson step 2 ("predict") \[hi-Latn\], after ' "$TMP/out" &&
+   grep -qE '^my-first-lesson \[en\]: [0-9]+ states, .*, [1-9][0-9]* failures$' "$TMP/out"; then
+  pass "lesson verify names each failure, in both languages, and exits 1"
+else fail "lesson verify names each failure, in both languages, and exits 1" "exit $rc: $(head -c 600 "$TMP/out")"; fi
+
 # One language missing: accepted, with a warning naming the field.
 broken one-language 's[2]["text"] = {"en": "Only English here."}'
 if expect_ok "a text in one language passes" "$BIN" lesson check "$TMP/one-language.json"; then
