@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <random>
 
@@ -77,6 +78,33 @@ std::string values_text(const LiveValues& v, const std::vector<std::string>& nam
 bool is_setting(const std::string& name) {
   for (const char* s : {"row", "d_k", "sqrt_d_k", "d_k_total", "heads", "n_tokens", "temperature", "scale", "cross_t"})
     if (name == s) return true;
+  return false;
+}
+
+// The ways a text writes a number: to 4 and to 3 significant digits ("0.7311" → "0.731").
+std::vector<std::string> answer_spellings(double v) {
+  std::vector<std::string> out;
+  char buf[32];
+  for (const char* f : {"%.4g", "%.3g"}) {
+    std::snprintf(buf, sizeof buf, f, v);
+    std::string s = buf;
+    if (s.find('.') != std::string::npos) s.erase(s.find_last_not_of('0') + 1);
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  }
+  return out;
+}
+
+// Whether `text` holds `number` as a whole number ("64" in "is 64." but not in "640" or "0.64").
+bool contains_number(const std::string& text, const std::string& number) {
+  const auto digitish = [](char c) { return (c >= '0' && c <= '9') || c == '.'; };
+  for (size_t at = text.find(number); at != std::string::npos; at = text.find(number, at + 1)) {
+    const bool before = at > 0 && (digitish(text[at - 1]) || text[at - 1] == '-');
+    const size_t end = at + number.size();
+    const bool after = end < text.size() &&
+                       (digitish(text[end]) && !(text[end] == '.' && (end + 1 >= text.size() || text[end + 1] == ' ')));
+    if (!before && !after) return true;
+  }
   return false;
 }
 
@@ -227,6 +255,7 @@ class Verifier {
     check_text(k, how, "live summary", summary);
     check_withheld(w, k, how, summary, withheld);
     check_answer_unquoted(w, k, how, t);
+    check_first_miss(w, k, how, t);
     check_texts_quote(w, k, how, t, live);
   }
 
@@ -291,6 +320,17 @@ class Verifier {
                    ", the number the question asks, before it is answered");
       }
     }
+  }
+
+  // A first miss is told its misconception, not the answer: the number comes with the second miss, so the second
+  // try is the learner's own reasoning, not copying.
+  void check_first_miss(const Walker& w, int k, const std::string& how, const StepTexts& t) {
+    const Task& task = lesson_.steps[static_cast<size_t>(k - 1)].task;
+    if (task.kind != Task::Kind::Predict || !task.number || t.answered || t.feedback.empty()) return;
+    for (const std::string& said : answer_spellings(*task.number))
+      if (said.size() > 1 && contains_number(t.feedback, said))  // "0" and "1" are in every worked sum
+        return fail(k, how, "lesson step", t.feedback, "a first miss's feedback gives the answer (" + said + ")");
+    (void)w;
   }
 
   // Which values a shown text quotes: those it was filled from, the snapshot's or the live ones (nullptr: neither).
