@@ -120,7 +120,8 @@ StepTexts render_step(LessonView run) {
   out.next = tr(lang, n < steps ? "lesson.ui.next" : "lesson.ui.finish");
   out.check = tr(lang, "lesson.ui.check");
   out.exit = tr(lang, "lesson.ui.free_play");
-  if (!lesson_texts_present()) {
+  // A page fetches the compiled-in lessons' texts after its first view; a teacher's inline texts are there at once.
+  if (!lesson_texts_present() && !has_string(lang, s->text)) {
     out.loading = true;
     out.text = tr(lang, "lesson.ui.loading");
     return out;
