@@ -100,6 +100,7 @@ std::string learn_outcome(Lang lang, const train::Trainer& t) {
   long reached[2];
   for (int w = 0; w < 2; ++w) reached[w] = train::steps_to_accuracy(t.curve(w), 0.9, train::kAccuracyWindow);
   const auto label = [&](int w) { return learn_model_label(lang, t.settings(), w); };
+  const std::string window = std::to_string(train::kAccuracyWindow);  // "reached" is of the mean over this many steps
   const auto last_accuracy = [&](int w) {
     return t.curve(w).empty() ? std::string("0") : percent(t.curve(w).back().accuracy);
   };
@@ -112,13 +113,14 @@ std::string learn_outcome(Lang lang, const train::Trainer& t) {
                       {"b_step", std::to_string(reached[1])}});
   if (reached[0] < 0 && reached[1] < 0)
     return tr_format(lang, "learn.outcome.none",
-                     {{"when", when}, {"a_acc", last_accuracy(0)}, {"b_acc", last_accuracy(1)}});
+                     {{"when", when}, {"window", window}, {"a_acc", last_accuracy(0)}, {"b_acc", last_accuracy(1)}});
   const int first = reached[0] >= 0 ? 0 : 1, other = 1 - first;
   return tr_format(lang, "learn.outcome.one",
                    {{"when", when},
                     {"first", model_letter(first)},
                     {"first_label", label(first)},
                     {"step", std::to_string(reached[first])},
+                    {"window", window},
                     {"other", model_letter(other)},
                     {"other_label", label(other)},
                     {"acc", last_accuracy(other)}});
