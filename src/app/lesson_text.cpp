@@ -18,22 +18,29 @@ bool printed_differently(Lang lang, const LiveValues& a, const LiveValues& b, co
   return format_live_value(lang, x->second) != format_live_value(lang, y->second);
 }
 
-bool quotes_values(Lang lang, const std::vector<std::string>& keys) {
+// The live values the texts `keys` quote.
+std::vector<std::string> quoted_names(Lang lang, const std::vector<std::string>& keys) {
+  std::vector<std::string> names;
   for (const std::string& k : keys)
-    if (!k.empty() && !placeholders(tr(lang, k.c_str())).empty()) return true;
-  return false;
+    if (!k.empty())
+      for (const std::string& n : placeholders(tr(lang, k.c_str()))) names.push_back(n);
+  return names;
 }
 
 // The line that follows texts filled from `then` once the values on screen are others: "" while they are the same.
-// `keys` are the texts it follows; a text that quotes no value is true of any state it is shown in, unless its
-// named settings changed (a step text says "Temperature back to 1"), which the line names too.
+// `keys` are the texts it follows. A text that quotes no value is true of any state it is shown in. One that does
+// gets the line when a number it quotes is no longer the one on screen, or when a setting it was written for
+// changed (a step text says "Temperature back to 1"); the line names the settings that changed.
 std::string since_line(Lang lang, const char* key, const std::vector<std::string>& keys, const LiveValues& then,
                        const LiveValues& now) {
-  if (then.empty() || !quotes_values(lang, keys)) return "";
+  const std::vector<std::string> quoted = quoted_names(lang, keys);
+  if (then.empty() || quoted.empty()) return "";
   bool other = false;
   const std::string changes = changes_since(lang, then, now, other);
+  bool stale = false;
+  for (const std::string& name : quoted) stale = stale || printed_differently(lang, then, now, name);
   if (!changes.empty()) return tr_format(lang, key, {{"changes", changes}});
-  if (other) return tr(lang, (std::string(key) + "_other").c_str());
+  if (stale) return tr(lang, (std::string(key) + "_other").c_str());
   return "";
 }
 

@@ -356,6 +356,9 @@ class Verifier {
     const bool current = fill_live_values(lang_, key, *v) == fill_live_values(lang_, key, live);
     if (!current && since.empty())
       fail(k, how, "lesson step", shown, "quotes values that are no longer on screen as the current ones");
+    bool other = false;
+    if (current && !since.empty() && changes_since(lang_, then, live, other).empty())
+      fail(k, how, "lesson step", since, "says the numbers have changed since, while the ones the text quotes have not");
     for (const Condition* c : claims) {
       ++report_.claims;
       Condition of_values = *c;

@@ -249,6 +249,7 @@ json app_result_json(const App& app) {
                    {"correct", app.step_progress.correct},
                    {"missed", app.step_progress.missed},
                    {"answered", app.step_progress.correct || app.step_progress.missed},
+                   {"goal_met", app.step_progress.goal_met},
                    {"draft", lesson_draft(app)},
                    {"steps", open_lesson(app) ? open_lesson(app)->steps.size() : 0},
                    {"questions", open_lesson(app) ? lesson_questions_json(*open_lesson(app)) : json::array()}};
