@@ -140,7 +140,8 @@ LiveValues live_values(const Playground& pg);
 // Whether the condition holds of a set of values (and, for its `state` part, of the state).
 bool condition_holds(const Condition& c, const LiveValues& values, const State& state);
 bool condition_holds(const Condition& c, const Playground& pg);
-// A live value as lessons print it: 3 significant places; a float32 rounding remainder (3.1e-07) as "0 (to 6 decimals)".
+// A live value as lessons print it: 3 significant places; a float32 rounding remainder (3.1e-07) as "0 (to 6
+// decimals)".
 std::string format_live_value(Lang lang, double v);
 // The text of `key` in `lang` with every {name} replaced by its value in `values` (lesson_text.h renders a whole
 // step with the values each text was written for; no surface fills a lesson template itself).

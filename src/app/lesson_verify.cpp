@@ -358,7 +358,8 @@ class Verifier {
       fail(k, how, "lesson step", shown, "quotes values that are no longer on screen as the current ones");
     bool other = false;
     if (current && !since.empty() && changes_since(lang_, then, live, other).empty())
-      fail(k, how, "lesson step", since, "says the numbers have changed since, while the ones the text quotes have not");
+      fail(k, how, "lesson step", since,
+           "says the numbers have changed since, while the ones the text quotes have not");
     for (const Condition* c : claims) {
       ++report_.claims;
       Condition of_values = *c;
