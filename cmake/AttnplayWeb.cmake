@@ -110,3 +110,12 @@ add_custom_target(attnplay_site ALL
   ${_minify}
   COMMENT "Copying the HTML shell into ${ATTNPLAY_SITE_DIR}" VERBATIM)
 add_dependencies(attnplay_web attnplay_site)
+
+# The one list of the page's files (scripts/site_manifest.mjs), written after every other step of the site's build:
+# the service worker, a course package and the Python package read it.
+find_program(ATTNPLAY_NODE node REQUIRED)
+add_custom_target(attnplay_site_manifest ALL
+  COMMAND ${CMAKE_COMMAND} -E env NODE_PATH=/usr/share/nodejs ${ATTNPLAY_NODE}
+          ${CMAKE_SOURCE_DIR}/scripts/site_manifest.mjs "${ATTNPLAY_SITE_DIR}"
+  COMMENT "Listing the page's files in site-manifest.json" VERBATIM)
+add_dependencies(attnplay_site_manifest attnplay_web attnplay_train_worker attnplay_site)

@@ -1,5 +1,6 @@
 # setup.py — copies the built page (index.html, attnplay.js, attnplay.wasm, …) into attnplay/web of the
 # package being built, from $ATTNPLAY_WEB or ../build/web, so an installed package shows it offline.
+import json
 import os
 import shutil
 from pathlib import Path
@@ -8,11 +9,18 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-PAGE_FILES = ("index.html", "attnplay.js", "attnplay.wasm", "attnplay-api.js", "attnplay-embed.js", "attnplay-lms.js", "attnplay-a11y.js", "style.css")
-# The module's second half (a split build: scripts/split_wasm.mjs) and the catalog files the page fetches
-# (scripts/split_catalog.mjs).
-OPTIONAL_FILES = ("attnplay.deferred.wasm", "strings/hi-Latn.json", "strings/en.lessons.json", "strings/en.panels.json",
-                  "strings/hi-Latn.lessons.json", "strings/hi-Latn.panels.json")
+# The page's files are listed once, by the web build, in site-manifest.json (scripts/site_manifest.mjs).
+MANIFEST = "site-manifest.json"
+
+
+def page_files(source):
+    """The files site-manifest.json lists (and the list itself), or None when there is no built page."""
+    try:
+        listed = json.loads((source / MANIFEST).read_text(encoding="utf-8"))["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    files = [f["path"] for f in listed] + [MANIFEST]
+    return files if all((source / f).is_file() for f in files) else None
 
 
 class BuildWithPage(build_py):
@@ -20,15 +28,15 @@ class BuildWithPage(build_py):
         super().run()
         source = Path(os.environ.get("ATTNPLAY_WEB") or HERE.parent / "build" / "web")
         target = Path(self.build_lib) / "attnplay" / "web"
-        if not all((source / f).is_file() for f in PAGE_FILES):
+        files = page_files(source)
+        if files is None:
             self.announce(f"attnplay: no built page in {source}; attnplay.show() will need ATTNPLAY_WEB at run time "
                           "(build it with `cmake --preset web && cmake --build --preset web`)", level=3)
             return
         target.mkdir(parents=True, exist_ok=True)
-        for f in PAGE_FILES + OPTIONAL_FILES:
-            if (source / f).is_file():
-                (target / f).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(source / f, target / f)
+        for f in files:
+            (target / f).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source / f, target / f)
 
 
 setup(cmdclass={"build_py": BuildWithPage})

@@ -190,27 +190,19 @@ std::string lesson_json_text(const Lesson& l, std::string& name) {
 
 void set_package_lesson_text(const std::string& id, const std::string& text) { teacher_texts()[id] = text; }
 
-const std::vector<std::string>& package_required_files() {
-  static const std::vector<std::string> files = {"index.html",        "style.css",       "attnplay-api.js",
-                                                 "attnplay-embed.js", "attnplay-lms.js", "attnplay-a11y.js",
-                                                 "attnplay.js",       "attnplay.wasm"};
-  return files;
-}
-const std::vector<std::string>& package_optional_files() {
-  // attnplay.deferred.wasm: the module's second half, in a split build (scripts/split_wasm.mjs);
-  // strings/*.json: the catalog files a web build fetches (scripts/split_catalog.mjs): Hinglish when the page
-  // first shows it, and each language's parts (the lesson texts a package's lessons need, closed panels' texts).
-  static const std::vector<std::string> files = {"favicon.svg",
-                                                 "attnplay-sw.js",
-                                                 "attnplay-train-worker.js",
-                                                 "attnplay-train.js",
-                                                 "attnplay-train.wasm",
-                                                 "attention-playground.js",
-                                                 "attnplay.deferred.wasm",
-                                                 "strings/hi-Latn.json",
-                                                 "strings/en.lessons.json",
-                                                 "strings/hi-Latn.lessons.json"};
-  return files;
+std::string site_manifest_paths(const std::string& manifest_json, std::vector<std::string>& paths) {
+  const nlohmann::json m = nlohmann::json::parse(manifest_json, nullptr, false);
+  if (!m.is_object() || m.value("format", "") != "attnplay-site" || !m.value("files", nlohmann::json()).is_array())
+    return std::string(kSiteManifest) + " is not the page's file list";
+  paths.clear();
+  for (const nlohmann::json& f : m["files"]) {
+    const std::string path = f.is_object() ? f.value("path", "") : "";
+    // Paths stay inside the package: no absolute paths, no "..".
+    if (path.empty() || path[0] == '/' || path.find("..") != std::string::npos)
+      return std::string(kSiteManifest) + " lists a path that is not the page's: \"" + printable(path) + "\"";
+    paths.push_back(path);
+  }
+  return paths.empty() ? std::string(kSiteManifest) + " lists no files" : "";
 }
 
 std::string check_package_options(const CoursePackageOptions& o) {
@@ -239,19 +231,19 @@ std::string build_course_package(const CoursePackageOptions& o, const std::vecto
       if (f.path == name) return &f;
     return nullptr;
   };
+  const PackageFile* manifest = find(kSiteManifest);
+  if (!manifest) return std::string("the page's file ") + kSiteManifest + " is missing";
+  std::vector<std::string> paths;
+  err = site_manifest_paths(manifest->bytes, paths);
+  if (!err.empty()) return err;
+  paths.push_back(kSiteManifest);
   ZipWriter zip;
   std::vector<std::string> files;
-  for (const std::string& name : package_required_files()) {
+  for (const std::string& name : paths) {
     const PackageFile* f = find(name);
     if (!f) return "the page's file " + name + " is missing";
     zip.add(name, name == "index.html" ? allow_lrs(f->bytes, o.xapi_endpoint) : f->bytes);
     files.push_back(name);
-  }
-  for (const std::string& name : package_optional_files()) {
-    if (const PackageFile* f = find(name)) {
-      zip.add(name, f->bytes);
-      files.push_back(name);
-    }
   }
   for (const Lesson* l : ls) {
     std::string name;

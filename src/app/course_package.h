@@ -26,14 +26,17 @@ struct PackageFile {
 // with ?lesson-url=.
 void set_package_lesson_text(const std::string& id, const std::string& text);
 
-// The page's files a package must hold, and those it takes when the site has them.
-const std::vector<std::string>& package_required_files();
-const std::vector<std::string>& package_optional_files();
+// The one list of the page's files, written by the web build (scripts/site_manifest.mjs): a package carries every
+// file it lists, and the list itself (the page's service worker installs from it).
+constexpr const char* kSiteManifest = "site-manifest.json";
+// The paths site-manifest.json lists ("" or why it cannot be read).
+std::string site_manifest_paths(const std::string& manifest_json, std::vector<std::string>& paths);
 
 // "" or what is wrong with the options (unknown lesson, version, pass, endpoint).
 std::string check_package_options(const CoursePackageOptions& o);
 
-// The zip's bytes in `zip`; "" or why it could not be made. `site` holds the page's files (every required one).
+// The zip's bytes in `zip`; "" or why it could not be made. `site` holds the page's files: site-manifest.json and
+// every file it lists.
 std::string build_course_package(const CoursePackageOptions& o, const std::vector<PackageFile>& site, std::string& zip);
 
 }  // namespace attn

@@ -110,6 +110,26 @@ std::string add_lesson_files(CoursePackageOptions& o) {
   return "";
 }
 
+// The page's files as its site-manifest.json lists them (and the list itself); "" or which one is missing.
+std::string read_site(const std::string& dir, std::vector<PackageFile>& site) {
+  PackageFile manifest{kSiteManifest, ""};
+  if (!read_file(dir + "/" + kSiteManifest, manifest.bytes))
+    return "the page's file list " + dir + "/" + kSiteManifest +
+           " is missing: build the web page first or name it with --site DIR";
+  std::vector<std::string> paths;
+  std::string err = site_manifest_paths(manifest.bytes, paths);
+  if (!err.empty()) return dir + "/" + err;
+  site.push_back(std::move(manifest));
+  for (const std::string& name : paths) {
+    PackageFile f{name, ""};
+    if (!read_file(dir + "/" + name, f.bytes))
+      return "the page's file " + dir + "/" + name + " is missing (it is in " + kSiteManifest +
+             "): build the web page again";
+    site.push_back(std::move(f));
+  }
+  return "";
+}
+
 }  // namespace
 
 int run_package(const std::vector<std::string>& args, std::string& error) {
@@ -120,18 +140,8 @@ int run_package(const std::vector<std::string>& args, std::string& error) {
   if (error.empty()) error = check_package_options(p.package);
   if (!error.empty()) return kExitError;
   std::vector<PackageFile> site;
-  for (const auto* list : {&package_required_files(), &package_optional_files()}) {
-    for (const std::string& name : *list) {
-      PackageFile f{name, ""};
-      if (read_file(p.site + "/" + name, f.bytes)) {
-        site.push_back(std::move(f));
-      } else if (list == &package_required_files()) {
-        error = "the page's file " + p.site + "/" + name +
-                " is missing: build the web page first or name it with --site DIR";
-        return kExitError;
-      }
-    }
-  }
+  error = read_site(p.site, site);
+  if (!error.empty()) return kExitError;
   std::string zip;
   error = build_course_package(p.package, site, zip);
   if (!error.empty()) return kExitError;

@@ -230,16 +230,11 @@ ATTNPLAY_EXPORT double attnplay_change_stamp() {
 }
 
 // ---- a course package for an LMS (the Share panel's "Download for an LMS…") -----------------------------
-// The page's files it needs (["index.html", …] and the optional ones), fetched by attnplay-api.js and handed in
-// one by one; finish zips them with the lessons' manifest and downloads the zip.
-
-ATTNPLAY_EXPORT const char* attnplay_package_files() {
-  return out(nlohmann::json{{"required", attn::package_required_files()}, {"optional", attn::package_optional_files()}}
-                 .dump());
-}
+// The page's files, as its site-manifest.json lists them (src/app/course_package.h), fetched by attnplay-api.js and
+// handed in one by one with the list itself; finish zips them with the lessons' manifest and downloads the zip.
 
 ATTNPLAY_EXPORT int attnplay_package_add(const char* name, const char* data, int size) {
-  if (!name || !data || size < 0 || g_package_files.size() > 64) return 0;
+  if (!name || !data || size < 0 || g_package_files.size() > 256) return 0;
   g_package_files.push_back({name, std::string(data, static_cast<size_t>(size))});
   return 1;
 }

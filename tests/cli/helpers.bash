@@ -74,12 +74,15 @@ finish() {
 }
 
 # stub_site DIR — a stand-in for the built page in DIR (the package command copies whatever the files hold): the
-# scripts, CSS, icon, 200 kB of random "wasm" and an index.html with the page's CSP line.
+# scripts, CSS, icon, 200 kB of random "wasm", a catalog part in strings/, an index.html with the page's CSP line,
+# and the file list the web build writes (scripts/site_manifest.mjs, the real generator).
 stub_site() {
-  mkdir -p "$1"
+  mkdir -p "$1/strings"
   for f in style.css attnplay-api.js attnplay-embed.js attnplay-lms.js attnplay-a11y.js attnplay.js favicon.svg; do echo "/* $f */" >"$1/$f"; done
+  echo '{}' >"$1/strings/en.panels.json"
   head -c 200000 /dev/urandom >"$1/attnplay.wasm"
   cat >"$1/index.html" <<'HTML'
 <!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; connect-src 'self'"></head><body></body></html>
 HTML
+  node "$(dirname "${BASH_SOURCE[0]}")/../../scripts/site_manifest.mjs" "$1" >/dev/null
 }

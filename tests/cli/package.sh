@@ -21,12 +21,17 @@ for v in 1.2 2004; do
       else fail "SCORM $v: xmllint parses the manifest" "$(head -c 400 "$TMP/xmlerr")"; fi
     fi
     if python3 - "$TMP/course-$v.zip" "$v" "$SITE" 2>"$TMP/pyerr" <<'PY'
-import os, sys, zipfile, xml.etree.ElementTree as ET
+import json, os, sys, zipfile, xml.etree.ElementTree as ET
 path, version, site = sys.argv[1:4]
 z = zipfile.ZipFile(path)
 assert z.testzip() is None, "a CRC does not match"
 names = set(z.namelist())
-for f in os.listdir(site):
+listed = [f["path"] for f in json.load(open(os.path.join(site, "site-manifest.json")))["files"]] + ["site-manifest.json"]
+for root, _, files in os.walk(site):
+    for f in files:
+        rel = os.path.relpath(os.path.join(root, f), site)
+        assert rel in listed, rel + " is in the site but not in its site-manifest.json"
+for f in listed:
     assert f in names, f + " is not in the package"
     if f != "index.html":
         assert z.read(f) == open(os.path.join(site, f), "rb").read(), f + " differs from the site's copy"
@@ -71,6 +76,40 @@ done
 expect_error "an unknown lesson" 1 "unknown lesson" "$BIN" package --lesson nope --scorm 1.2 --site "$SITE" --out "$TMP/x.zip"
 expect_error "a SCORM version that does not exist" 2 "--scorm 1.2 or --scorm 2004" "$BIN" package --lesson softmax --scorm 3 --out "$TMP/x.zip"
 expect_error "no --out" 2 "--out" "$BIN" package --lesson softmax --scorm 2004
+# The real page, when it is built: every file the build produced (but the example course pages) is listed in its
+# site-manifest.json and is in the package — the list a package, the service worker and the Python package share.
+REAL_SITE="$DIR/../../build/web"
+if [ -f "$REAL_SITE/site-manifest.json" ]; then
+  if expect_ok "package the built page" "$BIN" package --lesson masks --scorm 2004 --site "$REAL_SITE" --out "$TMP/real.zip"; then
+    if python3 - "$TMP/real.zip" "$REAL_SITE" 2>"$TMP/pyerr" <<'PY'
+import json, os, sys, zipfile
+zpath, site = sys.argv[1:3]
+names = set(zipfile.ZipFile(zpath).namelist())
+manifest = json.load(open(os.path.join(site, "site-manifest.json")))
+listed = {f["path"] for f in manifest["files"]}
+for root, dirs, files in os.walk(site):
+    dirs[:] = [d for d in dirs if os.path.relpath(os.path.join(root, d), site) != "examples"]
+    for f in files:
+        rel = os.path.relpath(os.path.join(root, f), site)
+        if rel == "site-manifest.json":
+            continue
+        assert rel in listed, rel + " was built but is not in site-manifest.json"
+        assert rel in names, rel + " was built but is not in the package"
+for panels in ("strings/en.panels.json", "strings/hi-Latn.panels.json"):
+    assert panels in names, panels + " (closed panels' texts) is not in the package"
+sw = open(os.path.join(site, "attnplay-sw.js")).read()
+assert manifest["build"] in sw, "the service worker is not stamped with the build id " + manifest["build"]
+PY
+    then pass "the built page's every file is listed and packaged; the service worker carries the build id"
+    else fail "the built page's every file is listed and packaged; the service worker carries the build id" "$(cat "$TMP/pyerr")"; fi
+  fi
+fi
+
+# A site whose list names a file it does not hold is refused, naming the file.
+cp -r "$SITE" "$TMP/short-site" && rm "$TMP/short-site/strings/en.panels.json"
+expect_error "a listed file missing" 1 "strings/en.panels.json is missing" "$BIN" package --lesson softmax --scorm 2004 \
+  --site "$TMP/short-site" --out "$TMP/x.zip"
+
 expect_error "a site without the page" 1 "build the web page first" "$BIN" package --lesson softmax --scorm 2004 --site "$TMP/none" --out "$TMP/x.zip"
 expect_error "a passing share above 1" 2 "--pass" "$BIN" package --lesson softmax --scorm 2004 --pass 80 --out "$TMP/x.zip"
 finish

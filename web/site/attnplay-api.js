@@ -409,12 +409,13 @@
     // module one by one, which zips them with the lessons and the manifest (attnplay_package_finish).
     makeCoursePackage(lessons, scorm) {
       if (inline) { setStatus('share.lms_failed', '', 'a copy of the page inside a notebook has no files of its own'); return; }
-      const names = JSON.parse(call('attnplay_package_files'));
-      const get = (name, required) => fetch(new URL(name, location.href), { cache: 'no-cache' })
+      // The page's files are listed once, in site-manifest.json (written by the build): the package takes all of them.
+      const get = (name) => fetch(new URL(name, location.href), { cache: 'no-cache' })
         .then((r) => { if (!r.ok) throw new Error(name + ': ' + r.status); return r.arrayBuffer(); })
-        .then((b) => [name, new Uint8Array(b)], (e) => { if (required) throw e; return null; });
+        .then((b) => [name, new Uint8Array(b)]);
       setStatus('share.lms_making');
-      Promise.all(names.required.map((n) => get(n, true)).concat(names.optional.map((n) => get(n, false))))
+      get('site-manifest.json')
+        .then((m) => Promise.all([Promise.resolve(m)].concat(JSON.parse(new TextDecoder().decode(m[1])).files.map((f) => get(f.path)))))
         .then((files) => {
           for (const f of files) {
             if (!f) continue;

@@ -1,20 +1,27 @@
 // attnplay-sw.js — the page keeps working offline after one visit. Every file of this site is fetched from the
-// network first, so a newly deployed build is what an online learner gets (and what the cache then holds); when
-// the network fails or is too slow, the copy kept from the last successful load answers. Only this origin's
+// network first, so a newly deployed build is what an online learner gets; when the network fails, answers with a
+// server error or is too slow, the copy kept when this worker installed answers. Only this origin's
 // GET requests are handled: nothing from other sites is stored, and a share link's #fragment never reaches here.
+// Network answers are not written into the kept copy: it stays the one build the worker installed.
 'use strict';
-const CACHE = 'attnplay-site-3';
-// What the page needs to start and to train, cached when the worker installs (the rest as it is fetched).
-const FILES = ['./', 'index.html', 'style.css', 'favicon.svg', 'attnplay-api.js', 'attnplay-embed.js', 'attnplay-lms.js',
-  'attnplay-a11y.js',
-  'attention-playground.js', 'attnplay.js', 'attnplay.wasm', 'attnplay.deferred.wasm', 'strings/hi-Latn.json', 'strings/en.lessons.json',
-  'strings/en.panels.json', 'strings/hi-Latn.lessons.json', 'strings/hi-Latn.panels.json', 'attnplay-train-worker.js', 'attnplay-train.js',
-  'attnplay-train.wasm'];
+// The build this worker belongs to: scripts/site_manifest.mjs stamps it, so every deploy installs its own worker.
+const BUILD = '__ATTNPLAY_BUILD__';
+const CACHE = 'attnplay-site-' + BUILD;
+// What the site holds is listed once, in site-manifest.json (written by the build): all of it is cached when the
+// worker installs, in one step (Cache.addAll keeps all or nothing), so the kept copy is always one whole build.
 // A phone on a poor connection should not wait for ever before the kept copy answers.
 const NETWORK_WAIT_MS = 6000;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(fetch('site-manifest.json', { cache: 'no-store' })
+    .then((r) => { if (!r.ok) throw new Error('site-manifest.json: HTTP ' + r.status); return r.json(); })
+    .then((m) => {
+      // A manifest of another build (a deploy under way): this worker's build is not what the server holds.
+      if (m.build !== BUILD) throw new Error('site-manifest.json is of build ' + m.build + ', not ' + BUILD);
+      const files = ['./', 'site-manifest.json'].concat(m.files.map((f) => f.path));
+      return caches.open(CACHE).then((c) => c.addAll(files.map((f) => new Request(f, { cache: 'reload' }))));
+    })
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -45,10 +52,8 @@ self.addEventListener('fetch', (event) => {
   event.respondWith((async () => {
     try {
       const response = await fromNetwork(request);
-      if (response.ok && response.type === 'basic') {
-        const copy = response.clone();
-        caches.open(CACHE).then((c) => c.put(key, copy)).catch(() => {});
-      }
+      // A server error for a file the kept copy holds (a deploy half done, an overloaded host): the kept copy.
+      if (response.status >= 500) throw new Error('HTTP ' + response.status);
       return response;
     } catch (err) {
       const kept = await caches.match(key, { ignoreSearch: request.mode === 'navigate' });
