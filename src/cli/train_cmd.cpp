@@ -47,6 +47,8 @@ const char kHelp[] =
     "output:\n"
     "  --settings FILE          start from a training-settings JSON (the share-link format); flags override\n"
     "  --json FILE              write settings, curves and status (with --weights also every tensor)\n"
+    "  --dump-step FILE         write model A's first optimiser step: settings, initial weights, the batch,\n"
+    "                           the loss and the weights after the update (an outside check's input)\n"
     "  --stop-at ACC            stop early once both models' accuracy, averaged over the last 20 steps,\n"
     "                           is at least ACC (e.g. 0.9)\n"
     "  --progress N             a stderr line every N steps (default: every tenth of the run)\n"
@@ -105,7 +107,7 @@ std::string parse_number(const std::string& flag, const std::string& text, doubl
 
 struct Options {
   nlohmann::json settings = nlohmann::json::object();
-  std::string settings_file, json_file, b_value, scale_mode;
+  std::string settings_file, json_file, dump_file, b_value, scale_mode;
   bool has_b = false, with_weights = false, quiet = false, help = false;
   long long progress = 0;
   double stop_at = 0;  // 0 = run every step
@@ -142,9 +144,9 @@ std::string parse_args(const std::vector<std::string>& args, Options& o) {
       continue;
     }
     std::string text;
-    if (flag == "--settings" || flag == "--json") {
+    if (flag == "--settings" || flag == "--json" || flag == "--dump-step") {
       if (!(err = take(text)).empty()) return err;
-      (flag == "--json" ? o.json_file : o.settings_file) = text;
+      (flag == "--json" ? o.json_file : flag == "--dump-step" ? o.dump_file : o.settings_file) = text;
     } else if (flag == "--progress") {
       if (!(err = take(text)).empty() || !(err = parse_integer(flag, text, o.progress)).empty()) return err;
       if (o.progress < 1) return "--progress must be at least 1";
@@ -266,6 +268,67 @@ double window_accuracy(const std::vector<attn::train::StepRecord>& c) {
   return sum / static_cast<double>(w);
 }
 
+// Every tensor of `model` holding `params` (in its layout): {name: {"shape": [rows, cols], "values": row-major}}.
+// Floats go out as the doubles they convert to, which JSON prints exactly.
+nlohmann::json tensors_json(const attn::train::Model<float>& model, const std::vector<float>& params) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const attn::train::TensorInfo& t : model.tensors()) {
+    const float* p = params.data() + t.offset;
+    j[t.name] = {{"shape", {t.rows, t.cols}}, {"values", std::vector<float>(p, p + t.size())}};
+  }
+  return j;
+}
+
+// --dump-step: model A's first step, after it ran, from the weights it started with.
+nlohmann::json step_dump(const attn::train::Trainer& t, const std::vector<float>& initial) {
+  const attn::train::Batch& b = t.last_batch();
+  nlohmann::json tokens = nlohmann::json::array(), targets = nlohmann::json::array(), scored = nlohmann::json::array();
+  for (int i = 0; i < b.batch; ++i) {
+    nlohmann::json tk = nlohmann::json::array(), tg = nlohmann::json::array(), sc = nlohmann::json::array();
+    for (int p = 0; p < b.seq_len; ++p) {
+      tk.push_back(b.token(i, p));
+      tg.push_back(b.target(i, p));
+      sc.push_back(b.target(i, p) >= 0);
+    }
+    tokens.push_back(std::move(tk));
+    targets.push_back(std::move(tg));
+    scored.push_back(std::move(sc));
+  }
+  const attn::train::StepRecord& r = t.curve(0).front();
+  const attn::train::Model<float>& model = t.model(0);
+  return {{"format", "attnplay-train-step"},
+          {"version", 1},
+          {"model", "A"},
+          {"label", t.label(0)},
+          {"settings", attn::train::settings_to_json(t.settings())},
+          {"batch",
+           {{"batch", b.batch},
+            {"seq_len", b.seq_len},
+            {"tokens", tokens},
+            {"targets", targets},  // -1: not scored
+            {"scored", scored},
+            {"scored_count", b.scored}}},
+          {"loss", r.loss},
+          {"accuracy", r.accuracy},
+          {"grad_norm", r.grad_norm},  // before clipping
+          {"initial", tensors_json(model, initial)},
+          {"updated", tensors_json(model, model.parameters())}};
+}
+
+// Opens `path` (if one was given) before training, so a bad path fails early.
+std::string open_output(const std::string& path, std::ofstream& out) {
+  if (path.empty()) return "";
+  out.open(path, std::ios::binary | std::ios::trunc);
+  return out ? "" : "cannot write " + path + ": " + std::strerror(errno);
+}
+
+// Writes `j` as one line and closes `out`.
+std::string write_json(std::ofstream& out, const std::string& path, const nlohmann::json& j) {
+  out << j.dump() << "\n";
+  out.close();
+  return out ? "" : "cannot write " + path;
+}
+
 // Reads --settings (errors there are bad input, exit 1), then lays the flags over it (exit 2).
 int build_settings(Options& o, attn::train::TrainSettings& s, std::string& error) {
   nlohmann::json merged = nlohmann::json::object();
@@ -309,21 +372,20 @@ int run_train(const std::vector<std::string>& args, std::string& error) {
   attn::train::TrainSettings s;
   const int rc = build_settings(o, s, error);
   if (rc != 0) return rc;
-  std::ofstream json_out;
-  if (!o.json_file.empty()) {
-    json_out.open(o.json_file, std::ios::binary | std::ios::trunc);  // before training: fail early
-    if (!json_out) {
-      error = "cannot write " + o.json_file + ": " + std::strerror(errno);
-      return kExitError;
-    }
-  }
+  std::ofstream json_out, dump_out;
+  if (!(error = open_output(o.json_file, json_out)).empty() || !(error = open_output(o.dump_file, dump_out)).empty())
+    return kExitError;
   attn::train::Trainer trainer;
   error = trainer.reset(s);
   if (!error.empty()) return kExitUsage;
+  const std::vector<float> initial = dump_out.is_open() ? trainer.parameters(0) : std::vector<float>();
   const long every = o.progress > 0 ? static_cast<long>(o.progress) : std::max(1L, s.steps / 10);
   const auto t0 = std::chrono::steady_clock::now();
   while (trainer.steps_done() < s.steps && !trainer.stopped()) {
     trainer.step(1);
+    if (dump_out.is_open() && trainer.steps_done() == 1 &&
+        !(error = write_json(dump_out, o.dump_file, step_dump(trainer, initial))).empty())
+      return kExitError;
     const bool reached = o.stop_at > 0 && window_accuracy(trainer.curve(0)) >= o.stop_at &&
                          window_accuracy(trainer.curve(1)) >= o.stop_at;
     const bool last = reached || trainer.steps_done() == s.steps;
@@ -332,14 +394,8 @@ int run_train(const std::vector<std::string>& args, std::string& error) {
     if (reached) break;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (json_out.is_open()) {
-    json_out << trainer.to_json(o.with_weights).dump() << "\n";
-    json_out.close();
-    if (!json_out) {
-      error = "cannot write " + o.json_file;
-      return kExitError;
-    }
-  }
+  if (json_out.is_open() && !(error = write_json(json_out, o.json_file, trainer.to_json(o.with_weights))).empty())
+    return kExitError;
   if (trainer.stopped()) {
     error = trainer.message();
     return kExitError;

@@ -99,6 +99,8 @@ class Trainer {
   // The fixed probe example (drawn once from the seed) through the current weights.
   ProbeView probe(int which) const;
   const Batch& probe_batch() const { return started().probe_batch_; }
+  // The batch the latest step() trained on (empty before any; kept across reset): to check a step from outside.
+  const Batch& last_batch() const { return batch_; }
 
   // Head `head` of `layer` of model `which` on the probe example as a playground scenario: X = the
   // normalised residual stream that layer reads, W_q / W_k / W_v = that head's columns, with the
