@@ -36,6 +36,8 @@ bool locked(const App& app, const std::string& id) {
 double range_max(const App& app, const std::string& key, double schema_max) {
   if (key == "selected_row") return std::max<double>(0, static_cast<double>(app.result.row_labels.size()) - 1);
   if (key == "plane_x" || key == "plane_y") return std::max(0, app.state.d_model - 1);
+  // The canvas's slider ends at kTemperatureSliderMax (a lesson may set a hotter row: the range then reaches it).
+  if (key == "temperature") return std::max(kTemperatureSliderMax, app.state.temperature);
   return schema_max;
 }
 
@@ -79,7 +81,8 @@ json control_json(const App& app, const std::string& id, const json& schema, con
     c["kind"] = "range";
     c["min"] = lo;
     c["max"] = hi;
-    c["step"] = integer ? 1.0 : (hi - lo) / 200.0;
+    // One arrow press is a step a learner can see: 1 for a count, 0.05 of a temperature, 1/200 of any other range.
+    c["step"] = integer ? 1.0 : id == "temperature" ? 0.05 : (hi - lo) / 200.0;
     c["valuetext"] = value_text(app, id, label, state[id]);
   } else if (schema.value("type", "") == "string") {
     c["kind"] = "text";

@@ -78,6 +78,7 @@ constexpr int kMinDk = 1, kMaxDk = 1024;
 constexpr int kMinDModel = 2, kMaxDModel = 64, kMinDv = 1;
 constexpr size_t kMaxSentenceBytes = 16384;
 constexpr double kMaxTemperature = 1e6;
+constexpr double kTemperatureSliderMax = 10.0;  // the slider's end (its DOM twin's too); a lesson or link may set more
 constexpr double kMinTextScale = 0.5, kMaxTextScale = 3.0;
 std::vector<std::string> split_tokens(const std::string& sentence);
 

@@ -77,7 +77,8 @@ class ControlsPanel : public Panel {
     }
     if (ui::Control c(ctx, ControlId::temperature); !c.hidden()) {
       float t = static_cast<float>(s.temperature);
-      if (ImGui::SliderFloat(c.label("controls.temperature").c_str(), &t, 0.0f, 10.0f, "%.3f",
+      if (ImGui::SliderFloat(c.label("controls.temperature").c_str(), &t, 0.0f,
+                             static_cast<float>(kTemperatureSliderMax), "%.3f",
                              ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         s.temperature = t;
       c.track();

@@ -232,7 +232,11 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await pollUntil(() => api.getState(page), (st) => st.lesson && st.lesson.step === 2, { what: 'step 2 by Enter on Next' });
     await pollUntil(() => page.evaluate(() => document.querySelector('#a11y-lesson p').textContent),
       (t) => t === en['lesson.ui.step_of'].replace('{step}', '2').replace('{steps}', steps), { what: 'Step 2 of N said' });
-    assert.equal(await activeId(), 'a11y-lesson-next', 'the focus stays on Next as the step changes');
+    // The reader is taken to the new step's text (the very words the canvas shows), not left on a dimmed Next.
+    await pollUntil(activeId, (id) => id === 'a11y-lesson-text', { what: 'the focus on step 2\'s text' });
+    const said = await page.evaluate(() => document.activeElement.textContent);
+    assert.equal(said, (await page.evaluate(() => window.attnplay.a11y.description())).lesson.text);
+    assert.ok(!/\{[a-z_0-9]+\}/.test(said), `no template: ${said}`);
     // Free play brings the picker back, saying how far the learner got; Enter there goes on from that step.
     for (let i = 0; i < 10 && (await activeId()) !== 'a11y-lesson-exit'; i++) await key('Tab');
     await key('Enter');

@@ -173,7 +173,7 @@
   function lessonNode(l, words) {
     const sec = el('section', { id: 'a11y-lesson', 'aria-label': words['a11y.lesson'] + ': ' + l.title, tabindex: -1 });
     // Every text below is the one the canvas draws (src/app/lesson_text.h renders both).
-    sec.append(el('h2', {}, l.title), el('p', {}, l.step_of), el('p', { id: 'a11y-lesson-text' }, l.text));
+    sec.append(el('h2', {}, l.title), el('p', {}, l.step_of), el('p', { id: 'a11y-lesson-text', tabindex: -1 }, l.text));
     if (l.text_since) sec.append(el('p', { id: 'a11y-lesson-text-since' }, l.text_since));
     if (l.question) sec.append(el('p', { id: 'a11y-question' }, l.question));
     if (l.task === 'predict' && l.choices.length) {
@@ -209,11 +209,13 @@
     if (l.explain_since) sec.append(el('p', { id: 'a11y-explain-since' }, l.explain_since));
     // Stable ids: a rebuilt step keeps the focus on the button that was pressed.
     const back = el('button', { id: 'a11y-lesson-back', type: 'button', 'aria-disabled': l.can_back ? undefined : 'true' }, l.back);
-    back.addEventListener('click', () => { if (l.can_back) act({ do: 'back' }); });
+    // Back and Next move the reader to the new step's text, so it is read (a focus left on a button that has just
+    // gone grey says only "Next, dimmed").
+    back.addEventListener('click', () => { if (l.can_back) act({ do: 'back' }, 'a11y-lesson-text'); });
     bindFocus(back, 'lesson:back');
     const next = el('button', { id: 'a11y-lesson-next', type: 'button', 'aria-disabled': l.can_next ? undefined : 'true' }, l.next);
     // Finish ends the lesson (the picker comes back): the reader goes on to the lesson list.
-    next.addEventListener('click', () => act({ do: 'next' }, l.can_next && l.step >= l.steps ? 'a11y-lessons' : ''));
+    next.addEventListener('click', () => act({ do: 'next' }, !l.can_next ? '' : l.step >= l.steps ? 'a11y-lessons' : 'a11y-lesson-text'));
     bindFocus(next, 'lesson:next');
     const restart = el('button', { id: 'a11y-lesson-restart', type: 'button' }, l.restart);
     restart.addEventListener('click', () => act({ do: 'restart' }, 'a11y-lesson'));
