@@ -14,6 +14,7 @@
 #include "app/lesson_verify.h"
 #include "app/state_json.h"
 #include "app/strings.h"
+#include "app/state.h"
 #include "app/summary.h"
 
 using namespace attn;
@@ -240,4 +241,26 @@ TEST_CASE("the builder refuses a draft that quotes the answer before the questio
   CHECK_THAT(problem, Catch::Contains("quotes {max_weight}") && Catch::Contains("before it is answered"));
   d.steps[0].text.en = "Look at row 2.", d.steps[0].text.hi_latn = "Row 2 dekho.";
   CHECK(check_draft(d) == "");
+}
+
+TEST_CASE("the temperature's DOM twin spans the slider's range, so one arrow press is a small step",
+          "[lessons][verify]") {
+  App app;
+  app.item_panels["temperature"] = "controls";  // as the controls panel records it when it draws the slider
+  app.item_labels["temperature"] = "controls.temperature";
+  set(app, {{"temperature", 1.0}});
+  const auto temperature_twin = [&]() {
+    const json d = a11y_description(app);
+    for (const json& p : d["panels"])
+      for (const json& c : p["controls"])
+        if (c.value("id", "") == "temperature") return c;
+    return json();
+  };
+  const json t = temperature_twin();
+  REQUIRE(t.is_object());
+  CHECK(t["max"] == kTemperatureSliderMax);
+  CHECK(t["step"] == 0.05);
+  CHECK(t["value"] == 1.0);
+  set(app, {{"temperature", 1000.0}});  // a lesson's flat row: the range reaches it
+  CHECK(temperature_twin()["max"] == 1000.0);
 }
