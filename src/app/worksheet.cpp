@@ -11,8 +11,9 @@ namespace {
 std::string open_exercise(const std::string& key, Exercise& out) {
   if (key.rfind("exercise-", 0) == 0) {
     const std::string digits = key.substr(9);
-    if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos)
-      return "exercise numbers are 1 to 999999";
+    const std::string max = std::to_string(kMaxExerciseNumber);
+    if (digits.empty() || digits.size() > max.size() || digits.find_first_not_of("0123456789") != std::string::npos)
+      return "exercise numbers are " + std::to_string(kMinExerciseNumber) + " to " + max;
     return generate_exercise(std::stoi(digits), out);
   }
   return note_exercise(key, out);

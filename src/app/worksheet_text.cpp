@@ -65,6 +65,10 @@ std::string diagnosis_message(const Exercise& ex, const Diagnosis& d, Lang lang)
   if (!d.sources.empty()) params["sources"] = describe_sources(ex, d.sources, lang);
   const bool has_remark = d.remark >= 0 && d.remark < static_cast<int>(ex.remarks.size());
   if (has_remark) params["remark"] = remark_text(ex.remarks[static_cast<size_t>(d.remark)], lang);
+  if (!d.alternatives.empty())
+    params["mistakes"] = same_numbers_list(
+        d, params, [lang](DiagnosisKind k) { return key_text(lang, std::string("diagnosis.") + diagnosis_id(k)); },
+        tr(lang, "diagnosis.same_numbers_or"));
   const std::string key = std::string("diagnosis.") + diagnosis_id(d.kind);
   std::string message = fill_template(tr(lang, key.c_str()), params);
   if (has_remark && d.kind != DiagnosisKind::NoteSlip) message += " " + params["remark"];

@@ -66,7 +66,7 @@ class WorksheetPanel : public Panel {
     int number = key.rfind("exercise-", 0) == 0 ? std::atoi(key.c_str() + 9) : 0;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     if (ImGui::InputInt((std::string(ctx.tr("worksheet.number")) + "###ws-number").c_str(), &number) && number >= 1 &&
-        number <= 999999)
+        number <= exercise::kMaxExerciseNumber)
       key = "exercise-" + std::to_string(number);
     ctx.track(ControlId::worksheet_number);
     same_line_if_fits(ImGui::GetFontSize() * 12);

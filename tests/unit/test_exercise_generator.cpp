@@ -102,6 +102,52 @@ TEST_CASE("generated exercises have friendly numbers and teach well", "[exercise
   CHECK(distinct_from_previous == 2999);
 }
 
+TEST_CASE("exercises after 999999 are 3 wide, so √d_model is not d_k; the numbers before are unchanged", "[exercise]") {
+  // Appended after the 4-wide ones: every number handed out before keeps its exercise (the test above checks
+  // 1…3000 are 4 wide; the last one still is).
+  CHECK(kFirstThreeWideExercise == 1000000);
+  CHECK(generated(kFirstThreeWideExercise - 1).X.cols() == 4);
+  int distinct_from_previous = 0;
+  Exercise previous;
+  for (int number = kFirstThreeWideExercise; number < kFirstThreeWideExercise + 3000; ++number) {
+    const Exercise ex = generated(number);
+    CHECK(ex.id == "exercise-" + std::to_string(number));
+    REQUIRE(ex.X.rows() == 3);
+    REQUIRE(ex.X.cols() == 3);
+    for (const attn::Mat* w : {&ex.W_q, &ex.W_k, &ex.W_v}) {
+      REQUIRE(w->rows() == 3);
+      REQUIRE(w->cols() == 2);
+    }
+    for (Eigen::Index k = 0; k < ex.X.size(); ++k) {
+      const double x = ex.X.data()[k];
+      REQUIRE((is_multiple_of(x, 1) && x >= -1 && x <= 2));
+    }
+    for (Eigen::Index k = 0; k < 6; ++k) {
+      for (const attn::Mat* w : {&ex.W_q, &ex.W_k}) {
+        const double v = w->data()[k];
+        REQUIRE((is_multiple_of(v, 0.5) && std::fabs(v) <= 1));
+      }
+      REQUIRE(is_multiple_of(ex.W_v.data()[k], 1));
+    }
+    REQUIRE(ex.d_k == 2);  // √d_model = √3 ≈ 1.73: neither √d_k ≈ 1.41 nor d_k = 2
+    const exref::Pipeline p = exref::pipeline_of(ex);
+    for (int i = 0; i < 3; ++i) {
+      const double spread = p.S.row(i).maxCoeff() - p.S.row(i).minCoeff();
+      REQUIRE(spread >= 1 - 1e-9);
+      REQUIRE(spread <= 3 + 1e-9);
+      REQUIRE(p.A.row(i).maxCoeff() < 0.9);
+    }
+    REQUIRE(p.S.cwiseAbs().maxCoeff() <= 4 + 1e-9);
+    REQUIRE((p.S - p.S.transpose()).cwiseAbs().maxCoeff() >= 1 - 1e-9);
+    for (Stage s : kStages) REQUIRE((ex.ref(s).cast<double>() - p.at(s)).cwiseAbs().maxCoeff() < 1e-5);
+    if (number > kFirstThreeWideExercise && !same_numbers(ex, previous)) ++distinct_from_previous;
+    previous = ex;
+  }
+  CHECK(distinct_from_previous == 2999);
+  CHECK(same_numbers(generated(1000017), generated(1000017)));
+  CHECK(generated(kMaxExerciseNumber).X.cols() == 3);
+}
+
 TEST_CASE("generated answers agree with the math, with the decimals they need", "[exercise]") {
   for (int number = 1; number <= 300; ++number) {
     const Exercise ex = generated(number);

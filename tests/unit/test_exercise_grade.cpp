@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "core/exercise/exercise.h"
 #include "exercise_reference.h"
@@ -94,6 +95,8 @@ void type_finite(Answers& a, Stage s, const MatD& m, int decimals) {
 TEST_CASE("a correct worksheet rounded to 2 decimals passes", "[exercise]") {
   std::vector<Exercise> all;
   for (int number = 1; number <= 200; ++number) all.push_back(generated(number));
+  for (int number = kFirstThreeWideExercise; number < kFirstThreeWideExercise + 200; ++number)
+    all.push_back(generated(number));
   for (const std::string& id : note_exercise_ids()) all.push_back(note(id));
   for (const Exercise& ex : all) {
     INFO(ex.id);
@@ -113,7 +116,11 @@ TEST_CASE("a correct worksheet rounded to 2 decimals passes", "[exercise]") {
 
 TEST_CASE("a learner who rounds every step to 2 decimals passes", "[exercise]") {
   // Each stage from the learner's own rounded numbers, √2 as 1.41 (or 1/√2 as 0.71), as the notes do.
-  for (int number = 1; number <= 200; ++number) {
+  std::vector<int> numbers;
+  for (int number = 1; number <= 200; ++number) numbers.push_back(number);
+  for (int number = kFirstThreeWideExercise; number < kFirstThreeWideExercise + 200; ++number)
+    numbers.push_back(number);
+  for (int number : numbers) {
     const Exercise ex = generated(number);
     const exref::Pipeline p = exref::pipeline_of(ex);
     for (bool multiply : {false, true}) {
@@ -174,6 +181,57 @@ TEST_CASE("correct rounding passes, a wrong last digit does not", "[exercise]") 
     a.set(Stage::Q, 2, 0, typed);
     INFO("typed " << typed);
     CHECK((grade(ex, a).stage(Stage::Q).at(2, 0).status == CellStatus::Correct) == ok);
+  }
+}
+
+TEST_CASE("green is the rule at the top of exercise.h, and a value outside it is not green", "[exercise]") {
+  // The rule written out again from its comment: |x − r| ≤ 0.5·10^−d + 1e-6·max(1, |r|) + slack, the slack for
+  // √d_k or 1/√d_k rounded to 2 decimals (scaled scores), each exp kept to 3 significant figures (weights) and the
+  // untyped weights rounded to 2 decimals (output). The worksheet's intro says exactly this.
+  std::vector<Exercise> all = {generated(17), generated(42)};
+  for (const std::string& id : note_exercise_ids()) all.push_back(note(id));
+  for (const Exercise& ex : all) {
+    const exref::Pipeline p = exref::pipeline_of(ex);
+    const double root = std::sqrt(p.d_k);
+    const double rho = std::max(std::fabs(root / (std::round(root * 100) / 100) - 1),
+                                std::fabs(std::round(100 / root) / 100 * root - 1));
+    for (Stage s : kStages) {
+      if (ex.is_given(s)) continue;
+      for (int i = 0; i < ex.rows(s); ++i)
+        for (int j = 0; j < ex.cols(s); ++j) {
+          const double r = p.at(s)(i, j);
+          double allowed = 0.5 * std::pow(10.0, -ex.decimals_of(s)) + 1e-6 * std::max(1.0, std::fabs(r));
+          if (s == Stage::Scaled) allowed += std::fabs(r) * rho;
+          if (s == Stage::Weights) allowed += 2 * 0.005 * r * (1 - r);
+          if (s == Stage::Output)
+            for (int k = 0; k < p.V.rows(); ++k) allowed += 0.005 * std::fabs(p.V(k, j));
+          for (double sign : {-1.0, 1.0})
+            for (const auto& [factor, green] : std::vector<std::pair<double, bool>>{{0.999, true}, {1.001, false}}) {
+              Answers a = blank_answers(ex);
+              a.set(s, i, j, r + sign * factor * allowed);
+              const CellStatus status = grade(ex, a).stage(s).at(i, j).status;
+              INFO(ex.id << " " << stage_id(s) << " (" << i + 1 << ", " << j + 1 << "): right " << r << ", allowed "
+                         << allowed << ", typed " << r + sign * factor * allowed);
+              CHECK((status == CellStatus::Correct) == green);
+            }
+        }
+    }
+  }
+  // A typed weight counts as typed: the output is then held to the weights as typed, with no slack for them.
+  const Exercise ex = generated(17);
+  const exref::Pipeline p = exref::pipeline_of(ex);
+  Answers a = blank_answers(ex);
+  MatD first = MatD::Constant(p.A.rows(), p.A.cols(), std::nan(""));
+  first.row(0) = exref::round_to(p.A.row(0), 2);
+  type_finite(a, Stage::Weights, first, 2);
+  for (int j = 0; j < p.V.cols(); ++j) {
+    const double own = exref::times(first.topRows(1), p.V)(0, j);
+    const double away = own >= p.Z(0, j) ? 1 : -1;  // further from the right value than from the learner's own
+    for (const auto& [off, green] : std::vector<std::pair<double, bool>>{{0.0049, true}, {0.0052, false}}) {
+      a.set(Stage::Output, 0, j, own + away * off);
+      INFO("output (1, " << j + 1 << "): from the typed weights " << own << ", typed " << own + away * off);
+      CHECK((grade(ex, a).stage(Stage::Output).at(0, j).status == CellStatus::Correct) == green);
+    }
   }
 }
 
@@ -416,7 +474,7 @@ TEST_CASE("diagnosis: 10^x, one softmax over the whole matrix, e⁰ taken as 0",
     CHECK_FALSE(find(g, DiagnosisKind::RowSumNotOne, Stage::Weights));  // said by the diagnosis already
   }
   // e⁰ = 0 shows only in a row with a score of exactly 0. (The note's one query [1, 0] would give [1, 0], which
-  // is also what forgetting exp gives: that one is diagnosed as the forgotten exp.)
+  // is also what forgetting exp gives: one diagnosis names both, see "two mistakes that give the same numbers".)
   auto zero_as_zero = [](const MatD& L) {
     MatD w = L;
     for (Eigen::Index i = 0; i < L.rows(); ++i) {
@@ -470,6 +528,36 @@ TEST_CASE("diagnosis: ×√d_k instead of ÷√d_k, and √d_model instead of �
   CHECK(d->message.find("√d_model = √8 ≈ 2.8284") != std::string::npos);
 }
 
+TEST_CASE("diagnosis: √d_model on an exercise the worksheet offers, not taken for ÷d_k", "[exercise]") {
+  // Exercises 1…999999 are 4 wide with d_k = 2: √d_model = √4 = 2 = d_k, so ÷√d_model is the ÷d_k mistake. The
+  // exercises after them are 3 wide: ÷√3 ≈ ÷1.73 is a mistake of its own, between ÷√2 and ÷2.
+  for (int number : {1000000, 1000017, 1000042, 1999999}) {
+    INFO("exercise " << number);
+    const Exercise ex = generated(number);
+    REQUIRE(ex.X.cols() == 3);
+    const exref::Pipeline p = exref::pipeline_of(ex);
+    REQUIRE(p.d_k * p.d_k != 3);
+    const MatD wide = p.S / std::sqrt(3.0);
+    Answers a = blank_answers(ex);
+    exref::type_stage(a, Stage::Scaled, wide, 2);
+    const Grade g = grade(ex, a);
+    check_pattern(g, DiagnosisKind::RootOfDModel, Stage::Scaled, wide, p.L);
+    CHECK_FALSE(find(g, DiagnosisKind::DividedByDk, Stage::Scaled));
+    const Diagnosis* d = find(g, DiagnosisKind::RootOfDModel, Stage::Scaled);
+    REQUIRE(d);
+    CHECK(d->message.find("divided by √d_model = √3 ≈ 1.7321") != std::string::npos);
+    // The weights from the same wrong scale: the same diagnosis, one stage on.
+    Answers b = blank_answers(ex);
+    const MatD wide_weights = exref::softmax_rows(wide);
+    exref::type_stage(b, Stage::Weights, wide_weights, 2);
+    const Grade gw = grade(ex, b);
+    INFO("diagnoses: " << kinds(gw));
+    CHECK(find(gw, DiagnosisKind::RootOfDModel, Stage::Weights));
+    CHECK_FALSE(find(gw, DiagnosisKind::DividedByDk, Stage::Weights));
+    CHECK(gw.mistakes == 1);
+  }
+}
+
 TEST_CASE("diagnosis: the note's column-by-column X read row by row", "[exercise]") {
   const Exercise ex = note("note-cat-sat-mat");
   const MatD read = exref::cat_sat_mat_x_read_by_rows();
@@ -484,6 +572,39 @@ TEST_CASE("diagnosis: the note's column-by-column X read row by row", "[exercise
     REQUIRE(d);
     CHECK(d->message.find("the first token is [1, 0, 1, 0]") != std::string::npos);
   }
+}
+
+TEST_CASE("two mistakes that give the same numbers are one diagnosis naming both, one mistake", "[exercise]") {
+  // The note's one query has the scaled scores [1, 0]. Normalising them without exp gives [1/1, 0/1] = [1, 0];
+  // taking e⁰ as 0 gives [e/e, 0/e] = [1, 0] as well. Neither is more likely than the other.
+  const Exercise ex = note("note-scaled-dot-product");
+  REQUIRE(ex.ref(Stage::Scaled) == (attn::Mat(1, 2) << 1, 0).finished());
+  Answers a = blank_answers(ex);
+  a.set(Stage::Weights, 0, 0, "1");
+  a.set(Stage::Weights, 0, 1, "0");
+  const Grade g = grade(ex, a);
+  INFO("diagnoses: " << kinds(g));
+  const std::vector<const Diagnosis*> found = mistakes_in(g, Stage::Weights);
+  REQUIRE(found.size() == 1);
+  const Diagnosis& d = *found[0];
+  CHECK(std::string(diagnosis_id(d.kind)) == "same_numbers");
+  CHECK(d.cells == std::vector<Cell>{{0, 0}, {0, 1}});
+  CHECK(g.mistakes == 1);
+  // The one diagnosis explains both mistakes, in the grader's order, with each one's own text.
+  INFO(d.message);
+  CHECK(d.message.find("Softmax rows (weights A), row 1: ") == 0);
+  const size_t no_exp = d.message.find("the scores divided by their row sum");
+  const size_t zero = d.message.find("e⁰ taken as 0 where a scaled score is 0");
+  CHECK(no_exp != std::string::npos);
+  CHECK(zero != std::string::npos);
+  CHECK(no_exp < zero);
+  CHECK(d.message.find("{") == std::string::npos);
+  const auto j = grade_to_json(ex, g);
+  const auto& alternatives = j.at("diagnoses").at(0).at("alternatives");
+  REQUIRE(alternatives.size() == 2);
+  CHECK(alternatives[0].at("kind") == "forgot_exp");
+  CHECK(alternatives[1].at("kind") == "exp_zero_as_zero");
+  for (int col = 0; col < 2; ++col) CHECK(g.stage(Stage::Weights).at(0, col).diagnosis == 0);
 }
 
 TEST_CASE("a slip carried forward is counted once", "[exercise]") {
@@ -599,15 +720,48 @@ TEST_CASE("the notes' slips, copied, produce their remark", "[exercise]") {
     for (int j = 0; j < 3; ++j) CHECK(g.stage(Stage::Weights).at(0, j).status == CellStatus::Wrong);
   }
   SECTION("cat sat mat: the output from the note's weights") {
+    // The note prints no output for "mat": 1.54 is what its wrong "mat" weights [0.23, 0.23, 0.54] give
+    // (0.23·2 + 0.54·2), not a number it printed.
     const Exercise ex = note("note-cat-sat-mat");
+    for (const Remark& r : ex.remarks)
+      if (r.stage == Stage::Output && r.printed.size()) CHECK(r.printed.array().isNaN().all());
     Answers a = blank_answers(ex);
-    a.set(Stage::Output, 2, 0, "1.54");  // 0.23·2 + 0.54·2
+    a.set(Stage::Output, 2, 0, "1.54");
     a.set(Stage::Output, 2, 1, "1.00");
     Grade g = grade(ex, a);
-    const Diagnosis* d = find(g, DiagnosisKind::NoteSlip, Stage::Output);
-    REQUIRE(d);
+    INFO("diagnoses: " << kinds(g));
+    CHECK_FALSE(find(g, DiagnosisKind::NoteSlip, Stage::Output));
+    for (const Diagnosis& d : g.diagnoses) CHECK(d.message.find("the note printed") == std::string::npos);
+    const std::vector<const Diagnosis*> found = mistakes_in(g, Stage::Output);
+    REQUIRE(found.size() == 1);
+    const Diagnosis* d = found[0];
+    CHECK(std::string(diagnosis_id(d->kind)) == "from_note_slip");
+    CHECK(d->cells == std::vector<Cell>{{2, 0}});
+    const std::vector<std::pair<Stage, Cell>> mat_weights = {
+        {Stage::Weights, {2, 0}}, {Stage::Weights, {2, 1}}, {Stage::Weights, {2, 2}}};
+    CHECK(d->sources == mat_weights);
+    CHECK(d->message.find("Output Z = A·V, cell (3, 1): what the note's wrong numbers in Softmax rows (weights A) "
+                          "row 3 give") == 0);
+    CHECK(d->message.find("does not print") != std::string::npos);
+    REQUIRE(d->remark >= 0);
     CHECK(ex.remarks[static_cast<size_t>(d->remark)].id == "note-cat-sat-mat/output-mat");
+    CHECK(g.mistakes == 1);
     CHECK(g.stage(Stage::Output).at(2, 1).status == CellStatus::Correct);
+    // With the correct "mat" weights typed, 1.54 still comes from the note's weights, not from the learner's.
+    MatD mat_row = MatD::Constant(3, 3, std::nan(""));
+    mat_row.row(2) = exref::pipeline_of(ex).A.row(2);
+    type_finite(a, Stage::Weights, mat_row, 2);
+    g = grade(ex, a);
+    INFO("diagnoses: " << kinds(g));
+    REQUIRE(mistakes_in(g, Stage::Output).size() == 1);
+    CHECK(std::string(diagnosis_id(mistakes_in(g, Stage::Output)[0]->kind)) == "from_note_slip");
+    a.clear(Stage::Weights);
+    // A number that follows from neither the note's weights nor the learner's is a slip of its own.
+    a.set(Stage::Output, 2, 0, "1.58");
+    g = grade(ex, a);
+    INFO("diagnoses: " << kinds(g));
+    CHECK(find(g, DiagnosisKind::ArithmeticSlip, Stage::Output));
+    a.set(Stage::Output, 2, 0, "1.54");
     // With the note's weights typed in too, the output follows from them: the one slip is in the weights.
     a.set(Stage::Weights, 2, 0, "0.23");
     a.set(Stage::Weights, 2, 1, "0.23");

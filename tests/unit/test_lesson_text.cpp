@@ -12,9 +12,9 @@
 #include "app/lesson_run.h"
 #include "app/lesson_text.h"
 #include "app/lesson_verify.h"
+#include "app/state.h"
 #include "app/state_json.h"
 #include "app/strings.h"
-#include "app/state.h"
 #include "app/summary.h"
 
 using namespace attn;

@@ -1,6 +1,7 @@
 // test_worksheet_app.cpp — the worksheet in the app: a link names the exercise, typed cells are graded
 // at once, and a bad exercise key is refused without touching the open one.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdio>
 
 #include "app/app.h"
@@ -9,6 +10,33 @@
 
 using namespace attn;
 using namespace attn::exercise;
+
+TEST_CASE("a link opens the 3-wide exercises, where ÷√d_model is diagnosed as itself", "[worksheet]") {
+  App app;
+  REQUIRE(apply_state_text(app.state, R"({"exercise": "exercise-1000017"})") == "");
+  sync_worksheet(app);
+  REQUIRE(app.worksheet.error.empty());
+  const Exercise& ex = app.worksheet.exercise;
+  CHECK(ex.number == 1000017);
+  CHECK(ex.X.cols() == 3);  // d_model = 3, d_k = 2: √d_model ≈ 1.73 is neither √d_k nor d_k
+  CHECK(ex.d_k == 2);
+  const Mat& s = ex.ref(Stage::Scores);
+  for (int i = 0; i < s.rows(); ++i)
+    for (int j = 0; j < s.cols(); ++j) {
+      char typed[32];
+      std::snprintf(typed, sizeof typed, "%.2f", static_cast<double>(s(i, j)) / std::sqrt(3.0));
+      type_cell(app, Stage::Scaled, i, j, typed);
+    }
+  bool root_of_d_model = false;
+  for (const Diagnosis& d : app.worksheet.grade.diagnoses) {
+    CHECK(d.kind != DiagnosisKind::DividedByDk);
+    root_of_d_model = root_of_d_model || d.kind == DiagnosisKind::RootOfDModel;
+  }
+  CHECK(root_of_d_model);
+  CHECK(app.worksheet.grade.mistakes == 1);
+  CHECK_FALSE(apply_state_text(app.state, R"({"exercise": "exercise-2000000"})").empty());
+  CHECK(app.state.exercise == "exercise-1000017");
+}
 
 TEST_CASE("the worksheet opens the state's exercise and grades typed cells", "[worksheet]") {
   App app;

@@ -180,6 +180,30 @@ TEST_CASE("the worksheet's diagnoses read in Hinglish, cell lists and remarks in
   CHECK(long_list);
 }
 
+TEST_CASE("two mistakes with the same numbers, and a number the note's slip leads to, in both languages",
+          "[worksheet][language]") {
+  const Exercise one = open("note-scaled-dot-product");
+  Answers same = blank_answers(one);
+  same.set(Stage::Weights, 0, 0, "1");  // [1, 0]: no exp, or e⁰ taken as 0
+  same.set(Stage::Weights, 0, 1, "0");
+  CHECK(check_diagnoses(one, {same}).count("same_numbers"));
+  const Grade g = grade(one, same);
+  REQUIRE(g.diagnoses.size() >= 1);
+  const std::string hi = diagnosis_message(one, g.diagnoses[0], Lang::HiLatn);
+  INFO(hi);
+  CHECK(hi.find("scores ko seedha row sum se divide kiya") != std::string::npos);
+  CHECK(hi.find("e⁰ ko 0 le liya") != std::string::npos);
+
+  const Exercise cat = open("note-cat-sat-mat");
+  Answers from_note = blank_answers(cat);
+  from_note.set(Stage::Output, 2, 0, "1.54");  // what the note's "mat" weights give; the note prints no such row
+  CHECK(check_diagnoses(cat, {from_note}).count("from_note_slip"));
+  for (const Diagnosis& d : grade(cat, from_note).diagnoses) {
+    CHECK(diagnosis_message(cat, d, Lang::En).find("the note printed") == std::string::npos);
+    CHECK(diagnosis_message(cat, d, Lang::HiLatn).find("note ne print kiya") == std::string::npos);
+  }
+}
+
 TEST_CASE("stage headers, remarks, titles and sources have Hinglish catalog texts", "[worksheet][language]") {
   for (Stage s : kStages) {
     INFO(stage_id(s));

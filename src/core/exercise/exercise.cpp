@@ -185,7 +185,8 @@ constexpr const char* kSentences[][3] = {
     {"rain", "falls", "down"}, {"kids", "read", "books"}, {"fish", "swim", "fast"},   {"she", "writes", "code"},
 };
 
-constexpr int kRows = 3, kModel = 4, kHead = 2;
+// d_model: 4 up to exercise 999999, 3 from kFirstThreeWideExercise on (d_k = kHead = 2 in both).
+constexpr int kRows = 3, kModel = 4, kThreeWideModel = 3, kHead = 2;
 using IntMat = Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 struct Draw {
@@ -193,16 +194,16 @@ struct Draw {
   IntMat X, Wq2, Wk2, Wv;  // W_Q and W_K in units of 0.5
 };
 
-Draw draw(SplitMix64& rng) {
+Draw draw(SplitMix64& rng, int model) {
   Draw d;
   d.sentence = rng.below(static_cast<int>(sizeof kSentences / sizeof kSentences[0]));
-  d.X.resize(kRows, kModel);
+  d.X.resize(kRows, model);
   for (int i = 0; i < d.X.size(); ++i) d.X.data()[i] = rng.below(4) - 1;  // −1, 0, 1, 2
   for (IntMat* w : {&d.Wq2, &d.Wk2}) {
-    w->resize(kModel, kHead);
+    w->resize(model, kHead);
     for (int i = 0; i < w->size(); ++i) w->data()[i] = rng.below(5) - 2;  // −1, −0.5, 0, 0.5, 1
   }
-  d.Wv.resize(kModel, kHead);
+  d.Wv.resize(model, kHead);
   for (int i = 0; i < d.Wv.size(); ++i) d.Wv.data()[i] = rng.below(4) - 1;  // −1, 0, 1, 2
   return d;
 }
@@ -237,9 +238,11 @@ std::string generate_exercise(int number, Exercise& out) {
     return "exercise number " + std::to_string(number) + " is outside " + std::to_string(kMinExerciseNumber) + "…" +
            std::to_string(kMaxExerciseNumber);
   SplitMix64 rng{0x6174746e706c6179ull ^ static_cast<uint64_t>(number)};
-  constexpr int kMaxDraws = 100000;  // about 1 draw in 40 is kept; the tests check every number up to 3000
+  const int model = number >= kFirstThreeWideExercise ? kThreeWideModel : kModel;
+  // About 1 draw in 40 is kept (4 wide); the tests check every number up to 3000 and the first 3000 3-wide ones.
+  constexpr int kMaxDraws = 100000;
   for (int attempt = 0; attempt < kMaxDraws; ++attempt) {
-    const Draw d = draw(rng);
+    const Draw d = draw(rng, model);
     if (!teaches_well(d)) continue;
     ExerciseSpec spec;
     spec.id = "exercise-" + std::to_string(number);

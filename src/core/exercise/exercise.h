@@ -24,12 +24,14 @@
 // correct ones elsewhere) and carried on from there without rounding — a learner may have kept more digits on
 // paper than they typed.
 //
-// Diagnoses. Each wrong cell is explained, in this order, by a slip a note printed (Remark::printed), by a
+// Diagnoses. Each wrong cell is explained, in this order, by a slip a note printed (Remark::printed), by what a
+// note's printed slip gives in a later stage (FromNoteSlip: the note's numbers carried on, not printed), by a
 // systematic mistake (the one explaining the most wrong cells of the stage first; it needs two matching cells,
-// or the only cell where that mistake would show, so one coincidence is not a pattern), else as an arithmetic
-// slip (one wrong cell in its row) or as unexplained (several in a row). Of the transposition confusions only
-// those that fit the n×m worksheet are checked: K·Qᵀ (same shape in self-attention; invisible, and harmless, when
-// QKᵀ is symmetric), Qᵀ·K (d_k×d_k, typed into the top-left corner) and Q·K (exists only when d_k = m).
+// or the only cell where that mistake would show, so one coincidence is not a pattern; mistakes that explain
+// exactly the same cells give the same numbers there and are one SameNumbers diagnosis naming each, one mistake),
+// else as an arithmetic slip (one wrong cell in its row) or as unexplained (several in a row). Of the transposition
+// confusions only those that fit the n×m worksheet are checked: K·Qᵀ (same shape in self-attention; invisible, and
+// harmless, when QKᵀ is symmetric), Qᵀ·K (d_k×d_k, typed into the top-left corner) and Q·K (exists only when d_k = m).
 #pragma once
 
 #include <array>
@@ -93,8 +95,10 @@ enum class DiagnosisKind {
   MultipliedByRoot,    // ×√d_k instead of ÷√d_k
   RootOfDModel,        // ÷√d_model (the embedding width) instead of ÷√d_k
   XReadAsRows,         // a note's column-by-column X read row by row, d_model numbers per token
+  SameNumbers,         // several systematic mistakes giving exactly these numbers (Diagnosis::alternatives)
+  FromNoteSlip,        // what a note's printed slip gives in a later stage, which the note never prints
 };
-constexpr int kDiagnosisKindCount = 22;
+constexpr int kDiagnosisKindCount = 24;
 
 // ---- exercises ---------------------------------------------------------------------------------------------
 
@@ -108,7 +112,8 @@ struct Remark {
   Stage stage = Stage::Q;
   RemarkKind kind = RemarkKind::Info;
   std::string text;  // English
-  Mat printed;       // the note's wrong numbers in this stage's shape, NaN where it printed none; may be empty
+  Mat printed;       // the note's wrong numbers in this stage's shape, NaN where it printed none (only numbers the note
+                     // prints: what they lead to later is computed, FromNoteSlip); may be empty
   std::vector<DiagnosisKind> related;  // diagnoses this remark explains (the note's "÷d_k" formula, …)
 };
 
@@ -116,7 +121,11 @@ constexpr int kRoundedDecimals = 2;  // decimals of the scaled scores, the weigh
 constexpr int kMaxExerciseDim = 8;   // rows and columns of every stage of a hand exercise
 constexpr double kMaxExerciseValue = 1000;
 constexpr int kMinExerciseNumber = 1;
-constexpr int kMaxExerciseNumber = 999999;
+// Exercises 1…999999 embed each token in 4 numbers with d_k = 2: d_model = 4 = d_k², so ÷√d_model is the same
+// number as ÷d_k. The numbers after them (appended: no exercise handed out changes) embed in 3, where ÷√d_model
+// (≈ ÷1.73) is a mistake of its own.
+constexpr int kFirstThreeWideExercise = 1000000;
+constexpr int kMaxExerciseNumber = 1999999;
 
 struct Exercise {
   std::string id;  // "exercise-17", "note-cat-sat-mat", or a custom id
@@ -167,9 +176,10 @@ struct SplitMix64 {
 };
 
 // Exercise `number` (…kMaxExerciseNumber): X 3×4 of small integers, W_Q and W_K 4×2 in
-// steps of 0.5, W_V 4×2 of small integers, drawn by a fixed integer generator, so the same number gives the
-// same exercise on every build. Numbers are redrawn (deterministically) until the exercise teaches well:
-// scores in [−4, 4], no near-uniform, saturated or all-negative rows, QKᵀ not symmetric.
+// steps of 0.5, W_V 4×2 of small integers (from kFirstThreeWideExercise on: X 3×3, the W's 3×2), drawn by a fixed
+// integer generator, so the same number gives the same exercise on every build. Numbers are redrawn (deterministically)
+// until the exercise teaches well: scores in [−4, 4], no near-uniform, saturated or all-negative rows, QKᵀ not
+// symmetric.
 std::string generate_exercise(int number, Exercise& out);
 
 // The notes' three worked examples: "note-scaled-dot-product", "note-cat-sat-mat", "note-the-cat-sat-on-the-mat".
@@ -254,14 +264,24 @@ struct StageGrade {
   const CellGrade& at(int row, int col) const { return cells.at(static_cast<size_t>(row * cols + col)); }
 };
 
+// One of the systematic mistakes a SameNumbers diagnosis names, with the placeholders of its own template.
+struct Alternative {
+  DiagnosisKind kind = DiagnosisKind::ForgotScale;
+  std::map<std::string, std::string> params;
+};
+
 struct Diagnosis {
   DiagnosisKind kind = DiagnosisKind::ArithmeticSlip;
   Stage stage = Stage::Q;
-  std::vector<Cell> cells;                      // the learner's cells it is about
-  std::vector<std::pair<Stage, Cell>> sources;  // CarriedForward: the learner's wrong earlier cells
-  int remark = -1;                              // index into Exercise::remarks (NoteSlip, or a related remark)
+  std::vector<Cell> cells;  // the learner's cells it is about
+  // CarriedForward: the learner's wrong earlier cells; FromNoteSlip: the note's printed cells it follows from.
+  std::vector<std::pair<Stage, Cell>> sources;
+  int remark = -1;  // index into Exercise::remarks (NoteSlip, FromNoteSlip, or a related remark)
+  // SameNumbers: the mistakes that each give exactly these numbers, in the order the grader tries them.
+  std::vector<Alternative> alternatives;
   // Placeholder values for the text templates: stage, cells, count, d_k, sqrt_d_k, sources, value, expected,
-  // remark, used, wanted, sums. English-formatted; a catalog with its own templates can format `cells` itself.
+  // remark, used, wanted, sums, mistakes. English-formatted; a catalog with its own templates can format `cells`
+  // itself.
   std::map<std::string, std::string> params;
   std::string message;  // the English default text, filled in
 };
@@ -296,6 +316,11 @@ const char* diagnosis_id(DiagnosisKind kind);
 std::optional<DiagnosisKind> diagnosis_from_id(const std::string& id);
 // Replaces every {name} found in params; unknown placeholders stay as they are.
 std::string fill_template(const std::string& tmpl, const std::map<std::string, std::string>& params);
+// The {mistakes} of a SameNumbers diagnosis: each alternative's template (`tmpl` of its kind) without its opening
+// "{stage}, {cells}: ", filled from `params` and the alternative's own, joined by " <or_word> ". English by default.
+using DiagnosisTemplate = std::function<std::string(DiagnosisKind)>;
+std::string same_numbers_list(const Diagnosis& d, const std::map<std::string, std::string>& params,
+                              const DiagnosisTemplate& tmpl = nullptr, const std::string& or_word = "Or");
 // The words of a cell list; {list} is "2", "1 and 3" or "(1, 2) and (2, 3)". English by default, a string
 // catalog supplies another language's.
 struct CellWords {

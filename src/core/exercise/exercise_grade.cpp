@@ -399,7 +399,9 @@ std::vector<Hypothesis> hypotheses(const Exercise& ex, const detail::Effective& 
 class Grader {
  public:
   Grader(const Exercise& ex, const Answers& a)
-      : ex_(ex), answers_(a), eff_(detail::effective_values(ex, a)), own_(detail::own_candidates(ex, eff_)) {}
+      : ex_(ex), answers_(a), eff_(detail::effective_values(ex, a)), own_(detail::own_candidates(ex, eff_)) {
+    note_paths();
+  }
 
   Grade run() {
     for (Stage s : kStages) classify(s);
@@ -419,7 +421,50 @@ class Grader {
   const Answers& answers_;
   detail::Effective eff_;
   std::array<std::vector<MatD>, kStageCount> own_;
+  // Where a note printed wrong numbers: every later stage as those numbers give it (the printed ones in place of
+  // the learner's or the correct ones, carried on as own_ is), one path per remark that prints numbers.
+  struct NotePath {
+    int remark;
+    std::array<std::vector<MatD>, kStageCount> values;
+  };
+  std::vector<NotePath> note_paths_;
   Grade g_;
+
+  void note_paths() {
+    for (size_t r = 0; r < ex_.remarks.size(); ++r) {
+      const Remark& rm = ex_.remarks[r];
+      const Stage s = rm.stage;
+      if (ex_.is_given(s) || rm.printed.rows() != ex_.rows(s) || rm.printed.cols() != ex_.cols(s)) continue;
+      detail::Effective printed = eff_;
+      MatD& m = printed.value[static_cast<size_t>(stage_index(s))];
+      bool any = false;
+      for (int i = 0; i < ex_.rows(s); ++i)
+        for (int j = 0; j < ex_.cols(s); ++j)
+          if (std::isfinite(rm.printed(i, j))) m(i, j) = rm.printed(i, j), any = true;
+      if (any) note_paths_.push_back({static_cast<int>(r), detail::own_candidates(ex_, printed)});
+    }
+  }
+
+  // The cells a remark printed that cell `c` of stage `s` is computed from, through any stages in between.
+  std::vector<StageCell> printed_sources(const Remark& rm, Stage s, Cell c) const {
+    std::vector<StageCell> out, todo = dependencies(ex_, s, c.row, c.col);
+    std::set<std::pair<int, Cell>> seen;
+    while (!todo.empty()) {
+      const StageCell d = todo.back();
+      todo.pop_back();
+      if (!seen.insert({stage_index(d.first), d.second}).second) continue;
+      if (d.first == rm.stage) {
+        if (std::isfinite(rm.printed(d.second.row, d.second.col))) out.push_back(d);
+        continue;
+      }
+      for (const StageCell& e : dependencies(ex_, d.first, d.second.row, d.second.col)) todo.push_back(e);
+    }
+    std::sort(out.begin(), out.end(), [](const StageCell& a, const StageCell& b) {
+      return stage_index(a.first) != stage_index(b.first) ? stage_index(a.first) < stage_index(b.first)
+                                                          : a.second < b.second;
+    });
+    return out;
+  }
 
   StageGrade& sg(Stage s) { return g_.stages[static_cast<size_t>(stage_index(s))]; }
   CellGrade& cell(Stage s, Cell c) { return sg(s).cells[static_cast<size_t>(c.row * sg(s).cols + c.col)]; }
@@ -512,6 +557,7 @@ class Grader {
       for (int j = 0; j < sg(s).cols; ++j)
         if (cell(s, {i, j}).status == CellStatus::Wrong) wrong.push_back({i, j});
     note_slips(s, wrong);
+    from_note_slips(s, wrong);
     systematic(s, wrong);
     leftovers(s, wrong);
     carried(s);
@@ -539,6 +585,34 @@ class Grader {
     }
   }
 
+  // Wrong cells that are what a note's printed slip gives at this later stage: the note's numbers carried on.
+  // The note never prints these, so they are not its slip (NoteSlip) but follow from one; the remark about this
+  // stage that relates to them, if any, says what the note's numbers give here.
+  void from_note_slips(Stage s, std::vector<Cell>& wrong) {
+    for (const NotePath& path : note_paths_) {
+      const Remark& rm = ex_.remarks[static_cast<size_t>(path.remark)];
+      if (stage_index(rm.stage) >= stage_index(s)) continue;
+      std::set<std::pair<int, Cell>> sources;
+      std::vector<Cell> cells = take(wrong, [&](Cell c) {
+        const std::vector<StageCell> from = printed_sources(rm, s, c);
+        if (from.empty()) return false;
+        for (const MatD& m : path.values[static_cast<size_t>(stage_index(s))])
+          if (std::fabs(cell(s, c).value - m(c.row, c.col)) <=
+              cell_tolerance(ex_, eff_, s, c.row, c.col, m(c.row, c.col))) {
+            for (const StageCell& f : from) sources.insert({stage_index(f.first), f.second});
+            return true;
+          }
+        return false;
+      });
+      if (cells.empty()) continue;
+      std::vector<StageCell> src;
+      for (const auto& [k, c] : sources) src.push_back({kStages[static_cast<size_t>(k)], c});
+      const int related = related_remark(DiagnosisKind::FromNoteSlip, s);
+      const bool here = related >= 0 && ex_.remarks[static_cast<size_t>(related)].stage == s;
+      add(DiagnosisKind::FromNoteSlip, s, cells, src, here ? related : path.remark);
+    }
+  }
+
   // Answered cells where a mistake would show: its value is clearly not the correct one.
   size_t telling_cells(Stage s, const MatD& h) {
     size_t n = 0;
@@ -552,22 +626,37 @@ class Grader {
   }
 
   // The systematic mistake explaining the most wrong cells first, until none explains any. One matching cell
-  // is a coincidence unless it is the only cell where the mistake would show.
+  // is a coincidence unless it is the only cell where the mistake would show. Mistakes of other kinds that
+  // explain exactly the same cells give the same numbers there: nothing tells them apart, so they are one
+  // diagnosis naming each (SameNumbers), counted once, never one of them picked by the order they are tried in.
   void systematic(Stage s, std::vector<Cell>& wrong) {
     std::vector<Hypothesis> hs = hypotheses(ex_, eff_, s);
     while (!wrong.empty() && !hs.empty()) {
+      std::vector<std::vector<Cell>> explained(hs.size());
       size_t best = 0, best_count = 0;
       for (size_t h = 0; h < hs.size(); ++h) {
-        size_t count = 0;
-        for (Cell c : wrong) count += explains(s, c, hs[h].values(c.row, c.col));
-        if (count == 1 && telling_cells(s, hs[h].values) > 1) count = 0;
-        if (count > best_count) best = h, best_count = count;
+        for (Cell c : wrong)
+          if (explains(s, c, hs[h].values(c.row, c.col))) explained[h].push_back(c);
+        if (explained[h].size() == 1 && telling_cells(s, hs[h].values) > 1) explained[h].clear();
+        if (explained[h].size() > best_count) best = h, best_count = explained[h].size();
       }
       if (best_count == 0) return;
-      const Hypothesis& h = hs[best];
-      std::vector<Cell> cells = take(wrong, [&](Cell c) { return explains(s, c, h.values(c.row, c.col)); });
-      add(h.kind, s, cells, {}, -1, h.params);
-      hs.erase(hs.begin() + static_cast<std::ptrdiff_t>(best));
+      std::vector<size_t> same = {best};
+      for (size_t h = best + 1; h < hs.size(); ++h) {
+        const bool new_kind =
+            std::none_of(same.begin(), same.end(), [&](size_t k) { return hs[k].kind == hs[h].kind; });
+        if (new_kind && explained[h] == explained[best]) same.push_back(h);
+      }
+      const std::vector<Cell> cells = explained[best];
+      take(wrong, [&](Cell c) { return std::find(cells.begin(), cells.end(), c) != cells.end(); });
+      if (same.size() == 1) {
+        add(hs[best].kind, s, cells, {}, -1, hs[best].params);
+      } else {
+        std::vector<Alternative> alternatives;
+        for (size_t k : same) alternatives.push_back({hs[k].kind, hs[k].params});
+        add(DiagnosisKind::SameNumbers, s, cells, {}, -1, {}, std::move(alternatives));
+      }
+      for (auto k = same.rbegin(); k != same.rend(); ++k) hs.erase(hs.begin() + static_cast<std::ptrdiff_t>(*k));
     }
   }
 
@@ -614,10 +703,10 @@ class Grader {
       for (int j = 0; j < sg(s).cols; ++j) {
         const CellGrade& c = cell(s, {i, j});
         typed = typed && eff_.is_typed(s, i, j);
-        const DiagnosisKind said =
-            c.diagnosis >= 0 ? g_.diagnoses[static_cast<size_t>(c.diagnosis)].kind : DiagnosisKind::RowSumNotOne;
-        said_already =
-            said_already || said == DiagnosisKind::SoftmaxOverColumns || said == DiagnosisKind::SoftmaxOverMatrix;
+        if (c.diagnosis >= 0)
+          for (DiagnosisKind said : kinds_of(g_.diagnoses[static_cast<size_t>(c.diagnosis)]))
+            said_already =
+                said_already || said == DiagnosisKind::SoftmaxOverColumns || said == DiagnosisKind::SoftmaxOverMatrix;
         sum += c.value;
         allowed += c.tolerance;
         cells.push_back({i, j});
@@ -628,14 +717,25 @@ class Grader {
     }
   }
 
+  // The mistakes a diagnosis names: its kind, or each of a SameNumbers diagnosis's alternatives.
+  static std::vector<DiagnosisKind> kinds_of(const Diagnosis& d) {
+    if (d.kind != DiagnosisKind::SameNumbers) return {d.kind};
+    std::vector<DiagnosisKind> out;
+    for (const Alternative& a : d.alternatives) out.push_back(a.kind);
+    return out;
+  }
+
   void add(DiagnosisKind kind, Stage s, std::vector<Cell> cells, std::vector<StageCell> sources = {}, int remark = -1,
-           std::map<std::string, std::string> params = {}) {
+           std::map<std::string, std::string> params = {}, std::vector<Alternative> alternatives = {}) {
     Diagnosis d;
     d.kind = kind;
     d.stage = s;
     d.cells = std::move(cells);
     d.sources = std::move(sources);
-    d.remark = remark >= 0 ? remark : related_remark(kind, s);
+    d.alternatives = std::move(alternatives);
+    for (DiagnosisKind k : kinds_of(d))
+      if (remark < 0) remark = related_remark(k, s);
+    d.remark = remark;
     d.params = std::move(params);
     d.params["stage"] = stage_title(s);
     d.params["cells"] = describe_cells(ex_, s, d.cells);
@@ -644,6 +744,7 @@ class Grader {
     d.params["sqrt_d_k"] = detail::format_number(std::sqrt(ex_.d_k), 4);
     if (!d.sources.empty()) d.params["sources"] = describe_sources(d.sources);
     if (d.remark >= 0) d.params["remark"] = ex_.remarks[static_cast<size_t>(d.remark)].text;
+    if (!d.alternatives.empty()) d.params["mistakes"] = same_numbers_list(d, d.params);
     d.message = fill_template(diagnosis_text(kind).tmpl, d.params);
     if (d.remark >= 0 && kind != DiagnosisKind::NoteSlip) d.message += " " + d.params["remark"];
     if (!d.message.empty() && d.message[0] >= 'a' && d.message[0] <= 'z')

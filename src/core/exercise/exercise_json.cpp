@@ -281,13 +281,20 @@ json grade_to_json(const Exercise& ex, const Grade& g) {
     json cells = json::array(), sources = json::array();
     for (Cell c : d.cells) cells.push_back(cell_json(c));
     for (const auto& [s, c] : d.sources) sources.push_back({{"stage", stage_id(s)}, {"cell", cell_json(c)}});
-    diagnoses.push_back({{"kind", diagnosis_id(d.kind)},
-                         {"stage", stage_id(d.stage)},
-                         {"cells", std::move(cells)},
-                         {"sources", std::move(sources)},
-                         {"remark", d.remark >= 0 ? json(ex.remarks[static_cast<size_t>(d.remark)].id) : json(nullptr)},
-                         {"params", d.params},
-                         {"message", d.message}});
+    json dj = {{"kind", diagnosis_id(d.kind)},
+               {"stage", stage_id(d.stage)},
+               {"cells", std::move(cells)},
+               {"sources", std::move(sources)},
+               {"remark", d.remark >= 0 ? json(ex.remarks[static_cast<size_t>(d.remark)].id) : json(nullptr)},
+               {"params", d.params},
+               {"message", d.message}};
+    if (!d.alternatives.empty()) {  // SameNumbers: each mistake that gives these numbers
+      json alternatives = json::array();
+      for (const Alternative& a : d.alternatives)
+        alternatives.push_back({{"kind", diagnosis_id(a.kind)}, {"params", a.params}});
+      dj["alternatives"] = std::move(alternatives);
+    }
+    diagnoses.push_back(std::move(dj));
   }
   return {
       {"complete", g.complete}, {"all_correct", g.all_correct}, {"mistakes", g.mistakes},           {"asked", g.asked},

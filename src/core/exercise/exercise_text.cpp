@@ -11,8 +11,8 @@ namespace attn::exercise {
 namespace {
 
 // Placeholders: {stage} {cells} {count} {d_k} {sqrt_d_k} {sources} {value} {expected} {remark} {used} {wanted}
-// {rows} {sums} {d_model} {sqrt_d_model} {x_row} (see Diagnosis::params). A translation keeps the same
-// placeholders.
+// {rows} {sums} {d_model} {sqrt_d_model} {x_row} {mistakes} (see Diagnosis::params). A translation keeps the same
+// placeholders, and opens each template of a systematic mistake with "{stage}, {cells}: " (same_numbers_list).
 const std::array<DiagnosisText, kDiagnosisKindCount> kDiagnosisTexts = {{
     {DiagnosisKind::ForgotScale, "forgot_scale", "Forgot ÷√d_k",
      "{stage}, {cells}: the raw scores QKᵀ, without ÷√d_k. Divide every score by √d_k = √{d_k} ≈ {sqrt_d_k} "
@@ -96,7 +96,16 @@ const std::array<DiagnosisText, kDiagnosisKindCount> kDiagnosisTexts = {{
      "{stage}, {cells}: computed from X read row by row. The note prints X column by column: each column there is "
      "one token's embedding, so the first token is {x_row}.",
      true},
+    {DiagnosisKind::SameNumbers, "same_numbers", "Mistakes that give the same numbers",
+     "{stage}, {cells}: more than one mistake gives exactly these numbers, so they count as one. Either {mistakes}",
+     true},
+    {DiagnosisKind::FromNoteSlip, "from_note_slip", "The note's slip, carried on",
+     "{stage}, {cells}: what the note's wrong numbers in {sources} give. The note does not print this number; its "
+     "slip there carries on to here.",
+     true},
 }};
+
+constexpr const char* kTemplateOpening = "{stage}, {cells}: ";
 
 struct IssueText {
   InputIssue issue;
@@ -175,6 +184,19 @@ std::string fill_template(const std::string& tmpl, const std::map<std::string, s
       }
     }
     out += tmpl[i++];
+  }
+  return out;
+}
+
+std::string same_numbers_list(const Diagnosis& d, const std::map<std::string, std::string>& params,
+                              const DiagnosisTemplate& tmpl, const std::string& or_word) {
+  std::string out;
+  for (const Alternative& a : d.alternatives) {
+    std::string body = tmpl ? tmpl(a.kind) : diagnosis_text(a.kind).tmpl;
+    if (body.rfind(kTemplateOpening, 0) == 0) body = body.substr(std::string(kTemplateOpening).size());
+    std::map<std::string, std::string> own = params;
+    for (const auto& [k, v] : a.params) own[k] = v;
+    out += (out.empty() ? "" : " " + or_word + " ") + fill_template(body, own);
   }
   return out;
 }
