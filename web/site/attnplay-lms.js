@@ -89,7 +89,9 @@
     return 'PT' + (h ? h + 'H' : '') + (m ? m + 'M' : '') + sec + 'S';
   }
   function clock12(d) { return d.toTimeString().slice(0, 8); }
-  function timestamp2004(d) { return d.toISOString().slice(0, 19); }
+  // With a zone (UTC): a time without one is read as the LMS's local time. SCORM 2004 allows the zone only after
+  // the fraction of a second.
+  function timestamp2004(d) { return d.toISOString().slice(0, 21) + 'Z'; }
 
   // Responses as each version spells them: a choice is a letter (a, b, …); a number as typed; 2004's numeric
   // correct pattern is a range "min[:]max".
@@ -127,8 +129,10 @@
   function writeScore() {
     const s = score();
     if (v.version === '2004') {
-      set('cmi.score.raw', s.raw); set('cmi.score.min', s.min); set('cmi.score.max', s.max);
-      set('cmi.score.scaled', +s.scaled.toFixed(4));
+      // raw on 0–100, as gradebooks read it (Moodle grades raw out of max; a count of questions gave 2/100). The
+      // scaled score only once the lesson is complete: a conforming LMS derives passed/failed from it at once.
+      set('cmi.score.raw', +(100 * s.scaled).toFixed(2)); set('cmi.score.min', 0); set('cmi.score.max', 100);
+      if (record.done) set('cmi.score.scaled', +s.scaled.toFixed(4));
     } else {
       set('cmi.core.score.raw', s.max ? Math.round(100 * s.scaled) : 100);  // 1.2's raw is read as 0–100 by most LMSs
       set('cmi.core.score.min', 0); set('cmi.core.score.max', 100);
