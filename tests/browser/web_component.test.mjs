@@ -140,6 +140,21 @@ describe('<attention-playground>', { timeout: 175000 }, () => {
     assert.match(await page.textContent('#feedback-example'), /no-such-preset/);
   });
 
+  it('loadLesson answers {ok, result} or {ok: false, error} with the page\'s reason', async () => {
+    const r = await page.evaluate(async () => {
+      const el = document.getElementById('play-example');
+      const lesson = { id: 'component-lesson', title: { en: 'Component lesson' },
+        steps: [{ text: { en: 'Look at the heatmap.' }, panels: ['controls', 'heatmap'] }] };
+      const bad = JSON.parse(JSON.stringify(lesson));
+      bad.steps[0].panels = ['no-such-panel'];
+      return { good: await el.loadLesson(lesson), bad: await el.loadLesson(bad, 'bad.json') };
+    });
+    assert.equal(r.good.ok, true);
+    assert.equal(r.good.result.id, 'component-lesson');
+    assert.equal(r.bad.ok, false);
+    assert.match(r.bad.error, /no-such-panel/);
+  });
+
   it('an element made by script with a preset the page does not know: error event, then ready on the defaults', async () => {
     const got = await page.evaluate((src) => new Promise((resolve) => {
       const el = document.createElement('attention-playground');

@@ -275,7 +275,9 @@
     async _command(cmd, extra, resolveErrors) {
       await this._ready;
       const r = await this._send(cmd, extra || {}, resolveErrors);
+      // setState and loadLesson answer {ok} / {ok, result} or {ok: false, error} (a refusal is an answer, not a throw).
       if (cmd === 'setState') return r.ok ? { ok: true } : { ok: false, error: r.error };
+      if (resolveErrors) return r.ok ? { ok: true, result: r.result } : { ok: false, error: String(r.error) };
       return r.result;
     }
 
