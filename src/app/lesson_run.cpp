@@ -21,7 +21,7 @@ void emit(Playground& pg, const char* type, json detail) {
 }
 
 void take_snapshot(LessonParts run, LiveValues& into) {
-  into = snapshot_values(run.pg);
+  into = live_values(run.pg);
   run.step.values_settling = run.step.values_settling || run.pg.result.variance_pending;
 }
 
@@ -157,7 +157,7 @@ bool record_answer(LessonParts run, bool correct, json given, const std::string&
 void settle_snapshots(LessonParts run) {
   if (!run.step.values_settling || run.pg.result.variance_pending) return;
   run.step.values_settling = false;
-  const LiveValues now = snapshot_values(run.pg);
+  const LiveValues now = live_values(run.pg);
   for (LiveValues* v : {&run.step.entry_values, &run.step.answer_values, &run.step.done_values}) {
     if (v->empty() || v->count("d_k") == 0 || v->at("d_k") != now.at("d_k")) continue;
     for (const char* name : {"var_unscaled", "var_scaled"}) (*v)[name] = now.at(name);

@@ -100,8 +100,6 @@ std::string changes_since(Lang lang, const LiveValues& then, const LiveValues& n
   return out;
 }
 
-LiveValues snapshot_values(const Playground& pg) { return live_values(pg); }
-
 std::vector<std::string> withheld_facts(LessonView run) {
   const LessonStep* s = open_step(run.pg);
   if (!s || s->task.kind != Task::Kind::Predict || run.step.correct || run.step.missed) return {};

@@ -49,7 +49,4 @@ std::string changes_since(Lang lang, const LiveValues& then, const LiveValues& n
 std::vector<std::string> withheld_facts(LessonView run);
 bool withholds(const std::vector<std::string>& withheld, const char* fact);
 
-// The snapshot a text takes: the live values, once the result is complete (the variance lab's draws included).
-LiveValues snapshot_values(const Playground& pg);
-
 }  // namespace attn

@@ -445,20 +445,31 @@ class Grader {
     }
   }
 
-  // The cells a remark printed that cell `c` of stage `s` is computed from, through any stages in between.
-  std::vector<StageCell> printed_sources(const Remark& rm, Stage s, Cell c) const {
+  // Walks back from cell `c` of stage `s` through the cells it is computed from: `at(d)` says whether the walk
+  // keeps cell d and ends there, drops it and ends there, or goes on through d's own sources.
+  enum class Walk { Keep, Drop, Through };
+  template <typename At>
+  std::vector<StageCell> walk_sources(Stage s, Cell c, At at) {
     std::vector<StageCell> out, todo = dependencies(ex_, s, c.row, c.col);
     std::set<std::pair<int, Cell>> seen;
     while (!todo.empty()) {
       const StageCell d = todo.back();
       todo.pop_back();
       if (!seen.insert({stage_index(d.first), d.second}).second) continue;
-      if (d.first == rm.stage) {
-        if (std::isfinite(rm.printed(d.second.row, d.second.col))) out.push_back(d);
-        continue;
-      }
+      const Walk w = at(d);
+      if (w == Walk::Keep) out.push_back(d);
+      if (w != Walk::Through) continue;
       for (const StageCell& e : dependencies(ex_, d.first, d.second.row, d.second.col)) todo.push_back(e);
     }
+    return out;
+  }
+
+  // The cells a remark printed that cell `c` of stage `s` is computed from, through any stages in between.
+  std::vector<StageCell> printed_sources(const Remark& rm, Stage s, Cell c) {
+    std::vector<StageCell> out = walk_sources(s, c, [&](const StageCell& d) {
+      if (d.first != rm.stage) return Walk::Through;
+      return std::isfinite(rm.printed(d.second.row, d.second.col)) ? Walk::Keep : Walk::Drop;
+    });
     std::sort(out.begin(), out.end(), [](const StageCell& a, const StageCell& b) {
       return stage_index(a.first) != stage_index(b.first) ? stage_index(a.first) < stage_index(b.first)
                                                           : a.second < b.second;
@@ -482,19 +493,8 @@ class Grader {
 
   // The learner's wrong cells a cell is computed from: the nearest ones, looking through right or blank cells.
   std::vector<StageCell> wrong_sources(Stage s, Cell c) {
-    std::vector<StageCell> out, todo = dependencies(ex_, s, c.row, c.col);
-    std::set<std::pair<int, Cell>> seen;
-    while (!todo.empty()) {
-      const StageCell d = todo.back();
-      todo.pop_back();
-      if (!seen.insert({stage_index(d.first), d.second}).second) continue;
-      if (not_true(d.first, d.second)) {
-        out.push_back(d);
-        continue;
-      }
-      for (const StageCell& e : dependencies(ex_, d.first, d.second.row, d.second.col)) todo.push_back(e);
-    }
-    return out;
+    return walk_sources(s, c,
+                        [&](const StageCell& d) { return not_true(d.first, d.second) ? Walk::Keep : Walk::Through; });
   }
 
   void classify(Stage s) {
