@@ -423,7 +423,7 @@ std::string check_feedback(const Task& t) {
   }
   for (const Task::Slip& slip : t.slips) {
     if (t.number && std::fabs(slip.number - *t.number) <= slip.tolerance + t.tolerance)
-      return "task " + t.id + ": a slip's number overlaps the right answer";
+      return "task " + printable(t.id) + ": a slip's number overlaps the right answer";
     std::string err = check_key(slip.feedback, "slip feedback");
     if (err.empty()) err = check_text_values(slip.feedback);
     if (!err.empty()) return err;
@@ -451,7 +451,7 @@ std::string check_asks(const Task& t, const State& shown) {
       return "task " + printable(t.id) + ": asks about \"" + printable(fact) + "\", which no panel shows";
     for (const PanelInfo& p : panel_table())
       if (shown.panels[p.id] && panel_shows(p, fact))
-        return "task " + t.id + ": the " + p.key + " panel shows " + fact + " before the answer";
+        return "task " + printable(t.id) + ": the " + p.key + " panel shows " + fact + " before the answer";
   }
   return "";
 }
@@ -484,7 +484,7 @@ std::string validate_step(const LessonStep& s, State& probe) {
   for (const std::string& c : t.choices)
     if (err.empty()) err = check_key(c, "choice");
   if (err.empty() && !t.choices.empty() && (t.answer < 0 || t.answer >= static_cast<int>(t.choices.size())))
-    err = "task " + t.id + ": answer is not one of the choices";
+    err = "task " + printable(t.id) + ": answer is not one of the choices";
   if (err.empty()) err = check_feedback(t);
   if (err.empty()) err = check_asks(t, probe);
   // The learner goes on from the revealed state (answered right or missed), as a later step without its own
