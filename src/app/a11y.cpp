@@ -493,7 +493,9 @@ nlohmann::json a11y_description(const App& app) {
   for (const char* key :
        {"a11y.skip_lesson", "a11y.skip_controls", "a11y.skip_results", "a11y.results", "a11y.weights_caption",
         "a11y.query", "a11y.key", "a11y.weight", "a11y.whole_matrix", "a11y.controls", "a11y.lesson", "a11y.answer",
-        "a11y.skip_lessons", "a11y.skip_worksheet", "a11y.row", "a11y.column"})
+        "a11y.skip_lessons", "a11y.skip_worksheet", "a11y.row", "a11y.column",
+        // attnplay-lms.js: what the learner is told about the LMS (its mode, credit, a failing session)
+        "lms.not_recorded", "lms.no_credit", "lms.failing", "lms.recorded_again", "lms.not_connected"})
     words[key] = tr(lang, key);
   return {{"lang", lang_code(lang)},
           {"panels", panels_json(app)},

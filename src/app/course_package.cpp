@@ -8,6 +8,7 @@
 
 #include "app/data.h"
 #include "app/lesson.h"
+#include "app/lesson_run.h"
 #include "app/strings.h"
 #include "app/zip_writer.h"
 
@@ -186,6 +187,27 @@ std::string lesson_json_text(const Lesson& l, std::string& name) {
   return "";
 }
 
+// SCORM 1.2 keeps 4096 characters of cmi.suspend_data. attnplay-lms.js keeps the learner's record there as
+// {"v":2,"l":"<id>","s":<step>,"d":false,"a":[[q,n,given,flags],…]} (the playground's state only when it fits too):
+// this is its longest for a lesson, every prediction answered with its longest answer (a number as JSON writes the
+// longest double, "-2.2250738585072014e-308"; flags = ok + 2·first + 4·tries).
+constexpr size_t kScorm12SuspendMax = 4096;
+size_t longest_scorm12_record(const Lesson& l) {
+  const auto digits = [](size_t n) { return std::to_string(n).size(); };
+  size_t predictions = 0;
+  for (const LessonStep& s : l.steps) predictions += s.task.kind == Task::Kind::Predict ? 1 : 0;
+  size_t length = std::string(R"({"v":2,"l":"","s":,"d":false,"a":[]})").size() + l.id.size() + digits(l.steps.size());
+  size_t answered = 0;
+  for (const LessonStep& s : l.steps) {
+    if (s.task.kind != Task::Kind::Predict) continue;
+    const size_t given =
+        s.task.choices.empty() ? std::string("-2.2250738585072014e-308").size() : digits(s.task.choices.size() - 1);
+    length += (answered++ ? 1 : 0) + 5 + 2 * digits(predictions - 1) + given +
+              digits(1 + 2 + 4 * static_cast<size_t>(kMaxMisses));
+  }
+  return length;
+}
+
 }  // namespace
 
 void set_package_lesson_text(const std::string& id, const std::string& text) { teacher_texts()[id] = text; }
@@ -214,6 +236,12 @@ std::string check_package_options(const CoursePackageOptions& o) {
     return "unknown lesson \"" + id + "\" (built-in lessons: " + known + ")";
   }
   if (o.scorm != "1.2" && o.scorm != "2004") return "the SCORM version must be 1.2 or 2004";
+  if (o.scorm == "1.2")
+    for (const std::string& id : o.lessons)
+      if (const size_t n = longest_scorm12_record(*find_lesson(id)); n > kScorm12SuspendMax)
+        return "lesson \"" + id + "\": a learner's record can take " + std::to_string(n) +
+               " characters, more than the " + std::to_string(kScorm12SuspendMax) +
+               " SCORM 1.2 keeps in suspend_data (package it for SCORM 2004)";
   if (!std::isfinite(o.pass) || o.pass < 0 || o.pass > 1) return "the passing share must be from 0 to 1";
   if (!o.xapi_endpoint.empty() && o.xapi_endpoint.rfind("https://", 0) != 0 && o.xapi_endpoint.rfind("http://", 0) != 0)
     return "the xAPI endpoint must be an http(s) address";

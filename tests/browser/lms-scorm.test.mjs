@@ -6,6 +6,11 @@
 // suspend data (with the learner's own matrix in 2004; in 1.2, whose 4096 characters it does not fit, only the step and
 // answers, and the console says so) and exit are read back from the runtime. Every xAPI statement reaches a small LRS on 127.0.0.1 (another
 // origin, allowed by the package's CSP) with X-Experience-API-Version 1.0.3 and passes xapi-validation.
+// Then what an LMS does beyond the usual path: a finished attempt relaunched with the same data stays finished, with
+// its answers; review and browse modes record nothing and say so, no-credit says the attempt does not count; an LMS
+// that stops answering is shown to the learner, the record waits in localStorage and reaches the LMS once it
+// answers again; the largest lesson a file allows keeps every answer in SCORM 1.2's 4096 characters; nothing is
+// committed after LMSFinish/Terminate.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +33,31 @@ const letter = (i) => String.fromCharCode(97 + i);
 // The teacher's example lesson the README points to (one choice prediction).
 const TEACHER_FILE = path.join(REPO_ROOT, 'data', 'examples', 'my-lesson.json');
 const TEACHER = JSON.parse(fs.readFileSync(TEACHER_FILE, 'utf8'));
+// The largest lesson a file allows: 64 steps, each a choice prediction, every id at its longest (64 characters).
+const pad64 = (s) => (s + '-' + 'x'.repeat(64)).slice(0, 64);
+const both = (en, hi) => ({ en, 'hi-Latn': hi || en });
+const BIG = { id: pad64('big-lesson'), title: both('Sixty-four predictions', 'Chausath predictions'),
+  summary: both('The largest lesson a file may hold.', 'Sabse bada lesson.'),
+  steps: Array.from({ length: 64 }, (_, i) => ({
+    id: pad64('s' + i), text: both('Step ' + (i + 1) + '.'), state: { preset: 'default', d_k: 4, scale: true }, panels: ['controls'],
+    task: { kind: 'predict', id: pad64('q' + i),
+      question: both('Does scaling divide the scores by the square root of d_k?', 'Kya scaling scores ko d_k ke square root se divide karta hai?'),
+      asks: ['dk_sweep'], choices: [both('Yes', 'Haan'), both('No', 'Nahi')], answer: 0,
+      feedback: ['', both('It does divide them.', 'Woh divide karta hai.')], hint: both('Look at the formula.', 'Formula dekho.'),
+      reveal: { d_k: 4 }, explain: both('Yes: the scores are divided.', 'Haan: scores divide hote hain.') } })) };
+const CATALOG = { en: JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'strings', 'en.json'), 'utf8')),
+  'hi-Latn': JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'strings', 'hi-Latn.json'), 'utf8')) };
+// suspend_data's answers by question id, in either format: 2 ([question index, n, given, ok + 2·first + 4·tries]
+// against the lesson's predictions) or 1 ({id: {n, r, ok, first, tries}}).
+function keptAnswers(suspend, questionIds) {
+  const kept = JSON.parse(suspend);
+  if (kept.v === 1) return kept.a || {};
+  const out = {};
+  for (const [q, n, g, flags] of kept.a || [])
+    out[typeof q === 'number' ? questionIds[q] : q] = { n, g, ok: !!(flags & 1), first: !!(flags & 2), tries: flags >> 2 };
+  return out;
+}
+const QIDS = Q.map((t) => t.id);
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css',
   '.svg': 'image/svg+xml', '.json': 'application/json', '.xml': 'application/xml' };
 
@@ -66,6 +96,10 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
     const fileZip = path.join(tmp, 'course-file.zip');
     execFileSync(CLI, ['package', '--lesson', TEACHER_FILE, '--scorm', '2004', '--site', SITE_DIR, '--out', fileZip]);
     execFileSync('unzip', ['-q', fileZip, '-d', path.join(tmp, 'pkgfile')]);
+    const bigFile = path.join(tmp, 'big.json');
+    fs.writeFileSync(bigFile, JSON.stringify(BIG));
+    execFileSync(CLI, ['package', '--lesson', bigFile, '--scorm', '1.2', '--site', SITE_DIR, '--out', path.join(tmp, 'course-big.zip')]);
+    execFileSync('unzip', ['-q', path.join(tmp, 'course-big.zip'), '-d', path.join(tmp, 'pkgbig')]);
     const sa = path.join(REPO_ROOT, 'node_modules', 'scorm-again', 'dist');
     site = http.createServer((req, res) => {
       const url = new URL(req.url, 'http://x');
@@ -77,7 +111,7 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
         return;
       }
       if (url.pathname.startsWith('/sa/')) file = path.join(sa, path.basename(url.pathname));
-      const m = /^\/(pkg(?:1\.2|2004|file))\/(.*)$/.exec(url.pathname);
+      const m = /^\/(pkg(?:1\.2|2004|file|big))\/(.*)$/.exec(url.pathname);
       if (m) file = path.join(tmp, m[1], path.normalize(m[2] || 'index.html'));
       if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) { res.writeHead(404); res.end(); return; }
       res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' });
@@ -101,26 +135,48 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
     return m[1].replace(/&amp;/g, '&');
   }
 
-  // The LMS window: the runtime with `cmi` loaded, then the SCO in a full-size iframe at (0, 0).
-  async function launch(page, v, cmi, dir = `pkg${v}`, lesson = 'why-attention') {
+  // The LMS window: the runtime with `cmi` loaded, then the SCO in a full-size iframe at (0, 0). The SCO talks to
+  // the runtime through a wrapper that logs every call (window.calls) and, while window.broken is "false" or
+  // "throw", behaves as an expired session: SetValue and Commit answer "false" (GetLastError 101) or throw.
+  // `query` is added to the launch address (lang=hi-Latn).
+  async function launch(page, v, cmi, dir = `pkg${v}`, lesson = 'why-attention', query = '') {
     await page.goto(`http://127.0.0.1:${sitePort}/parent.html`);
     await page.evaluate(({ v, cmi, src }) => {
-      const lms = v === '1.2' ? new window.Scorm12API({ autocommit: false, logLevel: 5 })
+      const real = v === '1.2' ? new window.Scorm12API({ autocommit: false, logLevel: 5 })
         : new window.Scorm2004API({ autocommit: false, logLevel: 5 });
-      if (cmi) lms.loadFromJSON(cmi);
+      if (cmi) real.loadFromJSON(cmi);
+      window.runtime = real;
+      window.calls = [];
+      window.broken = '';
+      const lms = {};
+      const names = v === '1.2' ? ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic']
+        : ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit', 'GetLastError', 'GetErrorString', 'GetDiagnostic'];
+      for (const name of names) {
+        lms[name] = (...args) => {
+          window.calls.push(name);
+          if (window.broken && /SetValue|Commit/.test(name)) {
+            if (window.broken === 'throw') throw new Error('the LMS session expired');
+            window.failedCall = true;
+            return 'false';
+          }
+          if (/GetLastError/.test(name) && window.failedCall) return '101';
+          window.failedCall = false;
+          return real[name](...args);
+        };
+      }
       window[v === '1.2' ? 'API' : 'API_1484_11'] = lms;
       const f = document.createElement('iframe');
       f.id = 'sco';
       f.style.cssText = 'position:fixed;left:0;top:0;width:1280px;height:800px;border:0';
       f.src = src;
       document.body.appendChild(f);
-    }, { v, cmi, src: `/${dir}/${launchHref(v, dir, lesson)}` });
+    }, { v, cmi, src: `/${dir}/${launchHref(v, dir, lesson)}${query ? '&' + query : ''}` });
     const frame = await pollUntil(async () => page.frames().find((f) => f.url().includes(`/${dir}/`)), (f) => !!f,
       { what: 'the SCO frame', timeout: 10000 });
     await frame.waitForFunction(() => window.attnplayLms && window.attnplayLms.status().started, null, { timeout: 60000, polling: 100 });
     return frame;
   }
-  const lms = (page, v) => page.evaluate((v) => window[v === '1.2' ? 'API' : 'API_1484_11'].renderCMIToJSONObject().cmi, v);
+  const lms = (page) => page.evaluate(() => window.runtime.renderCMIToJSONObject().cmi);
   const lessonOf = (frame) => frame.evaluate(async () => (await window.attnplay.getResult()).lesson);
 
   async function frames(frame, n) {
@@ -182,17 +238,20 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
       await frame.waitForFunction(() => location.hash.length > 4096, null, { timeout: 5000, polling: 50 });
       const first = await leave(page, v, 'suspend');
       const kept = JSON.parse(first.suspend_data);
+      const keptA = keptAnswers(first.suspend_data, QIDS);
+      assert.equal(kept.v, 2, 'the compact format');
       assert.equal(kept.s, 3, 'suspend_data holds the step');
       if (v === '1.2') {
         assert.ok(first.suspend_data.length <= 4096, `suspend_data fits 1.2's limit (${first.suspend_data.length})`);
         assert.equal(kept.f, undefined, 'the state that does not fit is left out');
-        assert.equal(kept.a[Q[1].id].ok, true, 'the answers are kept');
+        assert.equal(keptA[Q[1].id].ok, true, 'the answers are kept');
         assert.ok(logs.some((l) => /longer than this LMS keeps \(4096\): only the step and the answers are kept/.test(l)), 'the console says so');
       } else {
         assert.match(kept.f, /^#s=1\./, 'and the playground\'s state as a share fragment');
       }
-      assert.equal(kept.a[Q[0].id].first, false, 'a wrong first answer is not right at the first try');
-      assert.equal(kept.a[Q[1].id].first, true);
+      assert.equal(keptA[Q[0].id].first, false, 'a wrong first answer is not right at the first try');
+      assert.equal(keptA[Q[0].id].tries, 2);
+      assert.equal(keptA[Q[1].id].first, true);
       const i0 = first.interactions['0'], i1 = first.interactions['1'];
       assert.equal(i0.id, `why-attention-${Q[0].id}`);
       assert.equal(i0.type, 'choice');
@@ -349,4 +408,160 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
       await server.stop();
     }
   });
+
+  // The notices the adapter shows over the page (attnplay-lms.js): the mode/credit note and the failure alert.
+  const notice = (frame, id) => frame.evaluate((id) => {
+    const el = document.getElementById(id);
+    return el ? { text: el.textContent, role: el.getAttribute('role'), visible: !el.hidden && el.getBoundingClientRect().height > 0 } : null;
+  }, id);
+  const v1Record = () => JSON.stringify({ v: 1, l: 'why-attention', s: 4, d: true, a: Object.fromEntries(Q.map((t, i) =>
+    [t.id, { n: i, r: t.choices ? letter(t.answer) : String(t.number), ok: true, first: true, tries: 1, t: 0 }])) });
+
+  for (const v of ['1.2', '2004']) {
+    it(`SCORM ${v}: a finished attempt relaunched with the same data stays finished, with its answers (format 1 read)`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      // All three right at the first try, completed and passed; relaunched without "resume" (a new session on the
+      // same record, as LMSs that keep one attempt do).
+      const cmi = v === '1.2'
+        ? { core: { student_id: 'learner-again', lesson_status: 'passed', lesson_location: 'why-attention/4', score: { raw: '100', min: '0', max: '100' } },
+          suspend_data: v1Record(), student_data: { mastery_score: '80' } }
+        : { learner_id: 'learner-again', completion_status: 'completed', success_status: 'passed', location: 'why-attention/4',
+          score: { raw: '100', min: '0', max: '100', scaled: '1' }, suspend_data: v1Record(), scaled_passing_score: '0.8' };
+      const frame = await launch(page, v, cmi);
+      await answer(page, frame, Q[0], false);  // a second go at a question: its first-try point stays
+      await answer(page, frame, Q[0], true);
+      await next(page, frame, 2);
+      const after = await leave(page, v, v === '1.2' ? '' : 'normal');
+      if (v === '1.2') {
+        assert.equal(after.core.lesson_status, 'passed', 'passed stays passed');
+        assert.equal(after.core.score.raw, '100', 'the score is not lowered');
+      } else {
+        assert.equal(after.completion_status, 'completed', 'completed stays completed');
+        assert.equal(after.success_status, 'passed', 'passed stays passed');
+        assert.equal(after.score.raw, '100', 'the score is not lowered');
+      }
+      const kept = keptAnswers(after.suspend_data, QIDS);
+      assert.equal(JSON.parse(after.suspend_data).d, true);
+      for (const t of Q) assert.equal(kept[t.id] && kept[t.id].first, true, `${t.id} kept, right at the first try`);
+      await context.close();
+    });
+  }
+
+  it('SCORM 2004 review and 1.2 browse record nothing and say so (in Hinglish too); no-credit records and says it does not count', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    for (const [v, cmi, lang] of [['2004', { learner_id: 'learner-review', mode: 'review' }, 'hi-Latn'],
+      ['1.2', { core: { student_id: 'learner-browse', lesson_mode: 'browse' } }, 'en']]) {
+      const frame = await launch(page, v, cmi, `pkg${v}`, 'why-attention', lang === 'en' ? '' : `lang=${lang}`);
+      await answer(page, frame, Q[0], true);
+      await next(page, frame, 2);
+      const shown = await pollUntil(() => notice(frame, 'attnplay-lms-mode'), (n) => n && n.visible, { what: `the ${v} mode notice` });
+      assert.equal(shown.text, CATALOG[lang]['lms.not_recorded'], `told in ${lang}`);
+      assert.equal((await frame.evaluate(() => window.attnplayLms.status())).recording, false);
+      await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+      await pollUntil(() => page.evaluate(() => window.calls), (c) => c.some((x) => /Terminate|LMSFinish/.test(x)), { what: 'the end of the session' });
+      const calls = await page.evaluate(() => window.calls);
+      assert.deepEqual(calls.filter((x) => /SetValue|Commit/.test(x)), [], `SCORM ${v}: nothing written`);
+      const c = await lms(page);
+      assert.equal(Object.keys(c.interactions || {}).length, 0);
+      assert.equal(c.suspend_data, '');
+    }
+    // no-credit: the attempt is recorded as usual (the LMS decides what no-credit means for it) and the learner is told.
+    const frame = await launch(page, '2004', { learner_id: 'learner-nocredit', credit: 'no-credit' });
+    const shown = await pollUntil(() => notice(frame, 'attnplay-lms-mode'), (n) => n && n.visible, { what: 'the no-credit notice' });
+    assert.equal(shown.text, CATALOG.en['lms.no_credit']);
+    await answer(page, frame, Q[0], true);
+    const c = await pollUntil(() => lms(page), (x) => x.interactions && x.interactions['0'], { what: 'the no-credit interaction' });
+    assert.equal(c.interactions['0'].result, 'correct');
+    await context.close();
+  });
+
+  for (const [v, lang, how] of [['2004', 'en', 'false'], ['1.2', 'hi-Latn', 'throw']]) {
+    it(`SCORM ${v}: an LMS that answers ${how === 'false' ? '"false"' : 'by throwing'} is shown (${lang}); the record waits in localStorage and is sent again`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      const learner = v === '1.2' ? { core: { student_id: 'learner-fail' } } : { learner_id: 'learner-fail' };
+      const frame = await launch(page, v, learner, `pkg${v}`, 'why-attention', lang === 'en' ? '' : `lang=${lang}`);
+      const alertOf = () => notice(frame, 'attnplay-lms-alert');
+      const local = () => frame.evaluate(() => JSON.parse(localStorage.getItem('attnplay-lms:why-attention:learner-fail') || 'null'));
+      await page.evaluate((how) => { window.broken = how; }, how);
+      await answer(page, frame, Q[0], true);
+      let shown = await pollUntil(alertOf, (n) => n && n.visible, { what: 'the alert' });
+      assert.equal(shown.role, 'alert');
+      assert.equal(shown.text, CATALOG[lang]['lms.failing']);
+      const kept = await local();
+      assert.equal(kept.pending, true, 'kept in the browser, not yet recorded');
+      assert.equal(kept.a[Q[0].id].ok, true);
+      assert.equal(Object.keys((await lms(page)).interactions || {}).length, 0, 'the LMS has nothing');
+      // The LMS answers again: the timer sends the record and the learner is told.
+      await page.evaluate(() => { window.broken = ''; });
+      shown = await pollUntil(alertOf, (n) => n && n.text === CATALOG[lang]['lms.recorded_again'], { what: 'recorded again (timer)', timeout: 12000 });
+      assert.equal(shown.visible, true);
+      let c = await lms(page);
+      assert.equal(c.interactions['0'].result, 'correct');
+      assert.equal(keptAnswers(c.suspend_data, QIDS)[Q[0].id].first, true);
+      assert.equal((await local()).pending, false);
+      // It fails again on a step; the next answer, once the LMS answers, sends both.
+      await page.evaluate((how) => { window.broken = how; }, how);
+      await next(page, frame, 2);
+      await pollUntil(alertOf, (n) => n && n.text === CATALOG[lang]['lms.failing'], { what: 'the alert again' });
+      await page.evaluate(() => { window.broken = ''; });
+      await answer(page, frame, Q[1], true);
+      await pollUntil(alertOf, (n) => n && n.text === CATALOG[lang]['lms.recorded_again'], { what: 'recorded again (answer)', timeout: 3000 });
+      c = await lms(page);
+      assert.equal(c.interactions['1'].result, 'correct');
+      assert.equal(v === '1.2' ? c.core.lesson_location : c.location, 'why-attention/2');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  it('SCORM 1.2: the largest lesson (64 predictions, 64-character ids) keeps every answer in 4096 characters; 64 of 64 passes after a resume', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const ids = BIG.steps.map((s) => s.task.id);
+    let frame = await launch(page, '1.2', { core: { student_id: 'learner-big' } }, 'pkgbig', BIG.id);
+    // Through the parallel DOM's actions (what its buttons do), right at the first try each time.
+    for (let step = 1; step <= 64; step++) {
+      assert.deepEqual(await frame.evaluate(() => window.attnplay.a11y.act({ do: 'choice', value: 0 })), { ok: true });
+      if (step < 64) assert.deepEqual(await frame.evaluate(() => window.attnplay.a11y.act({ do: 'next' })), { ok: true });
+    }
+    await pollUntil(() => lms(page), (c) => Object.keys(c.interactions || {}).length === 64, { what: '64 interactions', timeout: 10000 });
+    const first = await leave(page, '1.2', 'suspend');
+    assert.ok(first.suspend_data.length <= 4096, `suspend_data fits (${first.suspend_data.length})`);
+    const kept = keptAnswers(first.suspend_data, ids);
+    assert.equal(Object.values(kept).filter((a) => a.first).length, 64, 'every answer kept');
+    assert.equal(JSON.parse(first.suspend_data).s, 64);
+    const resumed = JSON.parse(JSON.stringify(first));
+    resumed.core.entry = 'resume';
+    frame = await launch(page, '1.2', resumed, 'pkgbig', BIG.id);
+    assert.equal((await lessonOf(frame)).step, 64);
+    assert.deepEqual(await frame.evaluate(() => window.attnplay.a11y.act({ do: 'choice', value: 0 })), { ok: true });
+    assert.deepEqual(await frame.evaluate(() => window.attnplay.a11y.act({ do: 'next' })), { ok: true });
+    const done = await pollUntil(() => lms(page), (c) => c.core.lesson_status !== 'incomplete', { what: 'completion' });
+    assert.equal(done.core.lesson_status, 'passed', '64 of 64 passes');
+    assert.equal(done.core.score.raw, '100');
+    await context.close();
+  });
+
+  for (const v of ['1.2', '2004']) {
+    it(`SCORM ${v}: nothing is committed after ${v === '1.2' ? 'LMSFinish' : 'Terminate'} (a page hidden after pagehide)`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const frame = await launch(page, v, v === '1.2' ? { core: { student_id: 'learner-order' } } : { learner_id: 'learner-order' });
+      await answer(page, frame, Q[0], true);
+      await leave(page, v, 'suspend');
+      await new Promise((r) => setTimeout(r, 300));  // visibilitychange and unload follow pagehide
+      const calls = await page.evaluate(() => window.calls);
+      const finish = v === '1.2' ? 'LMSFinish' : 'Terminate', commitName = v === '1.2' ? 'LMSCommit' : 'Commit';
+      assert.equal(calls.filter((x) => x === finish).length, 1, 'one end of the session');
+      const end = calls.indexOf(finish);
+      assert.ok(calls.indexOf(commitName) >= 0 && calls.indexOf(commitName) < end, 'commits before the end');
+      assert.deepEqual(calls.slice(end + 1), [], `no call after ${finish}: ${calls.slice(end + 1).join(', ')}`);
+      await context.close();
+    });
+  }
 });

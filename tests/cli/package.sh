@@ -110,6 +110,28 @@ cp -r "$SITE" "$TMP/short-site" && rm "$TMP/short-site/strings/en.panels.json"
 expect_error "a listed file missing" 1 "strings/en.panels.json is missing" "$BIN" package --lesson softmax --scorm 2004 \
   --site "$TMP/short-site" --out "$TMP/x.zip"
 
+# The largest lesson a file allows, its record at its longest (64 numeric predictions, 64-character ids): its SCORM 1.2
+# record (attnplay-lms.js's format 2, every answer a number at its longest) still fits 4096 characters, so it packages.
+python3 - "$TMP/big-numbers.json" <<'PY'
+import json, sys
+pad = lambda s: (s + "-" + "x" * 64)[:64]
+t = lambda en: {"en": en, "hi-Latn": en}
+steps = [{"id": pad("s%d" % i), "text": t("Step %d." % (i + 1)), "state": {"preset": "default", "d_k": 4, "scale": True},
+          "panels": ["controls"],
+          "task": {"kind": "predict", "id": pad("q%d" % i), "question": t("How many keys does each query see?"),
+                   "asks": ["dk_sweep"], "number": 4, "tolerance": 0.5, "hint": t("Count them."),
+                   "reveal": {"d_k": 4}, "explain": t("Four.")}} for i in range(64)]
+json.dump({"id": pad("big-numbers"), "title": t("Sixty-four numbers"), "summary": t("The longest record."), "steps": steps},
+          open(sys.argv[1], "w"))
+record = {"v": 2, "l": pad("big-numbers"), "s": 64, "d": False, "a": [[i, i, -2.2250738585072014e-308, 11] for i in range(64)]}
+assert len(json.dumps(record, separators=(",", ":"))) <= 4096
+PY
+[ -f "$TMP/big-numbers.json" ] || fail "the largest lesson's file was written"
+if expect_ok "SCORM 1.2: the largest lesson's record fits suspend_data" "$BIN" package --lesson "$TMP/big-numbers.json" \
+  --scorm 1.2 --site "$SITE" --out "$TMP/big.zip"; then
+  pass "SCORM 1.2: the largest lesson's record fits suspend_data"
+fi
+
 expect_error "a site without the page" 1 "build the web page first" "$BIN" package --lesson softmax --scorm 2004 --site "$TMP/none" --out "$TMP/x.zip"
 expect_error "a passing share above 1" 2 "--pass" "$BIN" package --lesson softmax --scorm 2004 --pass 80 --out "$TMP/x.zip"
 finish

@@ -3,6 +3,9 @@
 // behaves as before. It finds the LMS's API as SCORM prescribes, reports each prediction as an interaction, the
 // score (predictions right at the first try), completion and pass/fail, keeps the step and answers in
 // suspend_data/location so a relaunch resumes there, and turns answers, steps and completions into xAPI statements.
+// A record the LMS already holds is never downgraded (a completed or passed lesson stays so on a relaunch); in the
+// LMS's review or browse mode nothing is recorded and the learner is told; when the LMS stops answering the learner
+// is told too, the record is kept in this browser and sent again until the LMS takes it.
 'use strict';
 (function () {
   const params = new URLSearchParams(location.search);
@@ -14,6 +17,8 @@
   const SUSPEND_MAX_12 = 4096;    // cmi.suspend_data in SCORM 1.2
   const SUSPEND_MAX_2004 = 64000; // in 2004 4th edition
   const DEFAULT_PASS = 0.8;
+  const RETRY_MS = 4000;          // while the LMS fails, the record is sent again this often (and with each answer)
+  const RECOVERED_SHOWN_MS = 10000;
 
   // ---- finding the API: window.parent up to 7 levels, then window.opener and its parents ---------------
   function search(win, name) {
@@ -35,13 +40,14 @@
     version: '2004', init: 'Initialize', get: 'GetValue', set: 'SetValue', commit: 'Commit', finish: 'Terminate',
     error: 'GetLastError', location: 'cmi.location', entry: 'cmi.entry', exit: 'cmi.exit', time: 'cmi.session_time',
     learnerId: 'cmi.learner_id', learnerName: 'cmi.learner_name', mastery: 'cmi.scaled_passing_score',
-    response: 'learner_response', wrong: 'incorrect', suspendMax: SUSPEND_MAX_2004,
+    mode: 'cmi.mode', credit: 'cmi.credit', response: 'learner_response', wrong: 'incorrect', suspendMax: SUSPEND_MAX_2004,
   };
   const V12 = {
     version: '1.2', init: 'LMSInitialize', get: 'LMSGetValue', set: 'LMSSetValue', commit: 'LMSCommit',
     finish: 'LMSFinish', error: 'LMSGetLastError', location: 'cmi.core.lesson_location', entry: 'cmi.core.entry',
     exit: 'cmi.core.exit', time: 'cmi.core.session_time', learnerId: 'cmi.core.student_id',
-    learnerName: 'cmi.core.student_name', mastery: 'cmi.student_data.mastery_score', response: 'student_response',
+    learnerName: 'cmi.core.student_name', mastery: 'cmi.student_data.mastery_score', mode: 'cmi.core.lesson_mode',
+    credit: 'cmi.core.credit', response: 'student_response',
     wrong: 'wrong', suspendMax: SUSPEND_MAX_12,
   };
 
@@ -50,33 +56,56 @@
   const a12 = lmsWanted && !a2004 ? findApi('API') : null;
   if (a2004) { lms = a2004; v = V2004; } else if (a12) { lms = a12; v = V12; }
 
-  const status = { version: v ? v.version : null, connected: false, started: false, suspendTrimmed: false, statements: 0, xapiErrors: 0, warnings: [] };
+  const status = { version: v ? v.version : null, connected: false, started: false, recording: true, mode: 'normal',
+    credit: 'credit', failing: false, suspendTrimmed: false, statements: 0, xapiErrors: 0, warnings: [] };
   function warn(text) { status.warnings.push(text); console.warn('attnplay LMS: ' + text); }
 
+  // An LMS that throws, or answers "false" with an error that is not about the value (not initialised, terminated,
+  // a general or commit failure: an expired session), is failing: the record is kept and sent again. A value the
+  // LMS refuses (a data model error: 2004's 4xx and 201, 1.2's 2xx and 4xx) is only warned about.
+  let trouble = false;  // a call failed since the last flush began
+  function lmsFailure(code) {
+    const n = Number(code);
+    if (!Number.isFinite(n)) return true;
+    return v.version === '2004' ? !(n === 201 || (n >= 401 && n < 500)) : !((n >= 201 && n < 300) || (n >= 401 && n < 500));
+  }
   function get(key) { try { return String(lms[v.get](key)); } catch (e) { return ''; } }
   function set(key, value) {
-    let ok = false;
-    try { ok = String(lms[v.set](key, String(value))) === 'true'; } catch (e) { ok = false; }
-    if (!ok) warn('the LMS refused ' + key + ' = ' + String(value).slice(0, 60) + ' (error ' + get_error() + ')');
+    let ok = false, threw = false;
+    try { ok = String(lms[v.set](key, String(value))) === 'true'; } catch (e) { ok = false; threw = true; }
+    if (!ok) {
+      const code = threw ? 'thrown' : get_error();
+      if (threw || lmsFailure(code)) trouble = true;
+      if (!status.failing) warn('the LMS refused ' + key + ' = ' + String(value).slice(0, 60) + ' (error ' + code + ')');
+    }
     return ok;
   }
   function get_error() { try { return String(lms[v.error]()); } catch (e) { return '?'; } }
-  function commit() { if (status.connected) { try { lms[v.commit](''); } catch (e) { /* the next commit retries */ } } }
+  // Never after LMSFinish/Terminate: a commit then is an error to the LMS (and a page hidden after pagehide must
+  // not send one).
+  function commit() {
+    if (!status.connected || finished) return false;
+    try { return String(lms[v.commit]('')) === 'true'; } catch (e) { return false; }
+  }
 
   // ---- what this learner did: kept in suspend_data ---------------------------------------------------------
   const startedAt = Date.now();
-  let record = { lesson: '', step: 1, done: false, answers: {} };  // answers[question] = {n, k, r, ok, first, tries, t}
+  // answers[question] = {n, g, r, ok, first, tries, t, latency, unsent}: n the interaction's index, g the answer
+  // as given (a choice's index, a number), r it as a response text; unsent while the LMS has not taken it.
+  let record = { lesson: '', step: 1, done: false, answers: {} };
   let questions = [];  // the open lesson's predictions (getResult().lesson.questions)
   let pass = DEFAULT_PASS;
   let stepShownAt = Date.now();
   let finished = false;
+  // What the LMS held at launch: a completed or passed record is never written back down (a relaunch of a finished
+  // attempt with the same data, as many LMSs do, must not turn it incomplete, unknown or a lower score).
+  const prior = { completed: false, passed: false, failed: false, raw: NaN };
 
   function score() {
     const max = questions.length;
     const raw = questions.filter((q) => record.answers[q.question] && record.answers[q.question].first).length;
     return { raw, min: 0, max, scaled: max ? raw / max : 1 };
   }
-
   // ---- times in each version's format ----------------------------------------------------------------------
   function timespan12(ms) {
     const s = Math.max(0, ms) / 1000;
@@ -104,6 +133,9 @@
     return String(c.number);
   }
 
+  // The rendered question and choices, when the page's answer event carries them (question_text, choice_texts,
+  // lang); else the question's id, as before.
+  function questionText(q) { return typeof q.question_text === 'string' && q.question_text ? q.question_text : ''; }
   function writeInteraction(q, a) {
     const n = 'cmi.interactions.' + a.n + '.';
     set(n + 'id', interactionId(q.question));
@@ -114,7 +146,9 @@
       set(n + 'learner_response', a.r);
       set(n + 'result', a.ok ? 'correct' : v.wrong);
       set(n + 'latency', duration(a.latency));
-      set(n + 'description', q.question);
+      // A localized_string_type of at most 250 characters, its language in a {lang=…} delimiter.
+      const text = questionText(q);
+      set(n + 'description', text ? (q.lang ? '{lang=' + q.lang + '}' : '') + Array.from(text).slice(0, 250).join('') : q.question);
     } else {
       set(n + 'time', clock12(new Date(a.t)));
       set(n + 'correct_responses.0.pattern', correctPattern(q));
@@ -125,9 +159,19 @@
   }
   // CMIIdentifier: letters, digits, '-' and '_' only.
   function interactionId(question) { return (record.lesson + '-' + question).replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 250); }
+  // A question as its last answer event described it (with its rendered texts when the event has them), else as the
+  // lesson's question list does.
+  const asked = {};
+  function questionOf(id) {
+    return asked[id] || questions.find((x) => x.question === id) ||
+      { question: id, kind: typeof (record.answers[id] || {}).g === 'number' && !Number.isInteger(record.answers[id].g) ? 'numeric' : 'choice',
+        choices: 0, correct_response: null };
+  }
 
   function writeScore() {
     const s = score();
+    // A finished record's score is not lowered (a relaunch whose answers the LMS did not keep starts from none).
+    if (prior.completed && Number.isFinite(prior.raw) && 100 * s.scaled < prior.raw - 1e-6) return;
     if (v.version === '2004') {
       // raw on 0–100, as gradebooks read it (Moodle grades raw out of max; a count of questions gave 2/100). The
       // scaled score only once the lesson is complete: a conforming LMS derives passed/failed from it at once.
@@ -138,36 +182,73 @@
       set('cmi.core.score.min', 0); set('cmi.core.score.max', 100);
     }
   }
+  // Completed stays completed and passed stays passed; a failed record may still become passed.
   function writeStatus() {
     const s = score();
     const passed = s.scaled >= pass - 1e-9;
+    const done = record.done || prior.completed;
     if (v.version === '2004') {
-      set('cmi.completion_status', record.done ? 'completed' : 'incomplete');
-      set('cmi.success_status', record.done ? (passed ? 'passed' : 'failed') : 'unknown');
-      set('cmi.progress_measure', +(record.done ? 1 : Math.min(0.99, (record.step - 1) / Math.max(1, steps))).toFixed(3));
+      set('cmi.completion_status', done ? 'completed' : 'incomplete');
+      const success = prior.passed || (record.done && passed) ? 'passed' : record.done || prior.failed ? 'failed' : 'unknown';
+      set('cmi.success_status', success);
+      set('cmi.progress_measure', +(done ? 1 : Math.min(0.99, (record.step - 1) / Math.max(1, steps))).toFixed(3));
     } else {
-      set('cmi.core.lesson_status', record.done ? (questions.length ? (passed ? 'passed' : 'failed') : 'completed') : 'incomplete');
+      let lessonStatus = 'incomplete';
+      if (prior.passed) lessonStatus = 'passed';
+      else if (done) lessonStatus = questions.length ? (passed ? 'passed' : 'failed') : 'completed';
+      set('cmi.core.lesson_status', lessonStatus);
     }
   }
   let steps = 1;
 
-  // suspend_data: the step, the answers and the playground's state as the address bar keeps it (a share
-  // fragment); when that does not fit (1.2 allows 4096 characters) the state is left out, then the answers' details.
+  // suspend_data, format 2: {v: 2, l: lesson, s: step, d: done, a: [[q, n, g, flags], …], f: fragment}; q is the
+  // question's index in the lesson's question list (its id only for a question not in the list), n the
+  // interaction's index, g the answer as given (a choice's index or the number), flags ok + 2·first + 4·tries. The
+  // largest lesson a file allows (64 predictions, a 64-character id) takes under 2,500 characters, so SCORM 1.2's
+  // 4096 always hold the step and every answer (course_package.cpp refuses a lesson whose record could not fit).
+  // Format 1 ({v: 1, a: {id: {n, r, ok, first, …}}}) is still read: records already in LMSs.
+  function encodeAnswers() {
+    const list = [];
+    for (const id of Object.keys(record.answers)) {
+      const a = record.answers[id];
+      const i = questions.findIndex((x) => x.question === id);
+      const g = a.g !== undefined ? a.g : (/^[a-z]$/.test(a.r) ? a.r.charCodeAt(0) - 97 : Number(a.r));
+      list.push([i >= 0 ? i : id, a.n, Number.isFinite(g) ? g : a.r, (a.ok ? 1 : 0) + (a.first ? 2 : 0) + 4 * (a.tries || 1)]);
+    }
+    return list;
+  }
+  function decodeAnswers(kept) {
+    const out = {};
+    if (kept.v === 2 && Array.isArray(kept.a)) {
+      for (const e of kept.a) {
+        if (!Array.isArray(e) || e.length < 4) continue;
+        const q = typeof e[0] === 'number' ? questions[e[0]] : questionOf(String(e[0]));
+        if (!q) continue;
+        const flags = Number(e[3]) || 0;
+        out[q.question] = { n: Number(e[1]) || 0, g: e[2], r: typeof e[2] === 'number' ? responseText(q.kind, e[2]) : String(e[2]),
+          ok: !!(flags & 1), first: !!(flags & 2), tries: flags >> 2 };
+      }
+    } else if (kept.a && typeof kept.a === 'object' && !Array.isArray(kept.a)) {
+      for (const [id, a] of Object.entries(kept.a)) if (a && typeof a === 'object') out[id] = Object.assign({}, a);
+    }
+    return out;
+  }
+  // The step, the answers and the playground's state as the address bar keeps it (a share fragment); when that does
+  // not fit (1.2 allows 4096 characters) the state is left out.
   function writeResume() {
     const fragment = /^#s=/.test(location.hash) ? location.hash : '';
-    const full = JSON.stringify({ v: 1, l: record.lesson, s: record.step, d: record.done, a: record.answers, f: fragment });
+    const base = { v: 2, l: record.lesson, s: record.step, d: record.done, a: encodeAnswers() };
+    const full = JSON.stringify(Object.assign({}, base, fragment ? { f: fragment } : {}));
     let text = full;
-    if (text.length > v.suspendMax) text = JSON.stringify({ v: 1, l: record.lesson, s: record.step, d: record.done, a: record.answers });
-    if (text.length > v.suspendMax) {
-      const small = {};
-      for (const k of Object.keys(record.answers)) { const a = record.answers[k]; small[k] = { n: a.n, r: a.r, ok: a.ok, first: a.first }; }
-      text = JSON.stringify({ v: 1, l: record.lesson, s: record.step, d: record.done, a: small });
-    }
-    if (text.length < full.length) {
+    if (text.length > v.suspendMax) text = JSON.stringify(base);
+    if (text.length < full.length && text.length <= v.suspendMax) {
       if (!status.suspendTrimmed) warn('the learner\'s record (' + full.length + ' characters) is longer than this LMS keeps (' + v.suspendMax + '): only the step and the answers are kept');
       status.suspendTrimmed = true;
     }
-    if (text.length > v.suspendMax) text = JSON.stringify({ v: 1, l: record.lesson, s: record.step, d: record.done });
+    if (text.length > v.suspendMax) {  // a lesson course_package.cpp would not have packaged
+      warn('the learner\'s answers (' + text.length + ' characters) are longer than this LMS keeps (' + v.suspendMax + '): only the step is kept');
+      text = JSON.stringify({ v: 2, l: record.lesson, s: record.step, d: record.done });
+    }
     set('cmi.suspend_data', text);
     set(v.location, record.lesson + '/' + record.step);
   }
@@ -205,10 +286,16 @@
       definition: { type: 'http://adlnet.gov/expapi/activities/lesson', name: { 'en-US': record.lesson } } };
   }
   function questionActivity(q) {
-    const definition = { type: 'http://adlnet.gov/expapi/activities/cmi.interaction', name: { 'en-US': q.question },
+    // The rendered question and choices in the learner's language when the answer event carries them; else the id.
+    const text = questionText(q);
+    const tag = text && (q.lang === 'en' || q.lang === 'hi-Latn') ? q.lang : 'en-US';
+    const definition = { type: 'http://adlnet.gov/expapi/activities/cmi.interaction', name: { [tag]: text || q.question },
       interactionType: q.kind === 'choice' ? 'choice' : 'numeric', correctResponsesPattern: [xapiPattern(q)] };
+    if (text) definition.description = { [tag]: text };
+    const texts = Array.isArray(q.choice_texts) ? q.choice_texts : [];
     if (q.kind === 'choice')
-      definition.choices = Array.from({ length: q.choices }, (_, i) => ({ id: letter(i), description: { 'en-US': 'choice ' + (i + 1) } }));
+      definition.choices = Array.from({ length: q.choices || texts.length }, (_, i) => ({ id: letter(i),
+        description: typeof texts[i] === 'string' && texts[i] ? { [tag]: texts[i] } : { 'en-US': 'choice ' + (i + 1) } }));
     return { objectType: 'Activity', id: activityBase + encodeURIComponent(record.lesson) + '/' + encodeURIComponent(q.question), definition };
   }
   function xapiPattern(q) {
@@ -225,6 +312,7 @@
     return s;
   }
   function send(s) {
+    if (!status.recording) return;  // the LMS's review or browse mode: not the learner's attempt
     status.statements++;
     document.dispatchEvent(new CustomEvent('attnplay-xapi', { detail: s }));  // attnplay-embed.js tells the host
     if (!endpoint) return;
@@ -237,19 +325,137 @@
       .catch((e) => { status.xapiErrors++; warn('could not reach the LRS: ' + (e && e.message || e)); });
   }
 
+  // ---- what the learner is told: the LMS's mode or credit, and an LMS that stopped taking the record -------------
+  // Texts from the catalogs (lms.*) in the page's language, through the parallel DOM's description (a11y.cpp).
+  let words = {};
+  const shown = { mode: '', alert: '' };  // the catalog key each notice shows ('' hides it)
+  function loadWords() {
+    if (!api.a11y || !api.a11y.description) return Promise.resolve();
+    return Promise.resolve().then(() => api.a11y.description()).then((d) => { if (d && d.words) words = d.words; }).catch(() => {});
+  }
+  // Above the canvas, never in the way of a pointer (the lesson is drawn under them).
+  function noticeBox() {
+    let box = document.getElementById('attnplay-lms-notices');
+    if (box) return box;
+    box = document.createElement('div');
+    box.id = 'attnplay-lms-notices';
+    box.style.cssText = 'position:fixed;left:50%;top:8px;transform:translateX(-50%);z-index:7;width:max-content;' +
+      'max-width:min(560px,92vw);display:flex;flex-direction:column;gap:6px;pointer-events:none;' +
+      'font:15px/1.4 "DejaVu Sans",sans-serif;text-align:center';
+    const note = (id, role, colours) => {
+      const el = document.createElement('div');
+      el.id = id;
+      el.setAttribute('role', role);
+      el.hidden = true;
+      el.style.cssText = 'padding:8px 14px;border-radius:6px;color:#fff;box-shadow:0 2px 10px rgba(0,0,0,0.5);' + colours;
+      box.appendChild(el);
+    };
+    note('attnplay-lms-mode', 'status', 'background:#1d2a3a;border:2px solid #8ab4ff');
+    note('attnplay-lms-alert', 'alert', 'background:#3a1d1d;border:2px solid #ff9a8a');
+    document.body.appendChild(box);
+    return box;
+  }
+  function render() {
+    noticeBox();
+    for (const [id, key] of [['attnplay-lms-mode', shown.mode], ['attnplay-lms-alert', shown.alert]]) {
+      const el = document.getElementById(id);
+      const text = key ? words[key] || '' : '';
+      if (el.textContent !== text) el.textContent = text;
+      el.hidden = !text;
+      if (id === 'attnplay-lms-alert') el.style.borderColor = key === 'lms.recorded_again' ? '#8ae0a0' : '#ff9a8a';
+    }
+  }
+  // A text whose catalog part is still on its way reads "…" (or is missing): asked for again shortly.
+  let rereads = 0;
+  function tell(which, key) {
+    if (which) shown[which] = key;
+    return loadWords().then(() => {
+      render();
+      const waiting = [shown.mode, shown.alert].some((k) => k && (!words[k] || words[k] === '…'));
+      if (waiting && rereads++ < 60) setTimeout(() => tell(), 500);
+    });
+  }
+  if (api.onChange) api.onChange(() => { if (shown.mode || shown.alert) tell(); });  // a new language
+
+  // ---- the record in this browser, and sending it again -----------------------------------------------------------
+  // localStorage keeps the record per lesson and learner (pending: the LMS has not taken all of it); a launch that
+  // finds a pending record of the same lesson and learner sends its answers on.
+  let storeKey = '';
+  function saveLocal(pending) {
+    if (!storeKey || !record.lesson) return;
+    try {
+      localStorage.setItem(storeKey, JSON.stringify({ v: 2, l: record.lesson, s: record.step, d: record.done, a: record.answers,
+        pending: !!pending, at: new Date().toISOString() }));
+    } catch (e) { /* no storage: the LMS is the only copy */ }
+  }
+  function readLocal() {
+    try { return JSON.parse(localStorage.getItem(storeKey) || 'null'); } catch (e) { return null; }
+  }
+
+  // What is still to be written ('begin', 'score', 'status', 'resume'; answers carry their own unsent flag). A
+  // flush writes it and commits; when the LMS fails, it stays and is written again on a timer and with the next
+  // answer, until a commit succeeds.
+  const dirty = new Set();
+  let retryTimer = 0, recoveredTimer = 0;
+  function save(parts) {
+    if (!lms || !status.recording) return;
+    for (const p of parts) dirty.add(p);
+    flush();
+  }
+  function flush() {
+    if (!lms || !status.recording || finished) return;
+    trouble = false;
+    const unsent = Object.keys(record.answers).filter((id) => record.answers[id].unsent);
+    if (dirty.has('begin')) {
+      if (v.version === '2004' && get('cmi.completion_status') === 'unknown') set('cmi.completion_status', 'incomplete');
+      if (v.version === '1.2' && get('cmi.core.lesson_status') === 'not attempted') set('cmi.core.lesson_status', 'incomplete');
+    }
+    for (const id of unsent) writeInteraction(questionOf(id), record.answers[id]);
+    if (dirty.has('score')) writeScore();
+    if (dirty.has('status')) writeStatus();
+    if (dirty.has('resume')) writeResume();
+    const ok = commit() && !trouble;
+    if (ok) {
+      for (const id of unsent) delete record.answers[id].unsent;
+      dirty.clear();
+    }
+    saveLocal(!ok);
+    if (ok && status.failing) recovered();
+    else if (!ok && !status.failing) failing();
+  }
+  function failing() {
+    status.failing = true;
+    warn('the LMS is not taking the record (error ' + get_error() + '): it is kept in this browser and sent again every ' + RETRY_MS / 1000 + ' s');
+    clearTimeout(recoveredTimer);
+    tell('alert', 'lms.failing');
+    if (!retryTimer) retryTimer = setInterval(flush, RETRY_MS);
+  }
+  function recovered() {
+    status.failing = false;
+    clearInterval(retryTimer);
+    retryTimer = 0;
+    warn('the LMS took the record again');
+    tell('alert', 'lms.recorded_again');
+    recoveredTimer = setTimeout(() => { if (!status.failing) tell('alert', ''); }, RECOVERED_SHOWN_MS);
+  }
+
   // ---- lesson events -----------------------------------------------------------------------------------------
   let live = false;  // events before the launch's resume are the page opening step 1: not the learner's
   function onAnswer(ev) {
     if (!ev.kind || ev.kind === 'do' || ev.lesson !== record.lesson) return;
-    const q = questions.find((x) => x.question === ev.question) ||
-      { question: ev.question, kind: ev.kind, choices: 0, correct_response: ev.correct_response };
+    const q = Object.assign({}, questions.find((x) => x.question === ev.question) ||
+      { question: ev.question, kind: ev.kind, choices: 0, correct_response: ev.correct_response });
+    if (typeof ev.question_text === 'string') q.question_text = ev.question_text;
+    if (Array.isArray(ev.choice_texts)) q.choice_texts = ev.choice_texts;
+    if (typeof ev.lang === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(ev.lang)) q.lang = ev.lang;
+    asked[ev.question] = q;
     const now = Date.now();
     const prev = record.answers[ev.question];
-    const a = { n: prev ? prev.n : Object.keys(record.answers).length, r: responseText(q.kind, ev.given), ok: !!ev.correct,
+    const a = { n: prev ? prev.n : Object.keys(record.answers).length, g: ev.given, r: responseText(q.kind, ev.given), ok: !!ev.correct,
       first: prev ? prev.first : !!ev.correct && ev.attempt === 1, tries: ev.attempt, t: now,
-      latency: now - stepShownAt };
+      latency: now - stepShownAt, unsent: true };
     record.answers[ev.question] = a;
-    if (lms) { writeInteraction(q, a); writeScore(); writeResume(); commit(); }
+    save(['score', 'resume']);  // with the interaction, and anything the LMS has not taken yet
     send(statement('answered', questionActivity(q), { response: a.r, success: a.ok }));
   }
   // Outside an LMS (xAPI only) the learner may open any lesson: statements follow the one that is open.
@@ -267,14 +473,14 @@
     record.step = ev.step;
     steps = ev.steps || steps;
     stepShownAt = Date.now();
-    if (lms) { writeStatus(); writeResume(); commit(); }
+    save(['status', 'resume']);
     send(statement('progressed', lessonActivity(), { extensions: { 'https://w3id.org/xapi/cmi5/result/extensions/progress': Math.round(100 * (ev.step - 1) / Math.max(1, ev.steps)) } }));
   }
   function onComplete(ev) {
     if (ev.lesson !== record.lesson) return;
     record.done = true;
     const s = score();
-    if (lms) { writeScore(); writeStatus(); writeResume(); commit(); }
+    save(['score', 'status', 'resume']);
     send(statement('completed', lessonActivity(), { completion: true, success: s.scaled >= pass - 1e-9,
       score: { scaled: +s.scaled.toFixed(4), raw: s.raw, min: s.min, max: s.max }, duration: duration(Date.now() - startedAt) }));
   }
@@ -291,13 +497,32 @@
     if (m === '') return NaN;
     return v.version === '2004' ? Number(m) : Number(m) / 100;
   }
-  function readResume() {
-    if (get(v.entry) !== 'resume') return null;
+  // The kept record: suspend_data whenever the LMS hands it over (also on a relaunch of a finished attempt with the
+  // same data, entry ""), the location alone on a resume; the step is resumed on entry "resume" only.
+  function readKept() {
+    const entry = get(v.entry);
     let kept = null;
     try { kept = JSON.parse(get('cmi.suspend_data') || 'null'); } catch (e) { kept = null; }
+    if (!kept || typeof kept !== 'object' || Array.isArray(kept)) kept = null;
     const where = /^([A-Za-z0-9_-]+)\/(\d+)$/.exec(get(v.location));
-    if (!kept && where) kept = { l: where[1], s: Number(where[2]) };
-    return kept && typeof kept === 'object' ? kept : null;
+    if (!kept && where && entry === 'resume') kept = { l: where[1], s: Number(where[2]) };
+    if (kept) kept.resume = entry === 'resume';
+    return kept;
+  }
+  function readPrior() {
+    if (v.version === '2004') {
+      prior.completed = get('cmi.completion_status') === 'completed';
+      const success = get('cmi.success_status');
+      prior.passed = success === 'passed';
+      prior.failed = success === 'failed';
+    } else {
+      const ls = get('cmi.core.lesson_status');
+      prior.completed = ls === 'completed' || ls === 'passed' || ls === 'failed';
+      prior.passed = ls === 'passed';
+      prior.failed = ls === 'failed';
+    }
+    const raw = get(v.version === '2004' ? 'cmi.score.raw' : 'cmi.core.score.raw');
+    prior.raw = raw === '' ? NaN : Number(raw);
   }
 
   // A teacher's lesson file (?lesson-url=, as a package's own lesson launches) opens once the page has fetched
@@ -308,11 +533,28 @@
   });
 
   function start() {
+    const apiFound = !!lms;
+    let learnerId = '';
     if (lms) {
       try { status.connected = String(lms[v.init]('')) === 'true'; } catch (e) { status.connected = false; }
       if (!status.connected) warn('the LMS did not start the session (error ' + get_error() + ')');
     } else if (lmsWanted) {
       warn('no LMS API (API or API_1484_11) found in the parent windows or the opener: nothing is recorded');
+    }
+    if (status.connected) {
+      // Mode (SCORM 2004 RTE 4.2.18 cmi.mode; 1.2 cmi.core.lesson_mode): in "review" the learner looks at an
+      // attempt already made, in "browse" they look without taking it. Either way this session is not the
+      // learner's attempt, so nothing is written: no status, score, interactions, suspend_data, time or exit, and
+      // no xAPI statements (an LMS that keeps such writes would otherwise overwrite the real attempt).
+      status.mode = get(v.mode) || 'normal';
+      status.recording = status.mode !== 'review' && status.mode !== 'browse';
+      // Credit (2004 RTE 4.2.5 cmi.credit; 1.2 cmi.core.credit): "no-credit" says the LMS will not credit the
+      // learner for this attempt — the LMS, not the SCO, decides what it does with the data (ADL: the SCO
+      // behaves the same; 1.2 RTE 3-24: only "credit" lets the mastery score set passed/failed). So the attempt is
+      // recorded as usual (the learner's progress and resume point stay), and the learner is told it does not count.
+      status.credit = get(v.credit) || 'credit';
+      readPrior();
+      learnerId = get(v.learnerId);
     }
     const fromUrl = Number(params.get('pass'));
     const fromLms = status.connected ? masteryFromLms() : NaN;
@@ -321,18 +563,35 @@
     if (!status.connected) lms = null;
     return api.ready.then(() => fileLesson).then(() => api.getResult()).then((r) => {
       const l = r && r.lesson;
-      if (!l) { warn('the page opened no lesson (launch it with ?lesson=ID)'); live = true; return; }
+      if (!l) { warn('the page opened no lesson (launch it with ?lesson=ID)'); live = true; return undefined; }
       record.lesson = l.id; record.step = l.step; steps = l.steps || 1; questions = l.questions || [];
-      const kept = lms ? readResume() : null;
-      if (kept && kept.l === record.lesson) {
-        record.answers = kept.a && typeof kept.a === 'object' ? kept.a : {};
+      if (lms && status.recording) storeKey = 'attnplay-lms:' + encodeURIComponent(record.lesson) + ':' + encodeURIComponent(learnerId || 'anonymous');
+      const kept = lms ? readKept() : null;
+      const ours = kept && kept.l === record.lesson;
+      if (ours) {
+        record.answers = decodeAnswers(kept);
         record.done = !!kept.d;
+      }
+      record.done = record.done || prior.completed;
+      // A record this browser kept while the LMS failed: its answers the LMS does not have go on to the LMS.
+      const local = storeKey ? readLocal() : null;
+      if (local && local.pending && local.l === record.lesson && local.a && typeof local.a === 'object') {
+        for (const [id, a] of Object.entries(local.a)) {
+          if (!a || typeof a !== 'object' || (record.answers[id] && !a.unsent)) continue;
+          const taken = new Set(Object.values(record.answers).map((x) => x.n));
+          const n = record.answers[id] ? record.answers[id].n : taken.has(a.n) ? Object.keys(record.answers).length : a.n;
+          record.answers[id] = Object.assign({}, a, { n, unsent: true });
+        }
+        record.done = record.done || !!local.d;
+        dirty.add('score'); dirty.add('status');
+      }
+      if (ours && kept.resume) {
         const step = Math.max(1, Math.min(steps, Number(kept.s) || 1));
         // The step (entering it applies the step's own state), then the playground as the learner left it (the
         // same step: their changes stay), then the step again should that state be older than it.
         const goTo = () => api.setState({ lesson: { id: record.lesson, step } });
         return goTo().then(() => (typeof kept.f === 'string' && /^#s=/.test(kept.f) ? api.openFragment(kept.f) : { ok: true }))
-          .then((r) => { if (!r.ok) warn('the kept state could not be opened: ' + r.error); return goTo(); })
+          .then((res) => { if (!res.ok) warn('the kept state could not be opened: ' + res.error); return goTo(); })
           .then(() => { record.step = step; });
       }
       return undefined;
@@ -341,34 +600,38 @@
       if (cont) cont.hidden = true;  // the LMS, not this browser's storage, says where to continue
       live = true;
       status.started = true;
-      if (lms) {
-        if (v.version === '2004' && get('cmi.completion_status') === 'unknown') set('cmi.completion_status', 'incomplete');
-        if (v.version === '1.2' && get('cmi.core.lesson_status') === 'not attempted') set('cmi.core.lesson_status', 'incomplete');
-        writeResume();
-        commit();
-      }
+      save(['begin', 'resume']);
+      if (status.connected && !status.recording) tell('mode', 'lms.not_recorded');
+      else if (status.connected && status.credit === 'no-credit') tell('mode', 'lms.no_credit');
+      if ((apiFound && !status.connected) || (!apiFound && lmsWanted)) tell('alert', 'lms.not_connected');
       if (!record.done && record.lesson) send(statement('progressed', lessonActivity(), { extensions: { 'https://w3id.org/xapi/cmi5/result/extensions/progress': Math.round(100 * (record.step - 1) / Math.max(1, steps)) } }));
     }).catch((e) => warn('could not start: ' + (e && e.message || e)));
   }
 
-  // Leaving: the session's time, exit "suspend" when the lesson is not finished (the LMS then relaunches with
-  // entry "resume"), a last commit, and the end of the session.
+  // Leaving: anything the LMS has not taken yet, the session's time, exit "suspend" when the lesson is not finished
+  // (the LMS then relaunches with entry "resume"), a last commit, and the end of the session — after which nothing
+  // is sent (a page hidden after pagehide must not commit).
   function finish() {
     if (finished || !lms) return;
+    clearInterval(retryTimer);
+    retryTimer = 0;
+    if (status.recording) {
+      if (record.lesson && !record.done) dirty.add('resume');  // the state as the learner left it
+      flush();
+      const ms = Date.now() - startedAt;
+      set(v.time, v.version === '2004' ? duration(ms) : timespan12(ms));
+      set(v.exit, record.done ? (v.version === '2004' ? 'normal' : '') : 'suspend');
+      commit();
+    }
     finished = true;
-    if (record.lesson && !record.done) writeResume();  // the state as the learner left it
-    const ms = Date.now() - startedAt;
-    set(v.time, v.version === '2004' ? duration(ms) : timespan12(ms));
-    set(v.exit, record.done ? (v.version === '2004' ? 'normal' : '') : 'suspend');
-    commit();
     try { lms[v.finish](''); } catch (e) { /* the LMS keeps what was committed */ }
   }
   window.addEventListener('pagehide', finish);
   window.addEventListener('beforeunload', finish);
-  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') commit(); });
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(); });
 
-  // What the adapter is doing, for a course author's console or a test: version, whether the LMS answered,
-  // whether suspend_data had to be trimmed, statements sent, warnings.
+  // What the adapter is doing, for a course author's console or a test: version, whether the LMS answered, its mode
+  // and credit, whether it is failing, whether suspend_data had to be trimmed, statements sent, warnings.
   Object.defineProperty(window, 'attnplayLms', { value: Object.freeze({ status: () => JSON.parse(JSON.stringify(status)), finish }), writable: false });
   start();
 })();
