@@ -193,6 +193,7 @@ function tables(done) {
     const [t1, d1, i1, o1] = x.split('|'), [t2, d2, i2, o2] = y.split('|');
     return t1.localeCompare(t2) || Number(d1) - Number(d2) || i1.localeCompare(i2) || o1.localeCompare(o2);
   });
+  const rows = [];
   for (const g of keys) {
     const [task, dk, init, optimizer] = g.split('|');
     const byLr = new Map([...groups.get(g).entries()].sort((x, y) => x[0] - y[0]));
@@ -215,12 +216,20 @@ function tables(done) {
     const cellText = (s) => `${showSteps(s.median, max)} [${showSteps(s.q1, max)}–${showSteps(s.q3, max)}]`;
     md += `| ${task} | ${dk} | ${init} | ${optimizer} | ${lrText(A.lr)} | ${cellText(A.s)} | ${A.s.reached}/${A.s.n} | ${lrText(B.lr)} | ` +
           `${cellText(B.s)} | ${B.s.reached}/${B.s.n} | ${slower}/${ratios.length} | ${ratioText} |\n`;
+    // The same row as data: the page's Learn panel shows data/study-results/<name>.json (a copy of this file),
+    // and tests/source/study_tables.py checks the README's tables against it.
+    const side = (best, s) => ({ lr: Number(best.lr), lr_at_edge: lrText(best.lr).endsWith('*'), median: showSteps(s.median, max),
+      q1: showSteps(s.q1, max), q3: showSteps(s.q3, max), reached: s.reached, seeds: s.n });
+    rows.push({ task, d_k: Number(dk), init, optimizer, a: side(A, A.s), b: side(B, B.s), b_slower: slower, paired: ratios.length,
+      ratio: ratios.length ? { median: showRatio(quantile(ratios, 0.5)), min: showRatio(ratios[0]), max: showRatio(ratios[ratios.length - 1]) }
+        : { median: '—', min: '—', max: '—' } });
   }
   const cpu = runs.reduce((a, r) => a + (r.cpu_s ?? 0), 0), wall = runs.reduce((a, r) => a + r.wall_s, 0);
   md += `\n${runs.length} runs; CPU time ${(cpu / 60).toFixed(1)} min (sum of the runs' wall times ` +
         `${(wall / 60).toFixed(1)} min). Every configuration, each learning rate of each model with every seed's steps: ` +
         'cells.csv beside this file.\n';
-  return { md, csv };
+  const results = { study: grid.name, grid: gridFile, max_steps: max, stop_at: grid.stop_at, rows };
+  return { md, csv, results };
 }
 
 // ---- main ---------------------------------------------------------------------------------------------------
@@ -244,7 +253,8 @@ const todo = tablesOnly ? [] : all.filter((c) => !done.has(keyOf(c)));
 process.stderr.write(`${all.length} runs in the grid, ${all.length - todo.length} already done, ${todo.length} to run ` +
                      `(${jobs} at a time)\n`);
 await runAll(todo, done, runsFile);
-const { md, csv } = tables(done);
+const { md, csv, results } = tables(done);
 fs.writeFileSync(path.join(outDir, 'table.md'), md);
+fs.writeFileSync(path.join(outDir, 'results.json'), JSON.stringify(results, null, 1) + '\n');
 fs.writeFileSync(path.join(outDir, 'cells.csv'), csv);
 process.stdout.write(md);

@@ -18,6 +18,7 @@
 #include "app/saturation.h"
 #include "app/state_json.h"
 #include "app/strings.h"
+#include "app/study.h"
 #include "app/worksheet.h"
 
 namespace attn {
@@ -141,7 +142,8 @@ json learn_controls_json(const App& app) {
        base(ControlId::learn_step, "button", tr(lang, "learn.step")),
        base(ControlId::learn_reset, "button", tr(lang, "learn.reset")),
        range(ControlId::learn_speed, "learn.speed", app.state.learn_speed, 1, kLearnSpeedMax, 1),
-       base(ControlId::learn_export, "button", tr(lang, "learn.export"))});
+       base(ControlId::learn_export, "button", tr(lang, "learn.export")),
+       base(ControlId::learn_reversal, "button", tr(lang, "learn.study.reversal"))});
 }
 
 // The run's progress as the panel prints it under the buttons, and why a setting was refused.
@@ -485,6 +487,16 @@ json weights_json(const App& app) {
           {"saturated", sat.saturated},
           {"saturation", tr(app.state.lang, said)}};
 }
+// The scaling study as the Learn panel shows it: a caption, what the numbers are, the table (header first), and
+// the reversal the panel's button runs.
+json study_json(Lang lang) {
+  const auto table = study_table(lang);
+  if (table.size() < 2) return nullptr;
+  return {{"caption", tr(lang, "learn.study.title")},
+          {"about", tr(lang, "learn.study.about")},
+          {"table", table},
+          {"reversal", reversal_text(lang)}};
+}
 }  // namespace
 
 nlohmann::json a11y_description(const App& app) {
@@ -507,6 +519,7 @@ nlohmann::json a11y_description(const App& app) {
           {"weights", weights_json(app)},
           // Learn mode's progress in words ("So far: A reached 90 % accuracy at step 190, …") while its panel is open.
           {"learn", app.state.panels.learn ? learn_outcome(lang, app.learn.trainer) : std::string()},
+          {"study", app.state.panels.learn ? study_json(lang) : json()},
           {"words", words}};
 }
 
@@ -562,6 +575,8 @@ std::string learn_action(App& app, const json& action) {
     learn_step(app);
   } else if (id == "learn:reset") {
     learn_reset(app);
+  } else if (id == "learn:reversal") {
+    return learn_open_reversal(app);
   } else if (id == "learn:export") {
     if (app.host.download)
       app.download("attnplay-train.json", "application/json", app.learn.trainer.to_json(true).dump(1));
@@ -668,7 +683,10 @@ std::string a11y_act(App& app, const nlohmann::json& action) {
     leave_lesson(app);
     return "";
   }
-  if (what == "restart") return start_lesson(app, std::string(l->id), 1);
+  if (what == "restart") {
+    forget_answers(app, l->id);
+    return start_lesson(app, std::string(l->id), 1);
+  }
   const json& v = action.contains("value") ? action["value"] : json();
   if (what == "choice" && v.is_number_integer()) {
     answer_choice(app, v.get<int>());

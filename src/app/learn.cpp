@@ -5,6 +5,7 @@
 
 #include "app/learn_text.h"
 #include "app/state.h"
+#include "app/study.h"
 #include "core/train/train_settings.h"
 
 namespace attn {
@@ -147,6 +148,15 @@ int learn_step(LearnParts p) {
   const int ran = p.learn.trainer.step(1);
   if (p.learn.trainer.stopped()) p.learn.message = learn_stop_text(p.pg.state.lang, p.learn.trainer);
   return ran;
+}
+
+std::string learn_open_reversal(LearnParts p) {
+  train::TrainSettings st;
+  const std::string err = reversal_settings(st, kReversalSeed);
+  if (!err.empty()) return err;
+  p.pg.state.learn_settings = st;
+  p.pg.state.learn_playing = true;
+  return "";
 }
 
 void learn_reset(LearnParts p) {

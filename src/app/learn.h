@@ -76,6 +76,8 @@ void set_learn_d_k(train::TrainSettings& st, int d_k);
 // One step now (the Step button), whether playing or not.
 int learn_step(LearnParts p);
 void learn_reset(LearnParts p);  // the same settings from step 0
+// The scaling study's reversal (study.h) as the running pair, from step 0, playing. "" or why not.
+std::string learn_open_reversal(LearnParts p);
 // The run as bytes the page keeps across reloads (Trainer::save_state): Save (into `bytes`) when it moved since
 // the last call, Forget when it went back to step 0 (reset, other settings), Unchanged otherwise. And a kept run
 // read back, adopted only when it is of the settings the state names ("" or why not; the status line then says

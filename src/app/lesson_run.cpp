@@ -25,6 +25,95 @@ void take_snapshot(LessonParts run, LiveValues& into) {
   run.step.values_settling = run.step.values_settling || run.pg.result.variance_pending;
 }
 
+// The task's kept answer in the progress ({"answers": {"<task id>": …}} under the lesson's id), or null.
+const json& kept_answer(const json& progress, const std::string& lesson, const std::string& task) {
+  static const json none;
+  const auto l = progress.find(lesson);
+  if (l == progress.end() || !l->is_object()) return none;
+  const auto answers = l->find("answers");
+  if (answers == l->end() || !answers->is_object()) return none;
+  const auto a = answers->find(task);
+  return a == answers->end() ? none : *a;
+}
+
+void keep_answer(LessonParts run, const Lesson& l, const std::string& task, json answer) {
+  json& p = run.progress[l.id];
+  if (!p.is_object()) p = json::object();
+  p["answers"][task] = std::move(answer);
+  save_progress(run);
+}
+
+// A right answer, or the last miss, shows the answer: the task's reveal state is applied (once per visit).
+void reveal(LessonParts run, const LessonStep& s) {
+  StepProgress& p = run.step;
+  if (p.revealed) return;
+  State next = run.pg.state;
+  if (apply_state_json(next, s.task.reveal).empty()) {
+    next.lesson = run.pg.state.lesson;
+    run.pg.state = std::move(next);
+    run.pg.recompute();
+  }
+  p.revealed = true;
+  take_snapshot(run, p.done_values);  // what the explanation speaks of, whatever the learner does next
+}
+
+std::string slip_feedback(const Task& t, double value) {
+  for (const Task::Slip& slip : t.slips)
+    if (std::fabs(value - slip.number) <= slip.tolerance + 1e-12) return slip.feedback;
+  return "";
+}
+
+// A given answer's verdict and what a wrong one is told; false when `given` is no answer to this task.
+bool judge(const Task& t, const json& given, bool& correct, std::string& feedback) {
+  if (!t.choices.empty()) {
+    if (!given.is_number_integer()) return false;
+    const long long i = given.get<long long>();
+    if (i < 0 || i >= static_cast<long long>(t.choices.size())) return false;
+    correct = i == t.answer;
+    feedback = correct || static_cast<size_t>(i) >= t.feedback.size() ? "" : t.feedback[static_cast<size_t>(i)];
+    return true;
+  }
+  if (!t.number || !given.is_number() || !std::isfinite(given.get<double>())) return false;
+  const double v = given.get<double>();
+  correct = std::fabs(v - *t.number) <= t.tolerance + 1e-12;
+  feedback = correct ? "" : slip_feedback(t, v);
+  return true;
+}
+
+// The open step as the learner left it (a reload, a relaunch from an LMS, Back to an answered step): its kept answer
+// is applied as it was given, verdict and reveal included, without an "answer" event (nothing new was answered).
+void restore_step(LessonParts run) {
+  const Lesson* l = open_lesson(run.pg);
+  const LessonStep* s = open_step(run.pg);
+  StepProgress& p = run.step;
+  if (!l || !s || s->task.id.empty() || p.attempts > 0 || p.goal_met) return;
+  const json& kept = kept_answer(run.progress, l->id, s->task.id);
+  if (!kept.is_object()) return;
+  if (s->task.kind == Task::Kind::Do) {
+    // The explanation quotes the values of the moment the goal was met: kept with it, or the goal is not restored.
+    if (kept.value("done", false) && kept.contains("values") && kept["values"].is_object()) {
+      for (const std::string& name : live_value_names())
+        if (kept["values"].contains(name) && kept["values"][name].is_number())
+          p.done_values[name] = kept["values"][name].get<double>();
+      p.goal_met = !p.done_values.empty();
+    }
+    return;
+  }
+  bool correct = false;
+  std::string feedback;
+  const json given = kept.value("given", json());
+  if (s->task.kind != Task::Kind::Predict || !judge(s->task, given, correct, feedback)) return;
+  const json attempts = kept.value("attempts", json(1));
+  p.attempts = std::clamp(attempts.is_number_integer() ? attempts.get<int>() : 1, 1, kMaxMisses);
+  if (given.is_number_integer() && !s->task.choices.empty()) p.chosen = given.get<int>();
+  if (s->task.number) p.typed = given.get<double>();
+  p.correct = correct;
+  p.feedback = feedback;
+  p.missed = !correct && p.attempts >= kMaxMisses;
+  p.answer_values = p.entry_values;
+  if (p.correct || p.missed) reveal(run, *s);
+}
+
 void note_progress(LessonParts run, const Lesson& l, int step, bool completed) {
   json& p = run.progress[l.id];
   if (!p.is_object()) p = json::object();
@@ -70,6 +159,7 @@ std::string go_to_step(LessonParts run, int step) {
   run.step = StepProgress{};
   run.pg.recompute();
   take_snapshot(run, run.step.entry_values);  // what the step's text and question were written for
+  restore_step(run);
   emit(run.pg, "lesson-step", {{"lesson", l->id}, {"step", step}, {"steps", l->steps.size()}});
   note_progress(run, *l, step, false);
   return "";
@@ -129,16 +219,11 @@ bool record_answer(LessonParts run, bool correct, json given, const std::string&
   p.correct = correct;
   p.feedback = correct ? "" : feedback;
   p.missed = !correct && p.attempts >= kMaxMisses;
-  if ((correct || p.missed) && !p.revealed) {
-    State next = run.pg.state;
-    if (apply_state_json(next, s->task.reveal).empty()) {
-      next.lesson = run.pg.state.lesson;
-      run.pg.state = std::move(next);
-      run.pg.recompute();
-    }
-    p.revealed = true;
-    take_snapshot(run, p.done_values);  // what the explanation speaks of, whatever the learner does next
-  }
+  if (correct || p.missed) reveal(run, *s);
+  keep_answer(run, *l, s->task.id, {{"given", given}, {"attempts", p.attempts}});
+  // The question and its choices in the words the learner read (an LMS's interaction record and xAPI's activity
+  // definition describe the question with them).
+  const StepTexts words = render_step(run);
   emit(run.pg, "answer",
        {{"lesson", l->id},
         {"step", run.pg.state.lesson.step},
@@ -148,7 +233,10 @@ bool record_answer(LessonParts run, bool correct, json given, const std::string&
         {"attempt", p.attempts},
         {"given", std::move(given)},
         {"kind", s->task.choices.empty() ? "numeric" : "choice"},
-        {"correct_response", task_correct_response(s->task)}});
+        {"correct_response", task_correct_response(s->task)},
+        {"question_text", words.question},
+        {"choice_texts", words.choices},
+        {"lang", lang_code(run.pg.state.lang)}});
   return correct;
 }
 
@@ -164,11 +252,6 @@ void settle_snapshots(LessonParts run) {
   }
 }
 
-std::string slip_feedback(const Task& t, double value) {
-  for (const Task::Slip& slip : t.slips)
-    if (std::fabs(value - slip.number) <= slip.tolerance + 1e-12) return slip.feedback;
-  return "";
-}
 }  // namespace
 
 bool answer_choice(LessonParts run, int choice) {
@@ -199,6 +282,7 @@ void lesson_tick(LessonParts run) {
   run.step.goal_met = true;
   // The explanation quotes the values of the moment the goal was met; dragging on cannot make it false.
   take_snapshot(run, run.step.done_values);
+  keep_answer(run, *l, s->task.id, {{"done", true}, {"values", run.step.done_values}});
   emit(run.pg, "answer",
        {{"lesson", l->id},
         {"step", run.pg.state.lesson.step},
@@ -248,6 +332,29 @@ std::string draft_owner(LessonView run) {
 }
 constexpr size_t kMaxDraftBytes = 64;
 constexpr size_t kMaxBuilderDraftBytes = 256 * 1024;  // as a lesson file
+constexpr size_t kMaxKeptAnswers = 64;                // a lesson has at most 64 steps
+
+// Kept answers as restore_step reads them, anything else dropped: {"given": number, "attempts": n} for a prediction,
+// {"done": true, "values": {live value: number}} for a do task; at most one per step of the largest lesson.
+json clean_answers(const json& answers) {
+  json clean = json::object();
+  if (!answers.is_object()) return clean;
+  for (auto it = answers.begin(); it != answers.end() && clean.size() < kMaxKeptAnswers; ++it) {
+    const json& a = it.value();
+    if (!a.is_object() || it.key().size() > 64) continue;
+    if (a.value("done", json()) == json(true) && a.value("values", json()).is_object()) {
+      json values = json::object();
+      for (const std::string& name : live_value_names())
+        if (a["values"].contains(name) && a["values"][name].is_number()) values[name] = a["values"][name];
+      if (!values.empty()) clean[it.key()] = {{"done", true}, {"values", values}};
+      continue;
+    }
+    const json given = a.value("given", json()), attempts = a.value("attempts", json(1));
+    if (!given.is_number() || !std::isfinite(given.get<double>()) || !attempts.is_number_integer()) continue;
+    clean[it.key()] = {{"given", given}, {"attempts", std::clamp(attempts.get<int>(), 1, kMaxMisses)}};
+  }
+  return clean;
+}
 }  // namespace
 
 std::string lesson_draft(LessonView run) {
@@ -317,10 +424,35 @@ std::string load_progress(LessonParts run, const std::string& text) {
     const json furthest = v.value("furthest", json(0)), completed = v.value("completed", json(false));
     clean[it.key()] = {{"furthest", furthest.is_number_integer() ? furthest.get<int>() : 0},
                        {"completed", completed.is_boolean() && completed.get<bool>()}};
+    const json answers = clean_answers(v.value("answers", json()));
+    if (!answers.empty()) clean[it.key()]["answers"] = answers;
   }
   run.progress = clean;
   ++run.progress_loads;
+  restore_step(run);  // a step already open shows its kept answer
   return "";
+}
+
+std::string keep_answers(LessonParts run, const std::string& lesson, const json& answers) {
+  const Lesson* l = find_lesson(lesson);
+  if (!l) return "unknown lesson \"" + printable(lesson) + "\"";
+  if (!answers.is_object()) return "answers must be an object {\"<question id>\": {\"given\": …, \"attempts\": n}}";
+  const json clean = clean_answers(answers);
+  if (clean.size() != answers.size())
+    return "an answer is not {\"given\": a choice index or a number, \"attempts\": n}";
+  json& p = run.progress[l->id];
+  if (!p.is_object()) p = {{"furthest", 0}, {"completed", false}};
+  for (auto it = clean.begin(); it != clean.end(); ++it) p["answers"][it.key()] = it.value();
+  save_progress(run);
+  restore_step(run);
+  return "";
+}
+
+void forget_answers(LessonParts run, const std::string& lesson) {
+  const auto it = run.progress.find(lesson);
+  if (it == run.progress.end() || !it->is_object() || !it->contains("answers")) return;
+  it->erase("answers");
+  save_progress(run);
 }
 
 void reset_progress(LessonParts run) {

@@ -87,10 +87,18 @@ nlohmann::json lesson_questions_json(const Lesson& l);
 // Whether Next is allowed: no task, or the task answered right / its goal met.
 bool step_complete(LessonView run);
 
-// Progress across lessons: {"<lesson id>": {"furthest": k, "completed": bool}}; the host stores it.
+// Progress across lessons: {"<lesson id>": {"furthest": k, "completed": bool, "answers": {…}}}; the host stores it.
+// "answers" keeps what each task was answered ({"<task id>": {"given": choice index or number, "attempts": n}}, a do
+// task {"done": true, "values": {…}}), so a step opened again (a reload, Back, an LMS relaunch) shows it as the
+// learner left it: verdict, reveal and explanation, and no second first try.
 nlohmann::json progress_json(LessonView run);
 void save_progress(LessonParts run);  // hands the progress to the host (local storage, the config folder)
 std::string load_progress(LessonParts run, const std::string& text);  // "" or why it was ignored
 void reset_progress(LessonParts run);
+// Answers an LMS kept for `lesson` (its record wins over this browser's): merged into the progress, and the open step
+// restored if it is one of them. "" or why nothing was kept.
+std::string keep_answers(LessonParts run, const std::string& lesson, const nlohmann::json& answers);
+// Starting a lesson over: its steps open unanswered again.
+void forget_answers(LessonParts run, const std::string& lesson);
 
 }  // namespace attn

@@ -157,6 +157,8 @@ struct PanelVisibility {
   X(learn_outcome, "learn:outcome", "")                                \
   X(learn_loss_plot, "learn:loss-plot", "")                            \
   X(learn_stats, "learn:stats", "")                                    \
+  X(learn_study, "learn:study", "")                                    \
+  X(learn_reversal, "learn:reversal", "")                              \
   X(worksheet_number, "worksheet:number", "")                          \
   X(worksheet_note, "worksheet:note", "")                              \
   X(worksheet_breakdown, "worksheet:breakdown", "")                    \

@@ -222,6 +222,15 @@ ATTNPLAY_EXPORT const char* attnplay_load_progress(const char* text) {
   return out(R"({"ok":true})");
 }
 
+// Answers an LMS kept for a lesson (attnplay-lms.js, on a relaunch): {"<question id>": {"given", "attempts"}}.
+ATTNPLAY_EXPORT const char* attnplay_keep_answers(const char* lesson, const char* answers) {
+  if (!g_app) return out(R"({"ok":false,"error":"not ready"})");
+  const nlohmann::json a = nlohmann::json::parse(answers ? answers : "", nullptr, false);
+  const std::string err = attn::keep_answers(*g_app, lesson ? lesson : "", a);
+  if (!err.empty()) return out(nlohmann::json{{"ok", false}, {"error", err}}.dump());
+  return out(R"({"ok":true})");
+}
+
 // What changed since the last call, cheaply: the page calls this once per drawn frame and refreshes
 // its listeners (aria summary, embed events, the address bar) only when the stamp moves.
 ATTNPLAY_EXPORT double attnplay_change_stamp() {

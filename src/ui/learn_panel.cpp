@@ -1,4 +1,5 @@
-// learn_panel.cpp — [SECTION] settings · [SECTION] play controls · [SECTION] curves · [SECTION] probe heads:
+// learn_panel.cpp — [SECTION] settings · [SECTION] play controls · [SECTION] curves · [SECTION] probe heads ·
+// [SECTION] the study:
 // two models, one with ÷√d_k and one without (or another single difference), trained live side by side.
 #include <imgui.h>
 
@@ -8,6 +9,7 @@
 
 #include "app/learn.h"
 #include "app/learn_text.h"
+#include "app/study.h"
 #include "core/train/train_tasks.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
@@ -41,6 +43,7 @@ class LearnPanel : public Panel {
     }
     curves(ctx, t);
     probe(ctx, t);
+    study(ctx);
   }
 
  private:
@@ -204,6 +207,47 @@ class LearnPanel : public Panel {
     }
     ImGui::EndTable();
     ctx.track(ControlId::learn_stats);
+    // Why B's logit gradient stays larger once A has learned (read the other way, it says the opposite of the lesson).
+    text_wrapped(ctx.tr("learn.stat.logit_grad_note"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+  }
+
+  // [SECTION] the study -----------------------------------------------------------------------------
+  // The scaling study's table (one run above is one seed at one rate; this is the spread) and its reversal.
+  void study(PanelContext& ctx) {
+    const auto table = study_table(ctx.state.lang);
+    if (table.size() < 2 ||
+        !ImGui::CollapsingHeader((std::string(ctx.tr("learn.study.title")) + "###learn-study").c_str(),
+                                 ImGuiTreeNodeFlags_DefaultOpen))
+      return;
+    text_wrapped(ctx.tr("learn.study.about"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    const int columns = static_cast<int>(table[0].size());
+    if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 40) {
+      // Too narrow for five columns (a phone): each configuration as a short block, every cell with its heading.
+      for (size_t r = 1; r < table.size(); ++r) {
+        ImGui::Separator();
+        ImGui::TextUnformatted(table[r][0].c_str());
+        for (size_t c = 1; c < table[r].size(); ++c) text_wrapped(table[0][c] + ": " + table[r][c]);
+      }
+    } else if (ImGui::BeginTable("learn-study-table", columns,
+                                 ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+      for (const std::string& head : table[0])
+        ImGui::TableSetupColumn(head.c_str(), ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableHeadersRow();
+      for (size_t r = 1; r < table.size(); ++r) {
+        ImGui::TableNextRow();
+        for (const std::string& cell : table[r]) {
+          ImGui::TableNextColumn();
+          ImGui::TextWrapped("%s", cell.c_str());
+        }
+      }
+      ImGui::EndTable();
+    }
+    ctx.track(ControlId::learn_study);
+    const std::string about = reversal_text(ctx.state.lang);
+    if (about.empty()) return;
+    text_wrapped(about);
+    if (ImGui::Button(ctx.tr("learn.study.reversal"))) learn_open_reversal(ctx.app);
+    ctx.track(ControlId::learn_reversal);
   }
 
   // [SECTION] probe heads ---------------------------------------------------------------------------

@@ -196,6 +196,7 @@ TEST_CASE("a wrong answer is told its own slip; a second miss shows the answer a
   std::set<std::string> told;
   for (int c = 0; c < 3; ++c) {
     if (c == t.answer) continue;
+    forget_answers(app, "why-sqrt-dk");  // each wrong choice from a fresh step (an answered step opens answered)
     REQUIRE(go_to_step(app, 2) == "");
     CHECK_FALSE(answer_choice(app, c));
     told.insert(app.step_progress.feedback);

@@ -384,6 +384,24 @@
   }
 
   function fmt(w) { return (+w).toFixed(3); }
+  // The scaling study the Learn panel shows: every configuration's steps to 90 % over the seeds, and the reversal
+  // (its button is the Learn controls' "learn:reversal").
+  function studyNode(st) {
+    const sec = el('section', { id: 'a11y-study', 'aria-label': st.caption });
+    const table = el('table');
+    table.append(el('caption', {}, st.caption));
+    const head = el('tr');
+    for (const h of st.table[0]) head.append(el('th', { scope: 'col' }, h));
+    table.append(head);
+    for (const row of st.table.slice(1)) {
+      const tr = el('tr');
+      row.forEach((cell, i) => tr.append(el(i === 0 ? 'th' : 'td', i === 0 ? { scope: 'row' } : {}, cell)));
+      table.append(tr);
+    }
+    sec.append(el('p', {}, st.about), table);
+    if (st.reversal) sec.append(el('p', { id: 'a11y-study-reversal' }, st.reversal));
+    return sec;
+  }
   function weightsNode(w, words) {
     const sec = el('section', { id: 'a11y-results', 'aria-label': words['a11y.results'], tabindex: -1 });
     // A lesson question asks about these numbers: they are not read out before the answer.
@@ -488,6 +506,7 @@
     if (d.masks) top.push(part('masks', d.masks, () => masksNode(d.masks, w)));
     if (d.weights) top.push(part('weights', d.weights, () => weightsNode(d.weights, w)));
     if (d.learn) top.push(part('learn', d.learn, () => el('p', { id: 'a11y-learn' }, d.learn)));
+    if (d.study) top.push(part('study', d.study, () => studyNode(d.study)));
     parts = used;
     root.setAttribute('lang', d.lang);
     syncChildren(root, top);

@@ -628,6 +628,15 @@
       return Promise.resolve(JSON.parse(call('attnplay_set_state', text)));
     },
     getResult() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_get_result'))); },
+    // Answers a course's LMS kept for a lesson ({"<question id>": {given: choice index or number, attempts}}): a step
+    // answered in an earlier session opens answered. Resolves {ok} or {ok: false, error}.
+    keepAnswers(lesson, answers) {
+      const nr = needReady();
+      if (nr) return nr;
+      let text;
+      try { text = JSON.stringify(answers); } catch (e) { return Promise.resolve({ ok: false, error: 'answers are not serialisable' }); }
+      return Promise.resolve(JSON.parse(call('attnplay_keep_answers', String(lesson), text || '')));
+    },
     ui: {
       // Rectangle in page CSS pixels of the labelled ImGui item in the last frame, or null.
       itemRect(label) {
