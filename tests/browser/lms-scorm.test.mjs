@@ -333,6 +333,50 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
     });
   }
 
+  for (const v of ['1.2', '2004']) {
+    it(`SCORM ${v}: a question answered before leaving opens answered after the relaunch; no second answer reaches the record`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      // Step 1 wrong then right, step 2 wrong once, and the learner leaves on step 2 without pressing Next.
+      let frame = await launch(page, v, null);
+      await answer(page, frame, Q[0], false);
+      await answer(page, frame, Q[0], true);
+      await next(page, frame, 2);
+      await answer(page, frame, Q[1], false);
+      const first = await leave(page, v, 'suspend');
+      const resumed = JSON.parse(JSON.stringify(first));
+      if (v === '1.2') resumed.core.entry = 'resume'; else resumed.entry = 'resume';
+      frame = await launch(page, v, resumed);
+      let l = await lessonOf(frame);
+      assert.equal(l.step, 2);
+      assert.equal(l.attempts, 1, 'step 2 keeps its one wrong answer: one try left, not a fresh first try');
+      assert.equal(l.answered, false);
+      // Back: step 1 opens answered (verdict and explanation on the canvas and in the parallel DOM), Next allowed.
+      await clickItem(page, frame, 'lesson:back');
+      l = await pollUntil(() => lessonOf(frame), (x) => x && x.step === 1, { what: 'step 1' });
+      assert.equal(l.answered, true, 'step 1 opens answered');
+      assert.equal(l.correct, true);
+      const dom = await frame.evaluate(() => window.attnplay.a11y.description().then((d) => d.lesson));
+      assert.equal(dom.answered, true, 'the parallel DOM shows it answered');
+      assert.ok(dom.verdict && dom.explain, 'with its verdict and explanation');
+      // Another click on a choice is no answer: the interaction record is what the first session left.
+      await clickItem(page, frame, `lesson:choice:${(Q[0].answer + 1) % Q[0].choices.length}`);
+      await frames(frame, 3);
+      assert.equal((await lessonOf(frame)).attempts, 2);
+      const now = await lms(page);
+      assert.deepEqual(now.interactions['0'], first.interactions['0'], 'the first question\'s record is unchanged');
+      if (v === '2004') {
+        // The record describes the question in the words the learner read (rendered, never a template).
+        assert.ok(first.interactions['0'].description.length > 10, first.interactions['0'].description);
+        assert.doesNotMatch(first.interactions['0'].description, /\{[a-z_]+\}|^why-attention/);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
   it('SCORM 2004: a teacher\'s own lesson file, packaged, opens inside the LMS and is recorded', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -429,8 +473,11 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
         : { learner_id: 'learner-again', completion_status: 'completed', success_status: 'passed', location: 'why-attention/4',
           score: { raw: '100', min: '0', max: '100', scaled: '1' }, suspend_data: v1Record(), scaled_passing_score: '0.8' };
       const frame = await launch(page, v, cmi);
-      await answer(page, frame, Q[0], false);  // a second go at a question: its first-try point stays
-      await answer(page, frame, Q[0], true);
+      // The kept answers open their steps answered: no second go at a question, so no record to overwrite.
+      const opened = await pollUntil(() => lessonOf(frame), (l) => l && l.answered, { what: 'step 1 opens answered' });
+      assert.deepEqual([opened.correct, opened.attempts], [true, 1]);
+      await clickItem(page, frame, `lesson:choice:${(Q[0].answer + 1) % Q[0].choices.length}`);
+      assert.equal((await lessonOf(frame)).attempts, 1, 'a click on another choice is no answer');
       await next(page, frame, 2);
       const after = await leave(page, v, v === '1.2' ? '' : 'normal');
       if (v === '1.2') {

@@ -93,6 +93,24 @@ describe('an unfinished lesson answer', { timeout: 120000 }, () => {
       assert.equal(answered.correct, true, `0.7311 is the weight asked for (draft ${answered.draft})`);
       await setStateOk(page, { lesson: { id: 'softmax', step: 3 } });
       assert.equal((await lesson(page)).draft, '', 'the next question starts empty');
+
+      // The answered step after a reload: answered, its explanation shown, Next allowed, no second first try.
+      await setStateOk(page, { lesson: { id: 'softmax', step: 2 } });
+      await page.waitForTimeout(600);
+      await page.reload({ waitUntil: 'load' });
+      await page.waitForFunction(() => window.attnplay && window.attnplay.frames() > 2, null, { timeout: 60000 });
+      await page.evaluate(() => window.attnplay.ready);
+      const kept = await pollUntil(() => lesson(page), (l) => l && l.step === 2, { what: 'step 2 after the reload' });
+      assert.deepEqual([kept.answered, kept.correct, kept.attempts], [true, true, 1], 'the step opens answered');
+      const dom = await page.evaluate(() => window.attnplay.a11y.description().then((d) => d.lesson));
+      assert.ok(dom.verdict && dom.explain, 'the parallel DOM reads its verdict and explanation');
+      const events = [];
+      await page.exposeFunction('noteEvent', (e) => events.push(e));
+      await page.evaluate(() => window.attnplay.onEvent((e) => window.noteEvent(e)));
+      assert.equal((await page.evaluate(() => window.attnplay.a11y.act({ do: 'number', value: '0.5' }))).ok !== undefined, true);
+      await waitFrames(page, 3);
+      assert.equal((await lesson(page)).attempts, 1, 'no second answer');
+      assert.deepEqual(events.filter((e) => e.type === 'answer'), [], 'and no answer event for a course to record');
     } finally {
       await context.close();
     }

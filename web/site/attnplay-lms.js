@@ -217,6 +217,15 @@
     }
     return list;
   }
+  // The record's answers as the page keeps them: {question id: {given: choice index or number, attempts}}.
+  function pageAnswers() {
+    const out = {};
+    for (const [id, a] of Object.entries(record.answers)) {
+      const g = a.g !== undefined ? a.g : (/^[a-z]$/.test(a.r) ? a.r.charCodeAt(0) - 97 : Number(a.r));
+      if (typeof g === 'number' && Number.isFinite(g)) out[id] = { given: g, attempts: Math.max(1, Number(a.tries) || 1) };
+    }
+    return out;
+  }
   function decodeAnswers(kept) {
     const out = {};
     if (kept.v === 2 && Array.isArray(kept.a)) {
@@ -585,16 +594,19 @@
         record.done = record.done || !!local.d;
         dirty.add('score'); dirty.add('status');
       }
+      // The page opens every step the learner answered as answered (verdict, reveal, no second first try).
+      const given = pageAnswers();
+      const answersShown = Object.keys(given).length ? api.keepAnswers(record.lesson, given) : Promise.resolve({ ok: true });
       if (ours && kept.resume) {
         const step = Math.max(1, Math.min(steps, Number(kept.s) || 1));
         // The step (entering it applies the step's own state), then the playground as the learner left it (the
         // same step: their changes stay), then the step again should that state be older than it.
         const goTo = () => api.setState({ lesson: { id: record.lesson, step } });
-        return goTo().then(() => (typeof kept.f === 'string' && /^#s=/.test(kept.f) ? api.openFragment(kept.f) : { ok: true }))
+        return answersShown.then((res) => { if (!res.ok) warn('the kept answers could not be shown: ' + res.error); }).then(goTo).then(() => (typeof kept.f === 'string' && /^#s=/.test(kept.f) ? api.openFragment(kept.f) : { ok: true }))
           .then((res) => { if (!res.ok) warn('the kept state could not be opened: ' + res.error); return goTo(); })
           .then(() => { record.step = step; });
       }
-      return undefined;
+      return answersShown.then((res) => { if (!res.ok) warn('the kept answers could not be shown: ' + res.error); });
     }).then(() => {
       const cont = document.getElementById('continue');
       if (cont) cont.hidden = true;  // the LMS, not this browser's storage, says where to continue
