@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "app/embed_panels.h"
 #include "app/presets.h"
 #include "app/state_json.h"
 #include "app/strings.h"
@@ -48,10 +49,25 @@ void App::tick() {
   enter_requested_lesson();
   recompute_within(frame_budget_ms);
   lesson_tick(*this);
+  tell_embed_panels();
   // With a worker (the page), the frame only hands out steps; without one, training shares the frame.
   learn_tick(*this, frame_budget_ms > 0 ? frame_budget_ms * 0.8 : 0);
   const auto since_start = std::chrono::steady_clock::now().time_since_epoch();
   age_status(std::chrono::duration<double>(since_start).count());
+}
+
+// An embedding page asked for some panels; a lesson step showing others (or hiding one until its question is
+// answered) is said to it as an "embed-panels" event, once per change.
+void App::tell_embed_panels() {
+  if (!embed.enabled || embed.panels.empty()) return;
+  const EmbedPanels p = embed_panels(embed, *this);
+  nlohmann::json body = {{"panels", nlohmann::json::array()}, {"added", p.added}, {"withheld", p.withheld}};
+  for (PanelId id : p.shown) body["panels"].push_back(panel_info(id).key);
+  const std::string text = p.added.empty() && p.withheld.empty() ? std::string() : body.dump();
+  if (text == told_embed_panels_) return;
+  told_embed_panels_ = text;
+  body["type"] = "embed-panels";
+  emit(std::move(body));
 }
 
 // A lesson named in the state (a link, setState, the lesson list) that is not yet entered: apply its

@@ -168,6 +168,10 @@ std::string state_from_share_json(const json& j, State& out) {
   }
 }
 
+bool is_share_fragment(const std::string& fragment) {
+  return fragment.rfind("s=", 0) == 0 || fragment.find("#s=") != std::string::npos;
+}
+
 std::string decode_share_fragment(const std::string& fragment, State& out) {
   std::string text;
   std::string err = share_decode(fragment, text);
@@ -313,6 +317,7 @@ const std::string& App::current_share_link(double now_seconds) {
 }
 
 bool App::open_fragment(const std::string& fragment) {
+  if (!is_share_fragment(fragment)) return false;  // "#top": the page's, not a state to open
   State s;
   const Lang lang = state.lang;
   const std::string err = decode_share_fragment(fragment, s);

@@ -23,6 +23,9 @@ std::string share_fragment(const State& s);
 // Applies a share-state JSON (or a full getState() document) onto default_state(). `out` is untouched
 // on error; "" on success.
 std::string state_from_share_json(const nlohmann::json& j, State& out);
+// Whether a fragment is the app's share state ("s=…", "#s=…" or a URL ending in one): any other ("#top", a skip
+// link's "#a11y-lesson") is the page's own and leaves the state alone.
+bool is_share_fragment(const std::string& fragment);
 // Fragment ("s=1.…", "#s=1.…" or a URL ending in one) → state, with every limit checked.
 std::string decode_share_fragment(const std::string& fragment, State& out);
 

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "app/embed.h"
+#include "app/embed_panels.h"
 #include "app/kept_view.h"
 #include "app/lesson_run.h"
 #include "app/tiling.h"
@@ -286,13 +287,8 @@ std::vector<PanelId> Shell::tiled_panels() const {
 // whatever size the frame has. Locked controls are drawn disabled and any change to them is undone.
 void Shell::draw_embedded(PanelContext& ctx) {
   const EmbedSettings& e = app_.embed;
-  std::vector<PanelId> shown;
-  if (!e.panels.empty()) {
-    for (const std::string& key : e.panels)
-      if (const PanelInfo* info = find_panel(key)) shown.push_back(info->id);
-  } else {
-    shown = tiled_panels();
-  }
+  // The page's list, with a lesson step's own panels winning (embed_panels.h); no list: the state's panels.
+  const std::vector<PanelId> shown = e.panels.empty() ? tiled_panels() : embed_panels(e, app_).shown;
   const ImVec2 ds = ImGui::GetIO().DisplaySize;
   const bool any_lock = !e.locked.empty() || !e.hidden.empty();
   State before;

@@ -110,12 +110,13 @@ export async function startServer({ csp, dir, gzip = false } = {}) {
 // fresh user-data-dir per launch; nothing is downloaded.
 // Every context prefers a dark colour scheme unless a test asks otherwise: the page follows prefers-color-scheme
 // when no theme is set, Playwright's default is 'light', and the tests were written against the dark theme.
-export async function launchChromium() {
+// `args`: more Chromium flags (e.g. --host-resolver-rules, to reach the local servers under other host names).
+export async function launchChromium({ args = [] } = {}) {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium)`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-gpu',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...args],
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options = {}) => newContext({ colorScheme: 'dark', ...options });

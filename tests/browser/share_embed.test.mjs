@@ -50,6 +50,31 @@ describe('embed mode', { timeout: 170000 }, () => {
     }
   });
 
+  it('a lesson step in an embed: a listed panel that shows the answer waits for it, the step\'s own panels show, and the page is told', async () => {
+    // "Why divide by √d_k" step 2 asks how the largest weight moves with d_k; the Saturation panel's sweep shows it.
+    const { page, context, errors } = await openAt(browser,
+      server.origin + '/?embed=1&panels=controls,saturation&lesson=why-sqrt-dk&step=2', { viewport: { width: 1000, height: 700 } });
+    try {
+      const events = [];
+      await page.exposeFunction('noteEvent', (e) => events.push(e));
+      await page.evaluate(() => window.attnplay.onEvent((e) => window.noteEvent(e)));
+      await waitFrames(page, 4);
+      const drawn = (title) => page.evaluate((t) => window.attnplay.ui.panelScroll(t), title);
+      assert.equal(await drawn('Saturation'), null, 'the Saturation panel waits for the answer');
+      assert.ok(await drawn('Lessons'), 'the lesson is shown');
+      assert.ok(await drawn('Attention heatmap'), 'and the panel the step opens');
+      assert.equal((await page.evaluate(() => window.attnplay.a11y.act({ do: 'choice', value: 2 }))).ok, true);
+      await waitFrames(page, 4);
+      assert.ok(await drawn('Saturation'), 'answered: the listed panel is back');
+      const told = events.filter((e) => e.type === 'embed-panels');
+      assert.ok(told.length >= 1, 'the page hears it');
+      assert.deepEqual(told[told.length - 1].withheld, []);
+      assert.deepEqual(errors.page, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lock=d_k,scale draws them but the learner cannot change them; hide=seed,sentence hides them', async () => {
     const { page, context } = await openAt(browser,
       server.origin + '/?panels=controls,heatmap&lock=d_k,scale&hide=seed,sentence,theme');

@@ -48,6 +48,31 @@ describe('postMessage API', { timeout: 175000 }, () => {
     await playground?.stop();
   });
 
+  it('a deployed example page frames no other site: ?playground= of another host is ignored, and said so', async () => {
+    // Host names that are not this machine's (course.test, elsewhere.test), resolved to the local servers.
+    const named = await launchChromium({ args: ['--host-resolver-rules=MAP *.test 127.0.0.1'] });
+    try {
+      for (const example of ['course', 'component']) {
+        const page = await (await named.newContext()).newPage();
+        const elsewhere = `http://elsewhere.test:${playground.port}/index.html`;
+        await page.goto(`http://course.test:${host.port}/examples/${example}.html?playground=${encodeURIComponent(elsewhere)}`);
+        const srcs = await pollUntil(() => page.evaluate(() => [...document.querySelectorAll('iframe, attention-playground')]
+          .map((f) => f.src || f.getAttribute('src') || '')), (l) => l.length > 0, { what: `${example}'s playgrounds` });
+        for (const src of srcs) assert.doesNotMatch(src, /elsewhere\.test/, `${example}: ${src}`);
+        assert.match(await logText(page), /playground=.* was ignored/, `${example} says why`);
+        await page.context().close();
+      }
+      // On this machine another local port is still allowed (the other tests here embed one cross-origin).
+      const page = await (await named.newContext()).newPage();
+      await page.goto(`${host.origin}/examples/course.html?playground=${encodeURIComponent(playground.origin + '/index.html')}`);
+      const src = await pollUntil(() => page.evaluate(() => document.querySelector('iframe')?.src || ''), (x) => !!x, { what: 'the frame' });
+      assert.ok(src.startsWith(playground.origin), src);
+      await page.context().close();
+    } finally {
+      await named.close();
+    }
+  });
+
   it('replies only to the sender\'s exact origin (never "*")', () => {
     const src = fs.readFileSync(path.join(SITE_DIR, 'attnplay-embed.js'), 'utf8');
     assert.doesNotMatch(src, /postMessage\([^)]*['"]\*['"]/);

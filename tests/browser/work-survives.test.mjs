@@ -40,6 +40,25 @@ describe('work survives a reload and a share', { timeout: 170000 }, () => {
     }
   });
 
+  it('a fragment that is not the app\'s (#top, a skip link) neither resets the state nor loses the kept one', async () => {
+    const { context, page } = await openAt(browser, server.origin + '/', { viewport });
+    try {
+      await setStateOk(page, { d_k: 7 });
+      await page.waitForTimeout(600);  // kept
+      await page.evaluate(() => { location.hash = '#top'; });
+      await waitFrames(page, 4);
+      assert.equal((await api.getState(page)).d_k, 7, '#top while working changes nothing');
+      await page.goto(server.origin + '/#top', { waitUntil: 'load' });
+      await page.waitForFunction(() => window.attnplay && window.attnplay.frames() > 2, null, { timeout: 60000 });
+      await page.evaluate(() => window.attnplay.ready);
+      assert.equal(await page.evaluate(() => document.getElementById('continue').hidden), false, 'opened at #top: offered to continue');
+      const summary = await page.evaluate(() => document.getElementById('a11y-summary')?.textContent || '');
+      assert.doesNotMatch(summary, /link/i, 'no "link could not be opened"');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a share link opens the sender\'s panels, Worksheet and Learn included, without the Share window', async () => {
     const { context, page } = await openAt(browser, server.origin + '/', { viewport });
     let other;

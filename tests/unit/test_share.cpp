@@ -175,6 +175,20 @@ TEST_CASE("hostile share JSON is refused and App falls back to the defaults with
   CHECK(app.status.empty());
 }
 
+TEST_CASE("a fragment that is not the app's (#top, a skip link's target) leaves the learner's state alone", "[share]") {
+  attn::App app;
+  REQUIRE(attn::apply_state_text(app.state, R"({"d_k": 7})").empty());
+  for (const char* fragment : {"#top", "#a11y-lesson", "#", "top", "#S=1.x"}) {
+    INFO(fragment);
+    CHECK_FALSE(app.open_fragment(fragment));
+    CHECK(app.state.d_k == 7);
+    CHECK(app.status.empty());
+  }
+  CHECK(attn::is_share_fragment("#s=1.abc"));
+  CHECK(attn::is_share_fragment("https://example.org/index.html#s=1.abc"));
+  CHECK_FALSE(attn::is_share_fragment("#top"));
+}
+
 TEST_CASE("share_link is the page address plus the fragment", "[share]") {
   attn::App app;
   app.host.page_url = [] { return std::string("http://127.0.0.1:8096/index.html"); };

@@ -1,8 +1,8 @@
 // component.js — the course page of component.html: listens to its <attention-playground> elements'
 // DOM events and drives them with attributes and setState(). Text only: nothing is inserted as HTML.
 //
-// Query parameter (optional): playground=URL of the playground page on another server (default: the
-// index.html beside attention-playground.js).
+// Query parameter (optional): playground=URL of the playground page on another local port (default: the
+// index.html beside attention-playground.js; see playground-url.js).
 'use strict';
 (function () {
   const params = new URLSearchParams(location.search);
@@ -16,10 +16,9 @@
     example: document.getElementById('feedback-example'),
     lesson: document.getElementById('feedback-lesson'),
   };
-  let playground = null;
-  try { playground = params.get('playground') ? new URL(params.get('playground'), location.href) : null; } catch (e) { playground = null; }
-  if (playground && (playground.protocol === 'http:' || playground.protocol === 'https:'))
-    for (const el of Object.values(elements)) el.setAttribute('src', playground.href);
+  const chosen = window.examplePlayground('../index.html');  // playground-url.js
+  if (params.get('playground') && !chosen.refused)
+    for (const el of Object.values(elements)) el.setAttribute('src', chosen.url.href);
 
   const log = document.getElementById('log');
   const heard = [];  // for automation: every event as {frame, type, detail}
@@ -29,6 +28,7 @@
     log.appendChild(li);
     while (log.children.length > 50) log.removeChild(log.firstChild);
   }
+  if (chosen.refused) note('page', chosen.refused);
 
   for (const [name, el] of Object.entries(elements)) {
     const says = feedback[name];

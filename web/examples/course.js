@@ -2,14 +2,14 @@
 // events (d_k moved, saturation reached) and drives them with setState. Text only: nothing from a
 // message is inserted as HTML.
 //
-// Query parameters (all optional): playground=URL of the playground page (default ../index.html),
+// Query parameters (all optional): playground=URL of the playground page (default ../index.html; another origin
+// only on this machine, see playground-url.js),
 // allow=origin to put in the playgrounds' allow-list (default: this page's own origin).
 'use strict';
 (function () {
   const params = new URLSearchParams(location.search);
-  let base;
-  try { base = new URL(params.get('playground') || '../index.html', location.href); } catch (e) { base = null; }
-  if (!base || (base.protocol !== 'http:' && base.protocol !== 'https:')) base = new URL('../index.html', location.href);
+  const chosen = window.examplePlayground('../index.html');  // playground-url.js
+  const base = chosen.url;
   const playgroundOrigin = base.origin;
   const allow = params.get('allow') || location.origin;
 
@@ -44,6 +44,7 @@
     log.appendChild(li);
     while (log.children.length > 50) log.removeChild(log.firstChild);
   }
+  if (chosen.refused) note('page', chosen.refused);
 
   // The feedback line says what the learner last did and, beside it, whether the row is saturated: one
   // drag can move d_k and cross the saturation line in the same frame, and neither message may hide the other.

@@ -383,10 +383,12 @@
   // Following a share link in the same tab only changes the fragment.
   // The fragment that was navigated to (ev.newURL), not location.hash at handling time: the address bar's
   // own replaceState (persist, below) may have run in between.
+  // The app's own fragments: a share state or a lesson link. Any other ("#top", a skip link's target) is the page's.
+  const appFragment = (hash) => /^#(s|lesson)=/.test(hash);
   window.addEventListener('hashchange', (ev) => {
     let hash = location.hash;
     try { hash = new URL(ev.newURL).hash; } catch { /* keep location.hash */ }
-    if (isReady && hash.length > 1) call('attnplay_open_fragment', hash);
+    if (isReady && appFragment(hash)) call('attnplay_open_fragment', hash);
   });
   Module.attnplayHost = {
     copyText(text) {
@@ -812,7 +814,7 @@
   // Opened without a fragment but with a saved state: offer it (phones discard background tabs).
   function offerToContinue() {
     const saved = storage.get('state');
-    if (inline || location.hash.length > 1 || !saved || saved.length < 3) return;
+    if (inline || appFragment(location.hash) || !saved || saved.length < 3) return;
     const bar = document.getElementById('continue');
     if (!bar) return;
     // In the page's language (lang=, or the browser's): the HTML holds the English.

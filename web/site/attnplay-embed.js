@@ -9,7 +9,7 @@
   const MAX_QUEUE = 32;               // messages that arrive before the app is ready
   const MAX_SUBSCRIBERS = 8;
   const COMMANDS = new Set(['ping', 'getState', 'setState', 'getResult', 'shareURL', 'subscribe', 'unsubscribe', 'loadLesson']);
-  const EVENTS = new Set(['change', 'saturation', 'lesson-step', 'answer', 'lesson-complete', 'xapi']);
+  const EVENTS = new Set(['change', 'saturation', 'lesson-step', 'answer', 'lesson-complete', 'embed-panels', 'xapi']);
   const KEYS = new Set(['attnplay', 'id', 'cmd', 'state', 'events', 'lesson', 'url', 'name']);
 
   const api = window.attnplay;
