@@ -390,16 +390,15 @@ void save_progress(LessonParts run) {
 
 json progress_json(LessonView run) { return run.progress; }
 
-std::string load_progress(LessonParts run, const std::string& text) {
-  if (text.empty()) return "";
-  const json j = json::parse(text, nullptr, false);
-  if (!j.is_object()) return "saved lesson progress is not readable and was ignored";
+namespace {
+// Kept progress as the app reads it, anything else dropped; `worksheet` says whether it held the worksheet's cells.
+json clean_progress(const json& j, bool& worksheet) {
   json clean = json::object();
   for (auto it = j.begin(); it != j.end(); ++it) {
     const json& v = it.value();
     if (it.key() == "worksheet") {  // the worksheet's typed cells (worksheet.cpp)
       clean["worksheet"] = clean_worksheet_progress(v);
-      run.worksheet.loaded.clear();  // reopened with them at the next frame
+      worksheet = true;
       continue;
     }
     if (it.key() == "view") {  // where panels were scrolled to (kept_view.h)
@@ -427,9 +426,52 @@ std::string load_progress(LessonParts run, const std::string& text) {
     const json answers = clean_answers(v.value("answers", json()));
     if (!answers.empty()) clean[it.key()]["answers"] = answers;
   }
-  run.progress = clean;
+  return clean;
+}
+
+// `from`'s keys that `into` lacks, one level down (a lesson's answers, the worksheet's exercises): this tab's wins.
+void add_missing(json& into, const json& from) {
+  for (auto it = from.begin(); it != from.end(); ++it)
+    if (!into.contains(it.key())) into[it.key()] = it.value();
+}
+}  // namespace
+
+std::string load_progress(LessonParts run, const std::string& text) {
+  if (text.empty()) return "";
+  const json j = json::parse(text, nullptr, false);
+  if (!j.is_object()) return "saved lesson progress is not readable and was ignored";
+  bool worksheet = false;
+  run.progress = clean_progress(j, worksheet);
+  if (worksheet) run.worksheet.loaded.clear();  // reopened with its cells at the next frame
   ++run.progress_loads;
   restore_step(run);  // a step already open shows its kept answer
+  return "";
+}
+
+std::string merge_progress(LessonParts run, const std::string& text) {
+  const json j = json::parse(text, nullptr, false);
+  if (!j.is_object()) return "the other tab's progress is not readable";
+  bool worksheet = false;
+  const json theirs = clean_progress(j, worksheet);
+  json merged = run.progress;
+  for (auto it = theirs.begin(); it != theirs.end(); ++it) {
+    const std::string& key = it.key();
+    if (!merged.contains(key) || !merged[key].is_object()) {
+      if (key != "draft" && key != "view" && key != "builder") merged[key] = it.value();  // this tab's own only
+      continue;
+    }
+    if (key == "worksheet") {
+      add_missing(merged[key], it.value());
+    } else if (it->contains("furthest")) {  // a lesson
+      json& mine = merged[key];
+      mine["furthest"] = std::max(mine.value("furthest", 0), it->value("furthest", 0));
+      mine["completed"] = mine.value("completed", false) || it->value("completed", false);
+      if (it->contains("answers")) add_missing(mine["answers"], (*it)["answers"]);
+    }
+  }
+  run.progress = std::move(merged);
+  restore_step(run);                               // the other tab answered the step open here
+  if (run.progress != theirs) save_progress(run);  // what only this tab had goes back into the shared store
   return "";
 }
 

@@ -95,6 +95,10 @@ nlohmann::json progress_json(LessonView run);
 void save_progress(LessonParts run);  // hands the progress to the host (local storage, the config folder)
 std::string load_progress(LessonParts run, const std::string& text);  // "" or why it was ignored
 void reset_progress(LessonParts run);
+// Another tab of the same page saved its progress (`text`): what it kept that this one lacks is added (a lesson's
+// furthest step and completion of either, every answer either kept, worksheet exercises this tab has not touched),
+// and saved back when this tab had more, so two tabs never erase each other's work. "" or why it was ignored.
+std::string merge_progress(LessonParts run, const std::string& text);
 // Answers an LMS kept for `lesson` (its record wins over this browser's): merged into the progress, and the open step
 // restored if it is one of them. "" or why nothing was kept.
 std::string keep_answers(LessonParts run, const std::string& lesson, const nlohmann::json& answers);

@@ -222,6 +222,14 @@ ATTNPLAY_EXPORT const char* attnplay_load_progress(const char* text) {
   return out(R"({"ok":true})");
 }
 
+// Progress another tab of this page just saved (the page's "storage" event): merged into this tab's.
+ATTNPLAY_EXPORT const char* attnplay_merge_progress(const char* text) {
+  if (!g_app) return out(R"({"ok":false,"error":"not ready"})");
+  const std::string err = attn::merge_progress(*g_app, text ? text : "");
+  if (!err.empty()) return out(nlohmann::json{{"ok", false}, {"error", err}}.dump());
+  return out(R"({"ok":true})");
+}
+
 // Answers an LMS kept for a lesson (attnplay-lms.js, on a relaunch): {"<question id>": {"given", "attempts"}}.
 ATTNPLAY_EXPORT const char* attnplay_keep_answers(const char* lesson, const char* answers) {
   if (!g_app) return out(R"({"ok":false,"error":"not ready"})");

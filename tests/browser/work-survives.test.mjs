@@ -59,6 +59,50 @@ describe('work survives a reload and a share', { timeout: 170000 }, () => {
     }
   });
 
+  it('two tabs of the page each keep their lesson answers: neither erases the other\'s', async () => {
+    const context = await browser.newContext({ viewport });
+    try {
+      const open = async (lesson, step) => {
+        const page = await context.newPage();
+        await page.goto(server.origin + '/', { waitUntil: 'load' });
+        await page.evaluate(() => window.attnplay.ready);
+        await setStateOk(page, { lesson: { id: lesson, step } });
+        return page;
+      };
+      const one = await open('softmax', 2), two = await open('why-attention', 1);
+      assert.equal((await two.evaluate(() => window.attnplay.a11y.act({ do: 'choice', value: 1 }))).ok, true);
+      await two.waitForTimeout(300);
+      assert.equal((await one.evaluate(() => window.attnplay.a11y.act({ do: 'number', value: '0.7311' }))).ok, true);
+      await one.waitForTimeout(600);  // the last writer is tab one
+      const three = await open('why-attention', 1);
+      const l = await pollUntil(() => three.evaluate(async () => (await window.attnplay.getResult()).lesson), (x) => x && x.step === 1,
+        { what: 'why-attention in a third tab' });
+      assert.equal(l.answered, true, 'tab two\'s answer survived tab one\'s save');
+      await setStateOk(three, { lesson: { id: 'softmax', step: 2 } });
+      assert.equal((await three.evaluate(async () => (await window.attnplay.getResult()).lesson)).answered, true, 'and tab one\'s');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('storage that refuses (full) is said: the learner knows the work is not kept', async () => {
+    const context = await browser.newContext({ viewport });
+    try {
+      await context.addInitScript(() => {
+        Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };
+      });
+      const page = await context.newPage();
+      await page.goto(server.origin + '/', { waitUntil: 'load' });
+      await page.evaluate(() => window.attnplay.ready);
+      await setStateOk(page, { d_k: 9 });
+      const text = await pollUntil(() => page.evaluate(() => document.getElementById('a11y-summary').textContent),
+        (t) => /does not keep your work/.test(t), { what: 'the status line', timeout: 5000 });
+      assert.match(text, /its storage is full/);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a share link opens the sender\'s panels, Worksheet and Learn included, without the Share window', async () => {
     const { context, page } = await openAt(browser, server.origin + '/', { viewport });
     let other;

@@ -151,3 +151,33 @@ TEST_CASE("an answer event describes the question in the words the learner read"
   CHECK(e["lang"] == "hi-Latn");
   CHECK(e["question_text"].get<std::string>().find('{') == std::string::npos);
 }
+
+TEST_CASE("two tabs: each merges what the other saved, neither erases the other's work, and the echo stops",
+          "[lessons][answers]") {
+  std::string store;  // the page's one progress entry both tabs write (local storage)
+  int saves_a = 0, saves_b = 0;
+  App a, b;
+  a.host.save_progress = [&](const std::string& j) { store = j, ++saves_a; };
+  b.host.save_progress = [&](const std::string& j) { store = j, ++saves_b; };
+  REQUIRE(start_lesson(a, "softmax", 2) == "");
+  REQUIRE(start_lesson(b, "why-attention", 1) == "");
+  answer_choice(b, 1);
+  REQUIRE(answer_number(a, 0.7311));  // a writes last: the store holds only a's lesson answer
+  REQUIRE_FALSE(json::parse(store).contains("why-attention"));
+  const int b_before = saves_b;
+  REQUIRE(merge_progress(b, store) == "");  // b hears a's save (the "storage" event) ...
+  CHECK(saves_b == b_before + 1);           // ... and writes back what only it had
+  const json both = json::parse(store);
+  CHECK(both["softmax"]["answers"].contains("sdpa-weight-1"));
+  CHECK(both["why-attention"]["answers"].contains("context-for-am"));
+  const int a_before = saves_a;
+  REQUIRE(merge_progress(a, store) == "");  // a hears b's: nothing new on its side, so no write: the echo ends
+  CHECK(saves_a == a_before);
+  CHECK(progress_json(a)["why-attention"]["answers"].contains("context-for-am"));
+  // A third tab opens with both.
+  App c;
+  REQUIRE(load_progress(c, store) == "");
+  REQUIRE(start_lesson(c, "why-attention", 1) == "");
+  CHECK(step_complete(c));
+  CHECK_THAT(merge_progress(c, "not json"), Catch::Contains("not readable"));
+}

@@ -554,12 +554,27 @@
   // ---- local storage: lesson progress, and the last state of this page (or of this embed) -----------
   // Keys carry the path, the query (embed settings) and the frame's name, so two embeds on one course
   // page keep their own states.
+  // Storage that refuses (full, or blocked by the browser's settings) is said once in the status line: the learner's
+  // work then lives only in this tab.
+  let storageRefused = false, refusedEarly = null;  // a refusal before the first view is said once it is drawn
   const storage = {
     key(what) { return 'attnplay:' + what + ':' + location.pathname + location.search + (window.name ? '#' + window.name : ''); },
-    get(what) { try { return window.localStorage.getItem(storage.key(what)); } catch (e) { return null; } },
-    set(what, text) { try { window.localStorage.setItem(storage.key(what), text); } catch (e) { /* private mode, full */ } },
+    get(what) { try { return window.localStorage.getItem(storage.key(what)); } catch (e) { storage.refused(e); return null; } },
+    set(what, text) {
+      try { window.localStorage.setItem(storage.key(what), text); storageRefused = false; } catch (e) { storage.refused(e); }
+    },
     remove(what) { try { window.localStorage.removeItem(storage.key(what)); } catch (e) { /* ignore */ } },
+    refused(e) {
+      if (!isReady) { refusedEarly = refusedEarly || e || {}; return; }
+      if (storageRefused) return;
+      storageRefused = true;
+      setStatus('status.storage_refused', '', e && e.name === 'QuotaExceededError' ? say('status.storage_full') : say('status.storage_blocked'));
+    },
   };
+  // Two tabs of one page share its progress: what another tab saved is merged here (each tab's work kept).
+  window.addEventListener('storage', (ev) => {
+    if (isReady && ev.key === storage.key('progress') && ev.newValue) call('attnplay_merge_progress', ev.newValue);
+  });
 
   // ---- IndexedDB: Learn mode's run in progress (its trainer state is bytes, too large for local storage) ----
   // Kept per page like the rest (storage.key), saved every few seconds while it moves and when the page is
@@ -721,6 +736,7 @@
       document.getElementById('loading').classList.add('done');
       if (!inline) canvas.focus();  // a notebook keeps its own focus while its outputs load
       offerToContinue();
+      if (refusedEarly) storage.refused(refusedEarly);
       // A kept Learn run is resumed with Learn's code, which is in the second half, and says so with Learn's
       // texts, which are in the parts of the catalog fetched now.
       Promise.all([deferred.fetch(), catalogs.firstViewDrawn()]).then(resumeRun);
