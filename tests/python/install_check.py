@@ -1,6 +1,7 @@
 # install_check.py — `pip install --no-build-isolation ./python` works offline (--no-index) in a fresh venv
 # with Debian's python3-venv/pip/setuptools, puts the built page inside the package, and the installed
-# package then builds views without ATTNPLAY_WEB and without the source tree.
+# package then builds views without ATTNPLAY_WEB and without the source tree; registered as a Jupyter kernel (the
+# README's command), a notebook executed by nbconvert imports it.
 # Usage: /usr/bin/python3 tests/python/install_check.py WORK_DIR SITE_DIR
 import gzip
 import base64
@@ -60,6 +61,28 @@ print(json.dumps({"file": attnplay.__file__, "web": str(web), "doc": v.document(
     if not m or gzip.decompress(base64.b64decode(m.group(1))) != (site / "attnplay.wasm").read_bytes():
         sys.exit("the installed package's view does not carry the built attnplay.wasm")
     print(f"installed offline into {venv}; the page is at {got['web']}")
+    check_kernel(work, venv, py, env)
+
+
+# Jupyter runs notebooks with its default kernel, the system Python, which cannot import a package installed into
+# a venv: the README's one command registers the venv as a kernel, and a notebook run with it imports attnplay.
+def check_kernel(work, venv, py, env):
+    import json
+    prefix = work / "jupyter"
+    run([py, "-m", "ipykernel", "install", "--prefix", prefix, "--name", "attnplay", "--display-name",
+         "Python (attnplay)"], cwd=work, env=env)
+    notebook = work / "uses-attnplay.ipynb"
+    notebook.write_text(json.dumps({"cells": [{"cell_type": "code", "metadata": {}, "execution_count": None,
+        "outputs": [], "source": ["import attnplay\n", "print('attnplay from', attnplay.__file__)"]}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    kernel_env = dict(env, JUPYTER_PATH=str(prefix / "share" / "jupyter"))
+    run(["/usr/bin/jupyter", "nbconvert", "--to", "notebook", "--execute", "--ExecutePreprocessor.kernel_name=attnplay",
+         "--output", "ran.ipynb", notebook], cwd=work, env=kernel_env)
+    ran = json.loads((work / "ran.ipynb").read_text())
+    said = "".join("".join(o.get("text", "")) for o in ran["cells"][0]["outputs"])
+    if "attnplay from " + str(venv) not in said:
+        sys.exit(f"the notebook run with the attnplay kernel did not import the venv's package: {said!r}")
+    print("a notebook run with the registered kernel imports attnplay from the venv")
 
 
 if __name__ == "__main__":
