@@ -107,6 +107,9 @@ add_custom_target(attnplay_site ALL
   COMMAND ${CMAKE_COMMAND} -E copy_directory "${CMAKE_SOURCE_DIR}/web/examples" "${ATTNPLAY_SITE_DIR}/examples"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTNPLAY_SITE_DIR}/strings"
   COMMAND ${CMAKE_COMMAND} -E copy ${FETCHED_DATA} "${ATTNPLAY_SITE_DIR}/strings"
+  # The installed app's icons, drawn from the favicon (scripts/make_icons.py).
+  COMMAND /usr/bin/python3 ${CMAKE_SOURCE_DIR}/scripts/make_icons.py "${CMAKE_SOURCE_DIR}/web/site/favicon.svg"
+          "${ATTNPLAY_SITE_DIR}"
   ${_minify}
   COMMENT "Copying the HTML shell into ${ATTNPLAY_SITE_DIR}" VERBATIM)
 add_dependencies(attnplay_web attnplay_site)

@@ -8,7 +8,7 @@ import http.server
 import io
 import os
 
-GZIP_SUFFIXES = (".wasm", ".js", ".json", ".css", ".html", ".svg")
+GZIP_SUFFIXES = (".wasm", ".js", ".json", ".css", ".html", ".svg", ".webmanifest")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -16,7 +16,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     gzip = False
     compressed = {}  # (path, mtime) -> gzip -9 bytes, so each file is compressed once
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".js": "text/javascript"}
+                      ".wasm": "application/wasm", ".js": "text/javascript",
+                      ".webmanifest": "application/manifest+json"}
 
     def end_headers(self):
         if self.csp:
