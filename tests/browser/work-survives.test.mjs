@@ -48,6 +48,7 @@ describe('work survives a reload and a share', { timeout: 170000 }, () => {
       await page.evaluate(() => { location.hash = '#top'; });
       await waitFrames(page, 4);
       assert.equal((await api.getState(page)).d_k, 7, '#top while working changes nothing');
+      await page.goto('about:blank');  // a new load (a goto that changes only the fragment would not be one)
       await page.goto(server.origin + '/#top', { waitUntil: 'load' });
       await page.waitForFunction(() => window.attnplay && window.attnplay.frames() > 2, null, { timeout: 60000 });
       await page.evaluate(() => window.attnplay.ready);
