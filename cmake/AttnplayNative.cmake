@@ -9,6 +9,9 @@ target_compile_definitions(attnplay PRIVATE ATTNPLAY_DEFAULT_SITE="${ATTNPLAY_SI
 if(ATTNPLAY_APP)
   include(AttnplayGui)
   target_sources(attn_gui PRIVATE src/platform/desktop.cpp src/platform/input_script.cpp)
+  if(WIN32)  # opengl32.dll exports OpenGL 1.1 only: the renderer's 2.0+ functions are looked up at run time
+    target_sources(attn_gui PRIVATE src/platform/gl_windows.cpp)
+  endif()
   target_link_libraries(attnplay PRIVATE attn_gui)
   target_compile_definitions(attnplay PRIVATE ATTNPLAY_WITH_GUI=1)
 endif()
