@@ -8,7 +8,8 @@ SETUP_WHO=deps
 PKGS=(cmake ninja-build g++ clang make pkg-config emscripten libeigen3-dev libglfw3-dev libgl-dev catch2 nlohmann-json3-dev
       chromium xvfb xauth fonts-dejavu-core fonttools dpkg-dev gzip python3 libclang-rt-14-dev libstb-dev zlib1g-dev clang-format
       python3-numpy python3-torch python3-setuptools python3-pip python3-venv unzip libxml2-utils
-      jupyter-nbconvert python3-nbconvert python3-ipykernel jupyter-notebook)
+      jupyter-nbconvert python3-nbconvert python3-ipykernel jupyter-notebook
+      orca speech-dispatcher at-spi2-core dbus-x11 xdotool libglib2.0-bin)  # the screen-reader test (tests/a11y/)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

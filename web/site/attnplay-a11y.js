@@ -173,7 +173,12 @@
   function lessonNode(l, words) {
     const sec = el('section', { id: 'a11y-lesson', 'aria-label': words['a11y.lesson'] + ': ' + l.title, tabindex: -1 });
     // Every text below is the one the canvas draws (src/app/lesson_text.h renders both).
-    sec.append(el('h2', {}, l.title), el('p', {}, l.step_of), el('p', { id: 'a11y-lesson-text', tabindex: -1 }, l.text));
+    // The step's text is where Back, Next and the skip link put the reader, so it is focusable; the paragraph sits
+    // inside the focused box rather than being it: Orca reads a focused paragraph twice (its name, computed from its
+    // text, then the text), a box holding one once (tests/a11y/orca.test.mjs).
+    const text = el('div', { id: 'a11y-lesson-text', tabindex: -1 });
+    text.append(el('p', {}, l.text));
+    sec.append(el('h2', {}, l.title), el('p', {}, l.step_of), text);
     if (l.text_since) sec.append(el('p', { id: 'a11y-lesson-text-since' }, l.text_since));
     if (l.question) sec.append(el('p', { id: 'a11y-question' }, l.question));
     if (l.task === 'predict' && l.choices.length) {
@@ -460,7 +465,9 @@
       a.addEventListener('click', (ev) => {
         ev.preventDefault();
         const to = document.getElementById(target);
-        const first = to && to.querySelector('input, select, button');
+        // The lesson's link goes to the step's text (a reader hears where the lesson is, not "Back, dimmed"); the
+        // others to their first control.
+        const first = to && (to.querySelector('#a11y-lesson-text') || to.querySelector('input, select, button'));
         (first || to).focus();
       });
       return a;
