@@ -59,8 +59,12 @@ std::string value_text(const App& app, const std::string& key, const std::string
 
 // One state-bound control as the page builds it: kind from the schema type, the label the panel drew.
 json control_json(const App& app, const std::string& id, const json& schema, const json& state) {
+  // The name the canvas drew it with; else (a panel not drawn yet) its own catalog name; never its id.
   const auto label_it = app.item_labels.find(id);
-  const std::string label = label_it != app.item_labels.end() ? tr(app.state.lang, label_it->second.c_str()) : id;
+  const std::string own = "a11y.control." + id;
+  const std::string label = has_string(app.state.lang, own)     ? tr(app.state.lang, own.c_str())
+                            : label_it != app.item_labels.end() ? tr(app.state.lang, label_it->second.c_str())
+                                                                : id;
   json c = {{"id", id}, {"label", label}, {"value", state[id]}, {"locked", locked(app, id)}};
   if (id == "preset") {  // a string in the schema, a choice on screen: the preset registry's examples, or none
     c["label"] = tr(app.state.lang, "a11y.preset");
@@ -74,6 +78,12 @@ json control_json(const App& app, const std::string& id, const json& schema, con
   } else if (schema.contains("enum")) {
     c["kind"] = "select";
     c["options"] = schema["enum"];
+    c["option_labels"] = json::array();  // in words ("a11y.option.theme.dark": "Dark"), else the value itself
+    for (const json& o : schema["enum"]) {
+      const std::string key = "a11y.option." + id + "." + o.get<std::string>();
+      c["option_labels"].push_back(has_string(app.state.lang, key) ? tr(app.state.lang, key.c_str())
+                                                                   : o.get<std::string>());
+    }
   } else if (schema.value("type", "") == "boolean") {
     c["kind"] = "checkbox";
   } else if (schema.value("type", "") == "integer" || schema.value("type", "") == "number") {

@@ -99,9 +99,9 @@ class App : public Playground {
  private:
   void enter_requested_lesson();
   void tell_embed_panels();
-  LessonRef entered_lesson_;  // the lesson step whose state was last applied
+  LessonRef entered_lesson_;       // the lesson step whose state was last applied
   std::string told_embed_panels_;  // the last "embed-panels" event's body: a host hears each change once
-  std::string shown_link_;    // current_share_link()'s last link, of change stamp ...
+  std::string shown_link_;         // current_share_link()'s last link, of change stamp ...
   uint64_t shown_link_stamp_ = 0;
   double shown_link_at_ = 0;  // ... built at this time
 };

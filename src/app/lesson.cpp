@@ -197,8 +197,9 @@ std::string parse_predict(const json& j, Task& t, TextSink& sink) {
 }
 
 // What a text asserts of the numbers it quotes, as conditions the lesson verifier checks ("" or the problem).
-std::string parse_claims(const json& j, std::vector<Condition>& out, const std::string& field) {
-  if (!j.contains("claims")) return "";
+std::string parse_claims(const json& j, std::vector<Condition>& out, bool& declared, const std::string& field) {
+  declared = j.contains("claims");
+  if (!declared) return "";
   if (!j["claims"].is_array()) return field + " must be a list of {value, op, than}";
   for (size_t i = 0; i < j["claims"].size(); ++i) {
     out.emplace_back();
@@ -219,7 +220,7 @@ std::string parse_task(const json& j, Task& t, TextSink& sink) {
   if (err.empty()) err = get_texts(j, "choices", t.choices, sink, "task.");
   if (err.empty()) err = get_strings(j, "asks", t.asks);
   if (!err.empty()) return err.rfind("task.", 0) == 0 ? err : "task." + err;
-  err = parse_claims(j, t.claims, "task.claims");
+  err = parse_claims(j, t.claims, t.claims_declared, "task.claims");
   if (!err.empty()) return err;
   if (kind == "predict") return parse_predict(j, t, sink);
   if (kind != "do") return "task.kind must be \"predict\" or \"do\"";
@@ -244,7 +245,7 @@ std::string parse_step(const json& j, LessonStep& s, TextSink& sink) {
     if (!j["state"].is_object()) return "state must be a partial state (an object)";
     s.state = j["state"];
   }
-  err = parse_claims(j, s.claims, "claims");
+  err = parse_claims(j, s.claims, s.claims_declared, "claims");
   if (!err.empty()) return err;
   if (j.contains("task")) return parse_task(j["task"], s.task, sink);
   return "";

@@ -49,8 +49,11 @@ struct Task {
   std::vector<Slip> slips;
   // What the explanation asserts about the numbers it quotes ("Up", "equal", "saturated"), as conditions the lesson
   // verifier checks against the values it is shown with (after the reveal, or when the goal was met), in every
-  // state that shows it: a text cannot claim what its numbers do not show.
+  // state that shows it: a text cannot claim what its numbers do not show. `claims_declared`: the file has "claims"
+  // (maybe []: the words compare nothing its numbers could contradict); an explanation that quotes numbers in
+  // comparing words ("soft", "equal", "add up to 1") without it is refused by the verifier.
   std::vector<Condition> claims;
+  bool claims_declared = false;
   // do: done when `goal` holds. `solution`: a partial state that meets it, as a learner could set it (the lesson
   // verifier applies it to reach the done state; without one it searches the step's unlocked controls).
   Condition goal;
@@ -66,8 +69,9 @@ struct LessonStep {
   std::string highlight;                            // panel id drawn with an outline ("" = none)
   std::vector<std::string> lock;                    // control ids locked during the step
   // What the text asserts of the numbers it quotes ("flat", "saturated"), checked by the lesson verifier against the
-  // values the text is shown with (those of the state the step opened in).
+  // values the text is shown with (those of the state the step opened in); `claims_declared` as for Task.
   std::vector<Condition> claims;
+  bool claims_declared = false;
   Task task;
 };
 

@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <functional>
 #include <random>
+#include <regex>
+#include <set>
+#include <string>
 
 #include "app/lesson_run.h"
 #include "app/lesson_text.h"
@@ -372,8 +375,29 @@ class Verifier {
     }
   }
 
+  // A text that quotes live numbers in comparing words ("soft", "equal", "add up to 1") declares what it claims of them
+  // (its "claims", [] when the words compare nothing the numbers could contradict). Read in English, the lesson's
+  // source: both languages say the same, and the claims cover both.
+  void check_declared(int k, const std::string& key, bool declared, const char* field) {
+    if (key.empty() || declared || !undeclared_reported_.insert(std::to_string(k) + key).second) return;
+    const std::string source = tr(Lang::En, key.c_str());
+    if (placeholders(source).empty()) return;
+    static const std::regex comparing(
+        R"(\b(saturated|flat|flatter|equal|one-hot|soft|softer|sharp|sharper|larger|smaller|higher|lower|close to|adds? up|grows|drops)\b)",
+        std::regex::icase);
+    std::smatch m;
+    const std::string words = std::regex_replace(source, std::regex(R"(\{[a-z_0-9]+\})"), "#");
+    if (std::regex_search(words, m, comparing))
+      fail(k, "in the lesson file", "lesson step", source,
+           std::string(field) + " quotes live values in comparing words (\"" + m.str() +
+               "\") and declares no claims: add what it claims of them, or \"claims\": [] if its words compare nothing "
+               "the numbers could contradict");
+  }
+
   void check_texts_quote(const Walker& w, int k, const std::string& how, const StepTexts& t, const LiveValues& live) {
     const LessonStep& s = lesson_.steps[static_cast<size_t>(k - 1)];
+    check_declared(k, s.text, s.claims_declared, "the step's text");
+    check_declared(k, s.task.explain, s.task.claims_declared || s.task.kind == Task::Kind::Do, "the explanation");
     std::vector<const Condition*> text_claims;
     for (const Condition& c : s.claims) text_claims.push_back(&c);
     check_quotes(w, k, how, s.text, t.text, t.text_since, w.step.entry_values, live, text_claims);
@@ -398,6 +422,7 @@ class Verifier {
   const Lesson& lesson_;
   Lang lang_;
   int moves_;
+  std::set<std::string> undeclared_reported_;  // once per step and text
   std::mt19937_64 rng_;
   LessonVerifyReport report_;
 };

@@ -11,6 +11,7 @@
 
 #include "app/lesson.h"
 #include "app/lesson_verify.h"
+#include "app/registry.h"
 #include "app/share.h"
 #include "app/state_json.h"
 #include "core/attention/attention.h"
@@ -53,6 +54,8 @@ const std::string kUsage =
     "  lesson verify LESSON.json|ID        walk every state a learner can reach in a lesson and check every\n"
     "                                      text shown there; prints each failure and the walk's counts\n"
     "  schema                              print the app state's keys as JSON: each key's kind and values\n"
+    "  ids                                 print the panel ids (embed panels=) and lockable control ids\n"
+    "                                      (embed lock=, hide=; lesson locks) as JSON\n"
     "  share STATE.json                    print the page's share fragment (s=1.…) of a (partial) state\n"
     "  share --open FRAGMENT               print the whole state a share fragment or link opens\n"
     "  gui [...]                           open the desktop window (GUI builds only); --input FILE plays\n"
@@ -437,6 +440,12 @@ int run(int argc, char** argv) {
   if (cmd == "schema") {
     if (!rest.empty()) return usage_error("schema takes no arguments");
     std::cout << attn::state_schema().dump(2) << "\n";
+    return 0;
+  }
+  if (cmd == "ids") {
+    if (!rest.empty()) return usage_error("ids takes no arguments");
+    // What an embed's panels= and lock=/hide= accept, from the registries: docs and tests read this, not a copy.
+    std::cout << nlohmann::json{{"panels", attn::panel_ids()}, {"controls", attn::control_ids()}}.dump(2) << "\n";
     return 0;
   }
   if (cmd == "share") return cmd_share(rest);

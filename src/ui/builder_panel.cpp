@@ -383,6 +383,7 @@ class BuilderPanel : public Panel {
   // last Next, Exit, or Stop here), puts the view back as it was before the preview.
   void preview(PanelContext& ctx) {
     State before = ctx.state;
+    forget_answers(ctx.app, draft_.id);  // every preview is a learner's first visit (answers are kept per lesson id)
     if (!open_lesson_file(ctx.app, draft_lesson_text(draft_), ctx.tr("builder.preview_name")).empty()) return;
     before_ = std::move(before);
     previewing_ = draft_.id;

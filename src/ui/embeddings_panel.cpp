@@ -32,9 +32,9 @@ class EmbeddingsPanel : public Panel {
     }
     s.plane_x = std::clamp(s.plane_x, 0, d - 1);
     s.plane_y = std::clamp(s.plane_y, 0, d - 1);
-    axis_combo(ctx, ctx.tr("embeddings.x_axis"), ControlId::plane_x, s.plane_x, d);
+    axis_combo(ctx, "embeddings.x_axis", ControlId::plane_x, s.plane_x, d);
     ImGui::SameLine();
-    axis_combo(ctx, ctx.tr("embeddings.y_axis"), ControlId::plane_y, s.plane_y, d);
+    axis_combo(ctx, "embeddings.y_axis", ControlId::plane_y, s.plane_y, d);
     {
       // An embedding page may lock the embeddings: the plane and cells are then shown but disabled.
       LockScope lock(ctx, ControlId::embeddings);
@@ -62,10 +62,11 @@ class EmbeddingsPanel : public Panel {
     return ctx.trf("embeddings.dim", {{"dim", learner_index(dim)}});
   }
 
-  static void axis_combo(PanelContext& ctx, const char* name, ControlId control, int& dim, int d) {
+  static void axis_combo(PanelContext& ctx, const char* name_key, ControlId control, int& dim, int d) {
     ui::Control lockable(ctx, control);  // a lesson or an embed may hold the plane still
     if (lockable.hidden()) return;
-    ImGui::TextUnformatted(name);
+    ctx.app.item_labels[control_id(control)] = name_key;  // the parallel DOM's twin says the same name
+    ImGui::TextUnformatted(ctx.tr(name_key));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
     const std::string cur = dim_name(ctx, dim);

@@ -70,6 +70,7 @@ class HeatmapPanel : public Panel {
     legend(ctx, s, h, L);
     ImGui::SetCursorScreenPos(ImVec2(L.p0.x, ImGui::GetCursorScreenPos().y));
     if (ui::Control c(ctx, ControlId::heatmap_scale); !c.hidden()) {
+      ctx.app.item_labels[control_id(ControlId::heatmap_scale)] = "heatmap.row_scale";  // the DOM twin's name
       checkbox_wrapped(ctx.label("heatmap.row_scale", "row_scale"), &s.heatmap_row_scale);
       c.track();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr("heatmap.row_scale.tip"));

@@ -43,6 +43,21 @@ describe('aria-live summary', { timeout: 120000 }, () => {
     assert.ok(attrs.text.length > 0, 'filled in once ready');
   });
 
+  it('speaks the settled state: ten quick changes of d_k are one announcement, of the last value', async () => {
+    await page.evaluate(() => {
+      window.summaryWrites = 0;
+      new MutationObserver(() => { window.summaryWrites++; })
+        .observe(document.getElementById('a11y-summary'), { childList: true, characterData: true, subtree: true });
+    });
+    for (let dk = 65; dk <= 74; dk++) {
+      await setStateOk(page, { d_k: dk });
+      await page.waitForTimeout(40);  // a key's auto-repeat
+    }
+    await summaryWith(['74']);
+    await page.waitForTimeout(800);
+    assert.equal(await page.evaluate(() => window.summaryWrites), 1, 'one announcement');
+  });
+
   // Each state: what to set, and what the summary must then say about d_k.
   const states = [
     { name: 'default, scaled', set: { preset: 'default' }, dk: 64 },

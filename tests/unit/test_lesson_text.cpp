@@ -222,6 +222,28 @@ TEST_CASE("a teacher's lesson whose explanation claims what its numbers do not s
   CHECK(open_lesson_file(app, claiming_lesson(0.5).dump(), "claims.json") == "");
 }
 
+TEST_CASE("a text that compares the numbers it quotes without declaring claims is refused; [] declares none",
+          "[lessons][verify]") {
+  json lesson = json::parse(R"({"id": "declare-test", "title": {"en": "D", "hi-Latn": "D"},
+    "steps": [{"text": {"en": "The two weights {row_weight_1} and {row_weight_2} are equal.",
+                        "hi-Latn": "Do weights {row_weight_1} aur {row_weight_2} barabar hain."},
+               "state": {"preset": "default", "selected_row": 0}, "panels": ["controls"]}]})");
+  Lesson l;
+  REQUIRE(check_lesson_text(lesson.dump(), l) == "");
+  const LessonVerifyReport r = verify_lesson(l, Lang::En);
+  REQUIRE_FALSE(r.ok());
+  CHECK_THAT(r.failures.front(), Catch::Contains("comparing words (\"equal\") and declares no claims"));
+  App app;
+  CHECK_THAT(open_lesson_file(app, lesson.dump(), "declare.json"), Catch::Contains("declares no claims"));
+  // Declared: a claim the numbers must show (here false: refused for that), or [] (the author says none).
+  lesson["steps"][0]["claims"] = json::array({{{"value", "row_weight_1"}, {"op", "=="}, {"than", "row_weight_2"}}});
+  REQUIRE(check_lesson_text(lesson.dump(), l) == "");
+  CHECK_THAT(verify_lesson(l, Lang::En).failures.front(), Catch::Contains("claims row_weight_1 == row_weight_2"));
+  lesson["steps"][0]["claims"] = json::array();
+  REQUIRE(check_lesson_text(lesson.dump(), l) == "");
+  CHECK(verify_lesson(l, Lang::En).ok());
+}
+
 TEST_CASE("the builder refuses a draft that quotes the answer before the question is answered", "[lessons][verify]") {
   App app;
   set(app, {{"preset", "default"}, {"d_k", 4}, {"scale", false}, {"selected_row", 1}});

@@ -768,12 +768,23 @@
     if (hash.length > 1 && hash !== location.hash) history.replaceState(null, '', location.pathname + location.search + hash);
     storage.set('state', hash);
   }
+  // The live region speaks the settled state: written once the summary has not changed for SUMMARY_SETTLE_MS, so
+  // ten quick arrow presses are one announcement, not ten a screen reader cuts into each other.
+  const SUMMARY_SETTLE_MS = 600;
+  let summaryTimer = 0;
+  function settleSummary(text) {
+    clearTimeout(summaryTimer);
+    summaryTimer = setTimeout(() => { if (summaryEl.textContent !== text) summaryEl.textContent = text; }, SUMMARY_SETTLE_MS);
+  }
   function refresh() {
     const status = call('attnplay_status');  // e.g. why a share link could not be opened
     const text = call('attnplay_summary') + (status ? ' ' + status : '');
-    if (text !== lastSummary) { summaryEl.textContent = text; lastSummary = text; }
+    if (text !== lastSummary) { settleSummary(text); lastSummary = text; }
     const lang = call('attnplay_lang');  // screen readers pick their voice from lang
-    if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
+    if (document.documentElement.lang !== lang) {
+      document.documentElement.lang = lang;
+      canvas.setAttribute('aria-label', say('a11y.canvas'));  // the canvas's name and how to start, in that language
+    }
     learnCrashWords(lang);
     catalogs.check();
   }
