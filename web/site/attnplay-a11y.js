@@ -44,8 +44,7 @@
 
   // The rest needs window.attnplay (attnplay-api.js, the next script): it starts once the document is parsed.
   let app = null;
-  const ANNOUNCE_MS = 600;  // a drag settles before the live region speaks: at most one message per change
-  let last = '', lastLearn = '', announceTimer = 0, focusedId = '';
+  let last = '', lastLearn = '', lastVerdict = '', focusedId = '';
   // A rebuild removes the focused field, and Chromium then fires its change event with whatever half-typed text it
   // held: a field hands text over only until its part is retired (the rebuild carries the text across).
   const current = (n) => () => !n.a11yRetired && n.isConnected;
@@ -474,9 +473,9 @@
     }));
   }
 
+  // The live region has one writer (attnplay-api.js): it says this with the summary once the state has settled.
   function say(text) {
-    clearTimeout(announceTimer);
-    announceTimer = setTimeout(() => { if (live && text) live.textContent = text; }, ANNOUNCE_MS);
+    if (text) document.dispatchEvent(new CustomEvent('attnplay-announce', { detail: text }));
   }
 
   function panelNode(p) {
@@ -533,7 +532,10 @@
     // Learn mode's curves in words: said once the run settles (say() waits until the text stops changing).
     if (d.learn && d.learn !== lastLearn) say(d.learn);
     lastLearn = d.learn || '';
-    if (d.lesson && d.lesson.verdict) say([verdictText(d.lesson), d.lesson.missed, d.lesson.explain].filter(Boolean).join(' '));
+    // A verdict is said when it is new, not again with every later change of the state.
+    const verdict = d.lesson && d.lesson.verdict ? [verdictText(d.lesson), d.lesson.missed, d.lesson.explain].filter(Boolean).join(' ') : '';
+    if (verdict && verdict !== lastVerdict) say(verdict);
+    lastVerdict = verdict;
   }
 
   function refresh() { app.a11y.description().then(render).catch(() => {}); }

@@ -770,12 +770,19 @@
   }
   // The live region speaks the settled state: written once the summary has not changed for SUMMARY_SETTLE_MS, so
   // ten quick arrow presses are one announcement, not ten a screen reader cuts into each other.
+  // It is the region's one writer: what the parallel DOM has to say (a lesson's verdict, Learn mode's progress,
+  // the "attnplay-announce" event) goes first, in the same settled message.
   const SUMMARY_SETTLE_MS = 600;
-  let summaryTimer = 0;
+  let summaryTimer = 0, announced = '';
   function settleSummary(text) {
     clearTimeout(summaryTimer);
-    summaryTimer = setTimeout(() => { if (summaryEl.textContent !== text) summaryEl.textContent = text; }, SUMMARY_SETTLE_MS);
+    summaryTimer = setTimeout(() => {
+      const message = [announced, text].filter(Boolean).join(' ');
+      announced = '';
+      if (summaryEl.textContent !== message) summaryEl.textContent = message;
+    }, SUMMARY_SETTLE_MS);
   }
+  document.addEventListener('attnplay-announce', (e) => { announced = String(e.detail || ''); settleSummary(lastSummary); });
   function refresh() {
     const status = call('attnplay_status');  // e.g. why a share link could not be opened
     const text = call('attnplay_summary') + (status ? ' ' + status : '');
