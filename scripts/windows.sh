@@ -26,7 +26,7 @@ t0=$(date +%s)
 
 echo "== set-up: mingw-w64 (posix threads), Wine, Xvfb; GLFW, zlib, Dear ImGui sources =="
 PKGS=(g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix wine wine64 xvfb xauth cmake ninja-build dpkg-dev
-      libeigen3-dev nlohmann-json3-dev catch2 libstb-dev fonts-dejavu-core fonttools)
+      libeigen3-dev nlohmann-json3-dev catch2 libstb-dev fonts-dejavu-core fonttools unzip python3)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -104,7 +104,6 @@ mkdir -p "$OUT"
 rm -rf "$OUT/unzipped" && unzip -q "$ZIP" -d "$OUT/unzipped" || exit 1
 EXE="$OUT/unzipped/$NAME/attnplay.exe"
 echo "== core unit tests under Wine (ctest --preset windows: CMAKE_CROSSCOMPILING_EMULATOR tests/windows/wine.sh) =="
-mkdir -p "$OUT"
 tt=$(date +%s)
 ctest --preset windows -V >"$OUT/core_tests.log" 2>&1 || status=1
 tr -d '\r' <"$OUT/core_tests.log" | grep -E "test cases|assertions|tests passed|tests failed|Total Test time" | sed 's/^[0-9]*: //' | awk '!seen[$0]++'

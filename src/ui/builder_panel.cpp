@@ -383,7 +383,7 @@ class BuilderPanel : public Panel {
   // last Next, Exit, or Stop here), puts the view back as it was before the preview.
   void preview(PanelContext& ctx) {
     State before = ctx.state;
-    forget_answers(ctx.app, draft_.id);  // every preview is a learner's first visit (answers are kept per lesson id)
+    forget_answers(ctx.app, draft_.id);  // a preview opens as a learner's first visit (answers are kept per lesson id)
     if (!open_lesson_file(ctx.app, draft_lesson_text(draft_), ctx.tr("builder.preview_name")).empty()) return;
     before_ = std::move(before);
     previewing_ = draft_.id;
@@ -399,6 +399,7 @@ class BuilderPanel : public Panel {
     ctx.track(ControlId::builder_stop);
     if (!over && !stop) return;
     if (!over) leave_lesson(ctx.app);
+    forget_answers(ctx.app, previewing_);  // the teacher's try is no learner's progress
     const Lang lang = ctx.state.lang;
     ctx.app.state = before_;
     ctx.app.state.lang = lang;
