@@ -27,8 +27,11 @@ describe('a Learn run survives a reload', { timeout: 170000 }, () => {
     const back = await pollUntil(() => learn().catch(() => null), (l) => l && l.steps === paused.steps,
       { what: `the run back at step ${paused.steps}`, timeout: 15000 });
     assert.equal(back.a.curve.loss.length, paused.a.curve.loss.length, 'the loss curve is back in full');
-    const summary = await page.evaluate(() => document.getElementById('a11y-summary').textContent);
     const said = words['learn.resumed'].replace('{steps}', String(paused.steps));
+    // The live region speaks once the page has settled (600 ms after the last change).
+    const summary = await pollUntil(() => page.evaluate(() => document.getElementById('a11y-summary').textContent),
+      (t) => t.includes(said), { what: 'the status in the live region', timeout: 5000 }).catch(() =>
+      page.evaluate(() => document.getElementById('a11y-summary').textContent));
     assert.ok(summary.includes(said), `the status says "${said}" (summary: ${summary.slice(-200)})`);
     assert.deepEqual(app.errors.page, []);
   });

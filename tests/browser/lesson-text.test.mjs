@@ -58,7 +58,9 @@ describe('lesson texts on every surface', { timeout: 170000 }, () => {
     const { page } = app;
     await setStateOk(page, { lesson: { id: 'softmax', step: 2 } });
     await waitFrames(page, 3);
-    const before = await pollUntil(() => dom('#a11y-summary'), Boolean, { what: 'the summary' });
+    // The live region speaks the settled state (600 ms after the last change): the new step's summary.
+    const before = await pollUntil(() => dom('#a11y-summary'), (t) => t && t.includes('hidden until you answer'),
+      { what: 'the summary of the new step' });
     assert.ok(!/\d%/.test(before), `no weight read out before the answer: ${before}`);
     assert.ok(await dom('#a11y-weights-withheld'), 'the weights table says the weights are hidden');
     const q = (await lesson()).questions.find((x) => x.step === 2);

@@ -788,10 +788,10 @@
     const text = call('attnplay_summary') + (status ? ' ' + status : '');
     if (text !== lastSummary) { settleSummary(text); lastSummary = text; }
     const lang = call('attnplay_lang');  // screen readers pick their voice from lang
-    if (document.documentElement.lang !== lang) {
-      document.documentElement.lang = lang;
-      canvas.setAttribute('aria-label', say('a11y.canvas'));  // the canvas's name and how to start, in that language
-    }
+    if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
+    // The canvas's name and how to start, in that language (its catalog may arrive after the first view).
+    const name = say('a11y.canvas');
+    if (canvas.getAttribute('aria-label') !== name) canvas.setAttribute('aria-label', name);
     learnCrashWords(lang);
     catalogs.check();
   }
