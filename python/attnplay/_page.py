@@ -124,6 +124,8 @@ class Page:
 
         doc = re.sub(r'<link\s+rel="stylesheet"\s+href="([^"]+)"\s*>', style, doc)
         doc = re.sub(r'\s*<link\s+rel="icon"[^>]*>', "", doc)
+        # An inline view is no installable app: the page's web app manifest stays out (it would be fetched).
+        doc = re.sub(r'\s*<link\s+rel="manifest"[^>]*>', "", doc)
         # The served page's early fetches of its module: an inline copy carries the module in a data block.
         doc = re.sub(r'\s*<link\s+rel="preload"[^>]*>', "", doc)
         csp = ("default-src 'none'; script-src " + " ".join(hashes) + " 'wasm-unsafe-eval'; style-src " +
