@@ -60,6 +60,7 @@ void App::tick() {
 // answered) is said to it as an "embed-panels" event, once per change.
 void App::tell_embed_panels() {
   if (!embed.enabled || embed.panels.empty()) return;
+  if (!open_step(*this) && told_embed_panels_.empty()) return;  // no lesson, nothing told: no work every frame
   const EmbedPanels p = embed_panels(embed, *this);
   nlohmann::json body = {{"panels", nlohmann::json::array()}, {"added", p.added}, {"withheld", p.withheld}};
   for (PanelId id : p.shown) body["panels"].push_back(panel_info(id).key);
