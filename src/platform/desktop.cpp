@@ -40,6 +40,11 @@ std::string settings_path() {
   namespace fs = std::filesystem;
   const char* xdg = std::getenv("XDG_CONFIG_HOME");
   const char* home = std::getenv("HOME");
+#ifdef _WIN32
+  // Windows keeps a user's settings in %APPDATA% (roaming with the profile); the temp folder is emptied.
+  const char* appdata = std::getenv("APPDATA");
+  if (!(xdg && *xdg) && appdata && *appdata) xdg = appdata;
+#endif
   fs::path dir = xdg && *xdg ? fs::path(xdg) : (home ? fs::path(home) / ".config" : fs::temp_directory_path());
   dir /= "attnplay";
   std::error_code ec;
