@@ -19,6 +19,7 @@
 #include "app/state_json.h"
 #include "app/strings.h"
 #include "app/study.h"
+#include "app/tiling.h"
 #include "app/worksheet.h"
 
 namespace attn {
@@ -235,11 +236,56 @@ json lesson_json(const App& app) {
   return j;
 }
 
+// The menu bar's twin (the canvas's View and Language menus cannot be reached from the page's Tab order): a
+// checkbox per panel as the View menu ticks them, its workspaces, and the languages. Not in an embed, whose page
+// decides what shows.
+json menus_json(const App& app) {
+  if (app.embed.enabled) return nullptr;
+  const Lang lang = app.state.lang;
+  json panels = json::array(), spaces = json::array(), langs = json::array();
+  for (const PanelInfo& p : panel_table())
+    panels.push_back({{"key", p.key},
+                      {"title", tr(lang, (std::string("panel.") + p.key).c_str())},
+                      {"open", app.state.panels[p.id]}});
+  for (const Workspace& w : workspaces())
+    spaces.push_back({{"key", w.key}, {"title", tr(lang, (std::string("workspace.") + w.key).c_str())}});
+  for (Lang l : languages())
+    langs.push_back({{"code", lang_code(l)}, {"title", tr(lang, (std::string("lang.") + lang_code(l)).c_str())}});
+  return {{"title", tr(lang, "a11y.menus")},
+          {"view", tr(lang, "menu.view")},
+          {"panels", panels},
+          {"workspace", tr(lang, "menu.workspace")},
+          {"workspaces", spaces},
+          {"language", tr(lang, "menu.language")},
+          {"languages", langs},
+          {"lang", lang_code(lang)}};
+}
+
+// A finished lesson's results as render_results() words them (the lesson panel draws the same texts).
+json results_json(const App& app) {
+  if (open_lesson(app)) return nullptr;
+  const LessonResults r = render_results(app);
+  if (r.lesson.empty()) return nullptr;
+  json rows = json::array();
+  for (const ResultRow& row : r.rows)
+    rows.push_back({{"step", row.step},
+                    {"question", row.question},
+                    {"given", row.given},
+                    {"verdict", row.verdict},
+                    {"right", row.right},
+                    {"answer", row.answer},
+                    {"review", row.review}});
+  return {{"lesson", r.lesson},           {"heading", r.heading}, {"score", r.score},     {"tasks", r.tasks},
+          {"answers", r.answers_heading}, {"rows", rows},         {"restart", r.restart}, {"close", r.close},
+          {"next_id", r.next_id},         {"next", r.next}};
+}
+
 // The lesson picker while no lesson is open: every lesson (the compiled-in ones, then a teacher's) as the lesson
 // panel lists them, with how far the learner got.
 json lessons_json(const App& app) {
   // An embed without the lesson panel has no Lessons menu either: its page decides what the learner works on.
   if (open_lesson(app) || (app.embed.enabled && !app.state.panels.lesson)) return nullptr;
+  if (!app.finished_lesson.empty()) return nullptr;  // the results show instead, as on the canvas
   const Lang lang = app.state.lang;
   json items = json::array();
   int k = 0;
@@ -515,7 +561,7 @@ nlohmann::json a11y_description(const App& app) {
   for (const char* key :
        {"a11y.skip_lesson", "a11y.skip_controls", "a11y.skip_results", "a11y.results", "a11y.weights_caption",
         "a11y.query", "a11y.key", "a11y.weight", "a11y.whole_matrix", "a11y.controls", "a11y.lesson", "a11y.answer",
-        "a11y.skip_lessons", "a11y.skip_worksheet", "a11y.row", "a11y.column",
+        "a11y.skip_lessons", "a11y.skip_worksheet", "a11y.skip_menus", "a11y.row", "a11y.column",
         // attnplay-lms.js: what the learner is told about the LMS (its mode, credit, a failing session)
         "lms.not_recorded", "lms.no_credit", "lms.failing", "lms.recorded_again", "lms.not_connected"})
     words[key] = tr(lang, key);
@@ -523,6 +569,8 @@ nlohmann::json a11y_description(const App& app) {
           {"panels", panels_json(app)},
           {"lesson", lesson_json(app)},
           {"lessons", lessons_json(app)},
+          {"results", results_json(app)},
+          {"menus", menus_json(app)},
           {"worksheet", worksheet_json(app)},
           {"masks", masks_json(app)},
           {"points", points_json(app)},
@@ -641,7 +689,37 @@ std::string point_action(App& app, const json& action) {
   return move_embedding_point(s, row, at_x, at_y) ? "" : "no such point";
 }
 
-// Actions that need no open lesson: start one, forget the progress, type a worksheet cell.
+// The menus' twin: open or close a panel, open a workspace, change the language (as the View and Language menus do).
+std::string menu_action(App& app, const std::string& what, const json& v, const json& action) {
+  if (app.embed.enabled) return "an embed's page decides what shows";
+  if (what == "language") {
+    Lang l = app.state.lang;
+    if (!v.is_string() || !lang_from_code(v.get<std::string>(), l)) return "no such language";
+    app.state.lang = l;
+    return "";
+  }
+  if (what == "workspace") {
+    const Workspace* w = v.is_string() ? find_workspace(v.get<std::string>()) : nullptr;
+    if (!w) return "no such workspace";
+    apply_workspace(app.state.panels, *w);
+    return "";
+  }
+  const PanelInfo* p = v.is_string() ? find_panel(v.get<std::string>()) : nullptr;
+  if (!p || !action.contains("open") || !action["open"].is_boolean()) return "no such panel";
+  app.state.panels[p->id] = action["open"].get<bool>();
+  return "";
+}
+
+// A finished lesson's results: review a step, start it again, or put the results away.
+std::string results_action(App& app, const std::string& what, const json& v) {
+  if (app.finished_lesson.empty() || open_lesson(app)) return "no lesson has finished";
+  if (what == "review") return v.is_number_integer() ? review_step(app, v.get<int>()) : "no such step";
+  if (what == "results_restart") return restart_lesson(app, std::string(app.finished_lesson));
+  close_results(app);
+  return "";
+}
+
+// Actions that need no open lesson: start one, forget the progress, type a worksheet cell, a lesson's results.
 bool free_action(App& app, const std::string& what, const json& action, std::string& err) {
   const json& v = action.contains("value") ? action["value"] : json();
   if (what == "start" && v.is_string()) {
@@ -650,11 +728,7 @@ bool free_action(App& app, const std::string& what, const json& action, std::str
       err = "no such lesson";
       return true;
     }
-    // As the lesson panel does: go on where the learner left off, unless the lesson was completed.
-    const json& p = app.progress.contains(l->id) && app.progress[l->id].is_object() ? app.progress[l->id] : json();
-    const int furthest = p.is_object() ? p.value("furthest", 0) : 0;
-    const bool done = p.is_object() && p.value("completed", false);
-    err = start_lesson(app, l->id, furthest > 0 && !done ? furthest : 1);
+    err = continue_lesson(app, l->id);  // as the lesson panel does
     return true;
   }
   if (what == "mask_cell" || what == "mask_pad") {
@@ -671,6 +745,14 @@ bool free_action(App& app, const std::string& what, const json& action, std::str
   }
   if (what == "reset_progress") {
     reset_progress(app);
+    return true;
+  }
+  if (what == "panel" || what == "workspace" || what == "language") {
+    err = menu_action(app, what, v, action);
+    return true;
+  }
+  if (what == "review" || what == "results_restart" || what == "results_close") {
+    err = results_action(app, what, v);
     return true;
   }
   if (what == "cell") {
@@ -693,10 +775,7 @@ std::string a11y_act(App& app, const nlohmann::json& action) {
     leave_lesson(app);
     return "";
   }
-  if (what == "restart") {
-    forget_answers(app, l->id);
-    return start_lesson(app, std::string(l->id), 1);
-  }
+  if (what == "restart") return restart_lesson(app, std::string(l->id));
   const json& v = action.contains("value") ? action["value"] : json();
   if (what == "choice" && v.is_number_integer()) {
     answer_choice(app, v.get<int>());

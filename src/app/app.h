@@ -49,6 +49,7 @@ class App : public Playground {
   // Lessons (lesson_run.h): the open step's answers and the controls it locks.
   StepProgress step_progress;
   std::vector<std::string> lesson_locks;
+  std::string finished_lesson;  // whose results show after its last step (lesson_run.h)
   // The learner's saved work, one document the host keeps: lessons' progress, the worksheet's typed cells, an
   // answer typed but not checked, where panels were scrolled to.
   nlohmann::json progress = nlohmann::json::object();
@@ -59,9 +60,10 @@ class App : public Playground {
   // What each part may touch, by reference, for one call (the functions of lesson_run.h, learn.h and
   // worksheet.h take these, so `start_lesson(app, …)` hands the lesson runner its parts and nothing else).
   operator LessonParts() {
-    return {*this, step_progress, lesson_locks, entered_lesson_, progress, progress_loads, worksheet, host};
+    return {*this,          step_progress, lesson_locks, entered_lesson_, progress,
+            progress_loads, worksheet,     host,         finished_lesson};
   }
-  operator LessonView() const { return {*this, step_progress, progress}; }
+  operator LessonView() const { return {*this, step_progress, progress, finished_lesson}; }
   operator LearnParts() { return {*this, learn}; }
   operator LearnView() const { return {*this, learn}; }
   operator WorksheetParts() { return {state, worksheet, progress, host}; }

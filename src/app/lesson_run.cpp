@@ -141,9 +141,17 @@ std::string start_lesson(LessonParts run, const std::string& id, int step) {
   return go_to_step(run, step);
 }
 
+std::string continue_lesson(LessonParts run, const std::string& id) {
+  const auto it = run.progress.find(id);
+  const json p = it != run.progress.end() && it->is_object() ? *it : json::object();
+  const int furthest = p.value("furthest", 0);
+  return start_lesson(run, id, furthest > 0 && !p.value("completed", false) ? furthest : 1);
+}
+
 std::string go_to_step(LessonParts run, int step) {
   const Lesson* l = open_lesson(run.pg);
   if (!l) return "no lesson is open";
+  run.finished.clear();
   step = std::clamp(step, 1, static_cast<int>(l->steps.size()));
   const LessonStep& s = l->steps[static_cast<size_t>(step - 1)];
   State next = run.pg.state;
@@ -188,6 +196,7 @@ bool looks_like_lesson(const std::string& text) {
 
 void leave_lesson(LessonParts run) {
   set_lesson_draft(run, "");
+  run.finished.clear();
   run.pg.state.lesson = LessonRef{};
   run.entered = run.pg.state.lesson;
   run.locks.clear();
@@ -200,9 +209,31 @@ bool next_step(LessonParts run) {
   if (run.pg.state.lesson.step < static_cast<int>(l->steps.size()))
     return go_to_step(run, run.pg.state.lesson.step + 1).empty();
   note_progress(run, *l, run.pg.state.lesson.step, true);
-  emit(run.pg, "lesson-complete", {{"lesson", l->id}, {"steps", l->steps.size()}});
+  const LessonScore score = lesson_score(*l, run.progress);
+  emit(run.pg, "lesson-complete",
+       {{"lesson", l->id},
+        {"steps", l->steps.size()},
+        {"questions", score.questions},
+        {"right_first", score.right_first}});
+  const std::string id = l->id;
   leave_lesson(run);
+  run.finished = id;
   return true;
+}
+
+void close_results(LessonParts run) { run.finished.clear(); }
+
+std::string review_step(LessonParts run, int step) {
+  const Lesson* l = run.finished.empty() ? nullptr : find_lesson(run.finished);
+  if (!l) return "no lesson has finished";
+  if (step < 1 || step > static_cast<int>(l->steps.size())) return "no such step";
+  return start_lesson(run, l->id, step);
+}
+
+std::string restart_lesson(LessonParts run, const std::string& id) {
+  if (!find_lesson(id)) return "unknown lesson \"" + id + "\"";
+  forget_answers(run, id);
+  return start_lesson(run, id, 1);
 }
 
 namespace {
@@ -289,6 +320,48 @@ void lesson_tick(LessonParts run) {
         {"question", s->task.id},
         {"correct", true},
         {"kind", "do"}});
+}
+
+KeptVerdict kept_verdict(const Task& t, const json& progress, const std::string& lesson, json* given) {
+  const json& kept = kept_answer(progress, lesson, t.id);
+  bool correct = false;
+  std::string feedback;
+  if (t.kind != Task::Kind::Predict || !kept.is_object() || !kept.contains("given") ||
+      !judge(t, kept["given"], correct, feedback))
+    return KeptVerdict::None;
+  if (given) *given = kept["given"];
+  const int attempts = kept.value("attempts", 1);
+  if (correct) return attempts <= 1 ? KeptVerdict::RightFirst : KeptVerdict::RightLater;
+  return attempts >= kMaxMisses ? KeptVerdict::Missed : KeptVerdict::Open;
+}
+
+LessonScore lesson_score(const Lesson& l, const json& progress) {
+  LessonScore score;
+  for (const LessonStep& s : l.steps) {
+    if (s.task.kind == Task::Kind::Do) {
+      ++score.tasks;
+      const json& kept = kept_answer(progress, l.id, s.task.id);
+      score.tasks_done += kept.is_object() && kept.value("done", false) ? 1 : 0;
+    }
+    if (s.task.kind != Task::Kind::Predict) continue;
+    ++score.questions;
+    switch (kept_verdict(s.task, progress, l.id)) {
+      case KeptVerdict::RightFirst:
+        ++score.right_first;
+        break;
+      case KeptVerdict::RightLater:
+        ++score.right_later;
+        break;
+      case KeptVerdict::Missed:
+        ++score.missed;
+        break;
+      case KeptVerdict::Open:
+      case KeptVerdict::None:
+        ++score.unanswered;
+        break;
+    }
+  }
+  return score;
 }
 
 json task_correct_response(const Task& t) {

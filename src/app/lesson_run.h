@@ -37,6 +37,7 @@ struct LessonView {
   const Playground& pg;
   const StepProgress& step;
   const nlohmann::json& progress;
+  const std::string& finished;  // the lesson whose results show after its last step ("" = none)
 };
 struct LessonParts {
   Playground& pg;
@@ -47,7 +48,8 @@ struct LessonParts {
   uint64_t& progress_loads;
   WorksheetSession& worksheet;
   const HostServices& host;
-  operator LessonView() const { return {pg, step, progress}; }
+  std::string& finished;
+  operator LessonView() const { return {pg, step, progress, finished}; }
 };
 
 // The open lesson (State::lesson names it; "" = free play), in steps counted from 1 as the notes count.
@@ -56,6 +58,8 @@ const LessonStep* open_step(const Playground& pg);
 // Opens a lesson at a step (1-based; clamped), applying the step's state and panels; "" or the reason.
 std::string start_lesson(LessonParts run, const std::string& id, int step);
 std::string go_to_step(LessonParts run, int step);
+// Opens a lesson as the lesson list does: where the learner left off, or at step 1 once it was completed.
+std::string continue_lesson(LessonParts run, const std::string& id);
 void leave_lesson(LessonParts run);
 // A teacher's lesson file (`name` is what the learner is told it came from): checked, added and opened at
 // step 1, as a compiled-in one is. A refused file changes nothing but the status line, which says why.
@@ -63,9 +67,16 @@ void leave_lesson(LessonParts run);
 std::string open_lesson_file(LessonParts run, const std::string& text, const std::string& name);
 // Whether an imported document is a lesson file (an object with "steps") rather than a scenario or state.
 bool looks_like_lesson(const std::string& text);
-// Next: the following step, or on the last one the lesson is complete ("lesson-complete" event) and
-// the learner is back in free play. Does nothing while the step's task is unfinished (returns false).
-bool next_step(LessonParts run);  // back to free play; the state stays as it is
+// Next: the following step, or on the last one the lesson is complete ("lesson-complete" event, with the score) and
+// its results show (lesson_text.h: render_results) until the learner reviews a step, starts a lesson or closes
+// them; the state stays as it is. Does nothing while the step's task is unfinished (returns false).
+bool next_step(LessonParts run);
+// The results of a finished lesson are put away: the lesson list shows again.
+void close_results(LessonParts run);
+// The finished lesson opened again from its results at `step`, as it was left (its kept answer shown, no new try).
+std::string review_step(LessonParts run, int step);
+// A lesson from step 1 with its answers forgotten ("Start again").
+std::string restart_lesson(LessonParts run, const std::string& id);
 // Answers the open step's prediction: a choice index, or a number. Returns whether it was right; a right
 // answer reveals (applies the task's reveal state), and so does the kMaxMisses-th wrong one, which ends the
 // question as missed (no more answers; Next is allowed). Emits an "answer" event either way.
@@ -84,6 +95,18 @@ void lesson_tick(LessonParts run);
 nlohmann::json task_correct_response(const Task& t);
 // Every prediction of a lesson in step order: {step, question, kind ("choice" | "numeric"), choices, correct_response}.
 nlohmann::json lesson_questions_json(const Lesson& l);
+// How a lesson went, from its kept answers: the predictions (right at the first try, right later, missed, not
+// answered) and the do tasks done. The score an LMS records is right_first / questions.
+struct LessonScore {
+  int questions = 0, right_first = 0, right_later = 0, missed = 0, unanswered = 0;
+  int tasks = 0, tasks_done = 0;
+};
+LessonScore lesson_score(const Lesson& l, const nlohmann::json& progress);
+// A kept answer to one prediction: how it went (None = no answer kept), and what was given (a choice's index or a
+// number) in `given`.
+enum class KeptVerdict { None, RightFirst, RightLater, Missed, Open };
+KeptVerdict kept_verdict(const Task& t, const nlohmann::json& progress, const std::string& lesson,
+                         nlohmann::json* given = nullptr);
 // Whether Next is allowed: no task, or the task answered right / its goal met.
 bool step_complete(LessonView run);
 

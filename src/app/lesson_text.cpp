@@ -1,11 +1,13 @@
 // lesson_text.cpp — a lesson step's words, each filled from the values it was written for.
 #include "app/lesson_text.h"
 
+#include <cmath>
 #include <cstdio>
 
 #include "app/strings.h"
 
 namespace attn {
+using nlohmann::json;
 
 namespace {
 // The values a learner sets (or a step or reveal sets) that a "since then" line names; any other change of the
@@ -139,6 +141,83 @@ StepTexts render_step(LessonView run) {
   opening.insert(opening.end(), s->task.choices.begin(), s->task.choices.end());
   out.text_since = since_line(lang, "lesson.ui.since_entry", opening, run.step.entry_values, live);
   return out;
+}
+
+namespace {
+// A text of a finished lesson: it quotes no live values (no step is open to take them from), so any it would
+// quote are left to the verifier, which refuses a question or choice that does.
+std::string given_text(Lang lang, const Task& t, const json& given) {
+  if (given.is_null()) return "";
+  if (!t.choices.empty()) return fill_live_values(lang, t.choices[given.get<size_t>()], {});
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", given.get<double>());
+  return buf;
+}
+
+ResultRow result_row(Lang lang, const Lesson& l, int step, const json& progress) {
+  const Task& t = l.steps[static_cast<size_t>(step - 1)].task;
+  ResultRow row;
+  row.step = step;
+  row.question = fill_live_values(lang, t.question, {});
+  json given;
+  const KeptVerdict v = kept_verdict(t, progress, l.id, &given);
+  row.given = given_text(lang, t, given);
+  if (!row.given.empty()) row.given = tr_format(lang, "lesson.results.given", {{"given", row.given}});
+  row.right = v == KeptVerdict::RightFirst || v == KeptVerdict::RightLater;
+  const char* verdict = v == KeptVerdict::RightFirst   ? "lesson.results.right_first"
+                        : v == KeptVerdict::RightLater ? "lesson.results.right_later"
+                        : v == KeptVerdict::Missed     ? "lesson.results.missed"
+                        : v == KeptVerdict::Open       ? "lesson.results.open"
+                                                       : "lesson.results.unanswered";
+  row.verdict = tr(lang, verdict);
+  if (!row.right) row.answer = tr_format(lang, "lesson.results.answer", {{"answer", answer_text(lang, t)}});
+  row.review = tr_format(lang, "lesson.results.review", {{"step", std::to_string(step)}});
+  return row;
+}
+
+std::string score_text(Lang lang, const LessonScore& c) {
+  if (c.questions == 0) return tr(lang, "lesson.results.no_questions");
+  const int percent = static_cast<int>(std::lround(100.0 * c.right_first / c.questions));
+  return tr_format(lang, "lesson.results.score",
+                   {{"right", std::to_string(c.right_first)},
+                    {"questions", std::to_string(c.questions)},
+                    {"percent", std::to_string(percent)}});
+}
+}  // namespace
+
+LessonResults render_results(LessonView run) {
+  LessonResults out;
+  const Lesson* l = run.finished.empty() ? nullptr : find_lesson(run.finished);
+  if (!l) return out;
+  const Lang lang = run.pg.state.lang;
+  out.lesson = l->id;
+  out.counts = lesson_score(*l, run.progress);
+  out.heading = tr_format(lang, "lesson.results.heading", {{"title", tr(lang, l->title.c_str())}});
+  out.score = score_text(lang, out.counts);
+  if (out.counts.tasks > 0)
+    out.tasks =
+        tr_format(lang, "lesson.results.tasks",
+                  {{"done", std::to_string(out.counts.tasks_done)}, {"tasks", std::to_string(out.counts.tasks)}});
+  out.answers_heading = tr(lang, "lesson.results.answers");
+  for (size_t i = 0; i < l->steps.size(); ++i)
+    if (l->steps[i].task.kind == Task::Kind::Predict)
+      out.rows.push_back(result_row(lang, *l, static_cast<int>(i) + 1, run.progress));
+  out.restart = tr(lang, "lesson.results.restart");
+  out.close = tr(lang, "lesson.results.close");
+  const std::vector<LessonEntry>& entries = lesson_entries();
+  for (size_t i = 0; i + 1 < entries.size(); ++i)
+    if (entries[i].id == l->id) {
+      out.next_id = entries[i + 1].id;
+      out.next = tr_format(lang, "lesson.results.next", {{"title", tr(lang, entries[i + 1].title.c_str())}});
+    }
+  return out;
+}
+
+std::vector<std::string> all_texts(const LessonResults& r) {
+  std::vector<std::string> v = {r.heading, r.score, r.tasks, r.answers_heading, r.restart, r.close, r.next};
+  for (const ResultRow& row : r.rows)
+    for (const std::string* s : {&row.question, &row.given, &row.verdict, &row.answer, &row.review}) v.push_back(*s);
+  return v;
 }
 
 std::vector<std::string> all_texts(const StepTexts& t) {

@@ -36,6 +36,25 @@ struct StepTexts {
 
 StepTexts render_step(LessonView run);
 
+// A finished lesson's results (shown after its last step until the learner moves on): how it went, and each
+// prediction with the answer the learner gave, how it went and the right answer where it was not found.
+struct ResultRow {
+  int step = 0;
+  std::string question, given, verdict, answer;  // `given`/`answer` are "" when there is none to say
+  bool right = false;                            // right at the first or a later try
+  std::string review;                            // "Review step 3"
+};
+struct LessonResults {
+  std::string lesson;  // its id; "" = no results to show
+  std::string heading, score, tasks, answers_heading;
+  std::vector<ResultRow> rows;
+  LessonScore counts;
+  std::string restart, close;
+  std::string next_id, next;  // the lesson after it in the list ("" after the last one)
+};
+LessonResults render_results(LessonView run);
+std::vector<std::string> all_texts(const LessonResults& r);
+
 // Every text of `t` in the order a reader meets them (for checks that walk every surface's words).
 std::vector<std::string> all_texts(const StepTexts& t);
 

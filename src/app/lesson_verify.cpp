@@ -33,8 +33,9 @@ struct Walker {
   uint64_t loads = 0;
   WorksheetSession worksheet;
   HostServices host;
-  operator LessonParts() { return {pg, step, locks, entered, progress, loads, worksheet, host}; }
-  operator LessonView() const { return {pg, step, progress}; }
+  std::string finished;
+  operator LessonParts() { return {pg, step, locks, entered, progress, loads, worksheet, host, finished}; }
+  operator LessonView() const { return {pg, step, progress, finished}; }
   void tick() {
     pg.recompute();
     lesson_tick(*this);

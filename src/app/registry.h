@@ -143,6 +143,10 @@ struct PanelVisibility {
   X(lesson_back, "lesson:back", "")                                    \
   X(lesson_next, "lesson:next", "")                                    \
   X(lesson_exit, "lesson:exit", "")                                    \
+  X(lesson_results, "lesson:results", "")                              \
+  X(lesson_results_restart, "lesson:results:restart", "")              \
+  X(lesson_results_next, "lesson:results:next", "")                    \
+  X(lesson_results_close, "lesson:results:close", "")                  \
   X(learn_task, "learn:task", "")                                      \
   X(learn_d_k, "learn:d_k", "")                                        \
   X(learn_layers, "learn:layers", "")                                  \
@@ -196,6 +200,7 @@ constexpr size_t kControlCount = 0 ATTN_CONTROLS(ATTN_CONTROL_COUNT);
   X(menu_lessons_item, "menu:lessons:", "")                     \
   X(lesson_start, "lesson:start:", "")                          \
   X(lesson_choice, "lesson:choice:", "")                        \
+  X(lesson_review, "lesson:review:", "")                        \
   X(learn_head, "learn:head:", "")                              \
   X(worksheet_show, "worksheet:show:", "")                      \
   X(worksheet_cell, "worksheet:", "")                           \

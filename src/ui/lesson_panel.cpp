@@ -17,7 +17,10 @@ class LessonPanel : public Panel {
  public:
   void draw(PanelContext& ctx) override {
     if (!open_lesson(ctx.app)) {
-      lesson_list(ctx);
+      if (!ctx.app.finished_lesson.empty())
+        results(ctx);
+      else
+        lesson_list(ctx);
       return;
     }
     step_view(ctx);
@@ -42,8 +45,7 @@ class LessonPanel : public Panel {
     const int furthest = p.value("furthest", 0);
     char num[16];
     std::snprintf(num, sizeof num, "%d.", k);
-    if (wrapped_button(std::string(num) + " " + ctx.tr(l.title.c_str())))
-      start_lesson(ctx.app, l.id, furthest > 0 && !done ? furthest : 1);
+    if (wrapped_button(std::string(num) + " " + ctx.tr(l.title.c_str()))) continue_lesson(ctx.app, l.id);
     ctx.track(ControlFamily::lesson_start, l.id);
     if (!l.summary.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ctx.tr(l.summary.c_str()));
     if (done)
@@ -52,6 +54,51 @@ class LessonPanel : public Panel {
       ImGui::TextDisabled(
           "  %s", ctx.trf("lesson.ui.reached", {{"step", std::to_string(furthest)}, {"steps", std::to_string(l.steps)}})
                       .c_str());
+    ImGui::PopID();
+  }
+
+  // [SECTION] a finished lesson's results ---------------------------------------------------------
+  // Every word comes from render_results() (app/lesson_text.h), as the parallel DOM's. Right or wrong is said by
+  // ✓ / ✗ in each verdict's words, the colour only repeats it.
+  void results(PanelContext& ctx) {
+    App& app = ctx.app;
+    const LessonResults r = render_results(app);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", r.heading.c_str());
+    text_wrapped(r.score);
+    if (!r.tasks.empty()) text_wrapped(r.tasks);
+    ctx.track(ControlId::lesson_results);
+    if (!r.next_id.empty()) {
+      if (wrapped_button(r.next)) {
+        continue_lesson(app, r.next_id);
+        return;
+      }
+      ctx.track(ControlId::lesson_results_next);
+    }
+    if (ImGui::Button(r.restart.c_str())) {
+      restart_lesson(app, r.lesson);
+      return;
+    }
+    ctx.track(ControlId::lesson_results_restart);
+    ImGui::SameLine();
+    if (ImGui::Button(r.close.c_str())) close_results(app);
+    ctx.track(ControlId::lesson_results_close);
+    if (r.rows.empty()) return;
+    ImGui::Separator();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(title_col()), "%s", r.answers_heading.c_str());
+    if (ImGui::BeginChild("lesson-results", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysVerticalScrollbar))
+      for (const ResultRow& row : r.rows) result_row(ctx, row);
+    ImGui::EndChild();
+  }
+
+  void result_row(PanelContext& ctx, const ResultRow& row) {
+    ImGui::PushID(row.step);
+    ImGui::Spacing();
+    text_wrapped(row.question);
+    if (!row.given.empty()) text_wrapped(row.given, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    text_wrapped(row.verdict, row.right ? good_col() : bad_col());
+    if (!row.answer.empty()) text_wrapped(row.answer);
+    if (ImGui::SmallButton(row.review.c_str())) review_step(ctx.app, row.step);
+    ctx.track(ControlFamily::lesson_review, std::to_string(row.step));
     ImGui::PopID();
   }
 

@@ -31,6 +31,21 @@ describe('keyboard only', { timeout: 170000 }, () => {
     await tabTo('d_k');
   });
 
+  it('Tab inside the canvas is heard: the live region names the control the focus reaches, with its value', async () => {
+    await page.evaluate(() => {
+      window.heard = [];
+      const live = document.getElementById('a11y-summary');
+      new MutationObserver(() => window.heard.push(live.textContent)).observe(live, { childList: true, characterData: true, subtree: true });
+    });
+    await tabTo('temperature');
+    const twin = await page.evaluate(() => ({ label: document.querySelector('label[for="a11y-temperature"]').textContent,
+      value: document.getElementById('a11y-temperature').getAttribute('aria-valuetext') }));
+    assert.ok(twin.label && twin.value, JSON.stringify(twin));
+    const heard = await pollUntil(() => page.evaluate(() => window.heard), (h) => h.some((t) => t.includes(twin.label) && t.includes(twin.value)),
+      { what: `"${twin.label}, ${twin.value}" in the live region`, timeout: 5000 });
+    console.log(`heard after Tab: ${JSON.stringify(heard[heard.length - 1])}`);
+  });
+
   it('the focused control has a visible amber ring around it (WCAG 2.4.7)', async () => {
     await tabTo('temperature');
     await waitFrames(page, 2);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { launchChromium, pollUntil, siteBuiltTest, startServer } from './helpers.mjs';
+import { artifactPath, launchChromium, pollUntil, siteBuiltTest, startServer } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -128,8 +128,30 @@ describe('a lesson walked by real clicks', { timeout: 175000 }, () => {
     const all = await events();
     const steps = all.filter((x) => x.event === 'lesson-step').map((x) => x.step);
     assert.deepEqual(steps.slice(-4), [2, 3, 4, 5], `lesson-step events in order: ${JSON.stringify(steps)}`);
-    assert.equal(all.find((x) => x.event === 'lesson-complete').lesson, 'why-sqrt-dk');
+    const complete = all.find((x) => x.event === 'lesson-complete');
+    assert.equal(complete.lesson, 'why-sqrt-dk');
+    // Two predictions, the first right only at the second try: the score the host hears is 1 of 2.
+    assert.deepEqual([complete.questions, complete.right_first], [2, 1], 'the score travels with lesson-complete');
     assert.equal((await state()).lesson, null, 'back in free play');
+
+    // The results: on the canvas (the lesson panel) and in the parallel DOM, the same words.
+    assert.ok((await rect('lesson:results')).w > 0, 'the results are drawn on the canvas');
+    const dom = await pollUntil(() => frame.evaluate(() => {
+      const sec = document.getElementById('a11y-lesson-results');
+      return sec && { score: sec.querySelector('#a11y-lesson-score').textContent, rows: [...sec.querySelectorAll('li')].map((li) => li.textContent) };
+    }), Boolean, { what: 'the results in the parallel DOM' });
+    assert.match(dom.score, /Right at the first try: 1 of 2 predictions \(50 %\)/);
+    assert.equal(dom.rows.length, 2);
+    assert.match(dom.rows[0], /Right at the second try/);
+    assert.match(dom.rows[1], /You answered: 64.*Right at the first try/);
+    await page.screenshot({ path: artifactPath('lesson-results', 'results-embed.png') });
+    // Review step 2 from the canvas: it opens as it was left (d_k 400 revealed), and no new answer reaches the host.
+    const answersBefore = (await events()).filter((x) => x.event === 'answer').length;
+    await clickItem('lesson:review:2');
+    await pollUntil(state, (v) => v.lesson && v.lesson.step === 2 && v.d_k === 400, { what: 'step 2 reviewed as left' });
+    await clickItem('lesson:choice:1');
+    await settle(3);
+    assert.equal((await events()).filter((x) => x.event === 'answer').length, answersBefore, 'a reviewed step takes no new answer');
     await context.close();
   });
 });

@@ -53,6 +53,14 @@ describe('work survives a reload and a share', { timeout: 170000 }, () => {
       await page.waitForFunction(() => window.attnplay && window.attnplay.frames() > 2, null, { timeout: 60000 });
       await page.evaluate(() => window.attnplay.ready);
       assert.equal(await page.evaluate(() => document.getElementById('continue').hidden), false, 'opened at #top: offered to continue');
+      // The offer holds the focus (a screen reader hears it first) and comes before the canvas in the Tab order;
+      // Enter takes it.
+      assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.id), 'continue-yes',
+        'the focus is on "Continue"');
+      assert.ok(await page.evaluate(() => Boolean(document.getElementById('continue').compareDocumentPosition(
+        document.getElementById('canvas')) & Node.DOCUMENT_POSITION_FOLLOWING)), 'the offer precedes the canvas');
+      await page.keyboard.press('Enter');
+      await pollUntil(() => api.getState(page), (st) => st.d_k === 7, { what: 'the kept d_k back after Enter' });
       const summary = await page.evaluate(() => document.getElementById('a11y-summary')?.textContent || '');
       assert.doesNotMatch(summary, /link/i, 'no "link could not be opened"');
     } finally {

@@ -1,13 +1,16 @@
 // test_a11y_labels.cpp — every control's twin in the parallel DOM is named in words, in the learner's language,
 // whether or not its panel has been drawn yet: never by its internal id ("plane_x", "heatmap_scale"), and a choice
-// offers words too (a "Theme" of "Dark"/"Light", not a "Dark theme" of "dark"/"light").
+// offers words too (a "Theme" of "Dark"/"Light", not a "Dark theme" of "dark"/"light"). The menus have a twin too.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "app/a11y.h"
 #include "app/app.h"
+#include "app/registry.h"
 #include "app/state_json.h"
+#include "app/strings.h"
+#include "app/tiling.h"
 
 using namespace attn;
 using nlohmann::json;
@@ -45,4 +48,43 @@ TEST_CASE("every control twin has a name in words and its choices say words", "[
           CHECK(c["option_labels"][0] != "dark");
         }
   }
+}
+
+TEST_CASE("the menus' twin opens every panel, a workspace and a language as the canvas's menus do", "[a11y]") {
+  App app;
+  const json m = a11y_description(app)["menus"];
+  REQUIRE(m.is_object());
+  // Every panel of the registry, named in words, ticked as it is open.
+  REQUIRE(m["panels"].size() == panel_table().size());
+  for (const json& p : m["panels"]) {
+    INFO(p.dump());
+    const PanelInfo* info = find_panel(p["key"].get<std::string>());
+    REQUIRE(info);
+    CHECK(p["open"] == app.state.panels[info->id]);
+    CHECK(p["title"] == tr(Lang::En, (std::string("panel.") + info->key).c_str()));
+  }
+  // The worksheet and Learn, which only the canvas's View menu opened before.
+  for (const char* key : {"worksheet", "learn"}) {
+    INFO(key);
+    const PanelInfo* info = find_panel(key);
+    REQUIRE_FALSE(app.state.panels[info->id]);
+    REQUIRE(a11y_act(app, {{"do", "panel"}, {"value", key}, {"open", true}}) == "");
+    CHECK(app.state.panels[info->id]);
+    REQUIRE(a11y_act(app, {{"do", "panel"}, {"value", key}, {"open", false}}) == "");
+    CHECK_FALSE(app.state.panels[info->id]);
+  }
+  CHECK(a11y_act(app, {{"do", "panel"}, {"value", "nope"}, {"open", true}}) == "no such panel");
+  CHECK(a11y_act(app, {{"do", "panel"}, {"value", "learn"}}) == "no such panel");  // open or closed must be said
+  REQUIRE_FALSE(workspaces().empty());
+  const Workspace& w = workspaces().back();
+  REQUIRE(a11y_act(app, {{"do", "workspace"}, {"value", w.key}}) == "");
+  for (PanelId id : w.panels) CHECK(app.state.panels[id]);
+  REQUIRE(a11y_act(app, {{"do", "language"}, {"value", "hi-Latn"}}) == "");
+  CHECK(app.state.lang == Lang::HiLatn);
+  CHECK(a11y_description(app)["menus"]["view"] == tr(Lang::HiLatn, "menu.view"));
+  CHECK(a11y_act(app, {{"do", "language"}, {"value", "xx"}}) == "no such language");
+  // An embed's page decides what shows: no twin, and its actions are refused.
+  app.embed.enabled = true;
+  CHECK(a11y_description(app)["menus"].is_null());
+  CHECK(a11y_act(app, {{"do", "panel"}, {"value", "learn"}, {"open", true}}) != "");
 }

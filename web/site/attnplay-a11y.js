@@ -79,7 +79,10 @@
   const domId = (id) => 'a11y-' + String(id).replace(/[^A-Za-z0-9_-]/g, '-');
 
   function setKey(key, value) { return app.setState({ [key]: value }); }
+  // Each control's twin by its id, as last built: what Tab inside the canvas reaches is said from it (below).
+  const twins = new Map();
   function bindFocus(node, id) {
+    twins.set(id, node);
     node.addEventListener('focus', () => { focusedId = id; app.a11y.focus(id); });
     node.addEventListener('blur', () => { if (focusedId === id) { focusedId = ''; app.a11y.focus(''); } });
   }
@@ -163,6 +166,79 @@
     return sec;
   }
 
+  // The menu bar's twin: the View menu's panels as checkboxes (ticked = open), its workspaces as buttons, the
+  // languages as a list; each makes the same change the canvas's menu makes.
+  function menusNode(m) {
+    const sec = el('section', { id: 'a11y-menus', 'aria-labelledby': 'a11y-menus-title', tabindex: -1 });
+    sec.append(el('h2', { id: 'a11y-menus-title' }, m.title));
+    const view = el('fieldset');
+    view.append(el('legend', {}, m.view));
+    for (const p of m.panels) {
+      const id = domId('view-' + p.key);
+      const box = el('input', { id, type: 'checkbox' });
+      box.checked = p.open;
+      box.addEventListener('change', () => act({ do: 'panel', value: p.key, open: box.checked }));
+      bindFocus(box, 'menu:view:' + p.key);
+      const row = el('div');
+      row.append(box, el('label', { for: id }, p.title));
+      view.append(row);
+    }
+    const spaces = el('div', { role: 'group', 'aria-label': m.workspace });
+    for (const w of m.workspaces) {
+      const b = el('button', { id: domId('workspace-' + w.key), type: 'button' }, w.title);
+      b.addEventListener('click', () => act({ do: 'workspace', value: w.key }));
+      spaces.append(b);
+    }
+    view.append(spaces);
+    const langId = 'a11y-menu-language';
+    const select = el('select', { id: langId });
+    for (const l of m.languages) select.append(el('option', { value: l.code }, l.title));
+    select.value = m.lang;
+    select.addEventListener('change', () => act({ do: 'language', value: select.value }));
+    bindFocus(select, 'menu:language');
+    const lang = el('div');
+    lang.append(el('label', { for: langId }, m.language), select);
+    sec.append(view, lang);
+    return sec;
+  }
+
+  // A finished lesson's results (the lesson panel's words, src/app/lesson_text.h render_results): the score, each
+  // prediction with the answer given, its verdict (✓ / ✗ in words) and the answer where it was not found, a button to
+  // review each step as it was left, and the ways on. Finish puts the reader on the heading, which says the score.
+  function resultsNode(r) {
+    const sec = el('section', { id: 'a11y-lesson-results', 'aria-labelledby': 'a11y-lesson-results-title',
+      'aria-describedby': 'a11y-lesson-score', tabindex: -1 });
+    sec.append(el('h2', { id: 'a11y-lesson-results-title' }, r.heading), el('p', { id: 'a11y-lesson-score' }, r.score));
+    if (r.tasks) sec.append(el('p', {}, r.tasks));
+    const ways = [];
+    if (r.next_id) ways.push(['a11y-results-next', r.next, 'lesson:results:next', { do: 'start', value: r.next_id }, 'a11y-lesson']);
+    ways.push(['a11y-results-restart', r.restart, 'lesson:results:restart', { do: 'results_restart' }, 'a11y-lesson'],
+      ['a11y-results-close', r.close, 'lesson:results:close', { do: 'results_close' }, 'a11y-lessons']);
+    for (const [id, text, control, action, then] of ways) {
+      const b = el('button', { id, type: 'button' }, text);
+      b.addEventListener('click', () => act(action, then));
+      bindFocus(b, control);
+      sec.append(b);
+    }
+    if (!r.rows.length) return sec;
+    sec.append(el('h3', {}, r.answers));
+    const list = el('ol');
+    for (const row of r.rows) {
+      const item = el('li');
+      item.append(el('p', {}, row.question));
+      if (row.given) item.append(el('p', {}, row.given));
+      item.append(el('p', {}, row.verdict));
+      if (row.answer) item.append(el('p', {}, row.answer));
+      const b = el('button', { id: 'a11y-review-' + row.step, type: 'button' }, row.review);
+      b.addEventListener('click', () => act({ do: 'review', value: row.step }, 'a11y-lesson-text'));
+      bindFocus(b, 'lesson:review:' + row.step);
+      item.append(b);
+      list.append(item);
+    }
+    sec.append(list);
+    return sec;
+  }
+
   // "✓ Right!" / "✗ Not quite. <its slip>" / "✓ Done." — a glyph for those who see, the words for those who hear.
   function verdictText(l) {
     const glyph = !l.correct ? '✗ ' : l.verdict.startsWith('✓') ? '' : '✓ ';
@@ -218,8 +294,8 @@
     back.addEventListener('click', () => { if (l.can_back) act({ do: 'back' }, 'a11y-lesson-text'); });
     bindFocus(back, 'lesson:back');
     const next = el('button', { id: 'a11y-lesson-next', type: 'button', 'aria-disabled': l.can_next ? undefined : 'true' }, l.next);
-    // Finish ends the lesson (the picker comes back): the reader goes on to the lesson list.
-    next.addEventListener('click', () => act({ do: 'next' }, !l.can_next ? '' : l.step >= l.steps ? 'a11y-lessons' : 'a11y-lesson-text'));
+    // Finish ends the lesson (its results show): the reader goes on to them.
+    next.addEventListener('click', () => act({ do: 'next' }, !l.can_next ? '' : l.step >= l.steps ? 'a11y-lesson-results' : 'a11y-lesson-text'));
     bindFocus(next, 'lesson:next');
     const restart = el('button', { id: 'a11y-lesson-restart', type: 'button' }, l.restart);
     restart.addEventListener('click', () => act({ do: 'restart' }, 'a11y-lesson'));
@@ -454,8 +530,10 @@
   function skipLinks(d) {
     const w = d.words;
     skip.setAttribute('aria-label', 'Skip links');
-    const links = [d.lesson ? ['a11y-lesson', w['a11y.skip_lesson']] : ['a11y-lessons', w['a11y.skip_lessons']],
-      ['a11y-controls', w['a11y.skip_controls']], [d.worksheet ? 'a11y-worksheet' : '', w['a11y.skip_worksheet']], ['a11y-results', w['a11y.skip_results']]];
+    const links = [d.lesson ? ['a11y-lesson', w['a11y.skip_lesson']] : d.results ? ['a11y-lesson-results', w['a11y.skip_lesson']]
+      : ['a11y-lessons', w['a11y.skip_lessons']],
+      ['a11y-controls', w['a11y.skip_controls']], [d.worksheet ? 'a11y-worksheet' : '', w['a11y.skip_worksheet']], ['a11y-results', w['a11y.skip_results']],
+      [d.menus ? 'a11y-menus' : '', w['a11y.skip_menus']]];
     const key = JSON.stringify(links);
     if (key === lastSkip) return;
     lastSkip = key;
@@ -466,7 +544,9 @@
         const to = document.getElementById(target);
         // The lesson's link goes to the step's text (a reader hears where the lesson is, not "Back, dimmed"); the
         // others to their first control.
-        const first = to && (to.querySelector('#a11y-lesson-text') || to.querySelector('input, select, button'));
+        // A lesson's results are read from their heading and score, so the section itself takes the focus.
+        const first = to && target !== 'a11y-lesson-results' &&
+          (to.querySelector('#a11y-lesson-text') || to.querySelector('input, select, button'));
         (first || to).focus();
       });
       return a;
@@ -488,7 +568,7 @@
   }
 
   // Rebuilds what changed, keeping the focused element's identity (the reader stays on it).
-  let lastWords = '';
+  let lastWords = '', lastResults = '';
   function render(d) {
     const text = JSON.stringify(d);
     if (text === last) return;
@@ -504,6 +584,8 @@
     const w = d.words, top = [];
     if (d.lesson) top.push(part('lesson', d.lesson, () => lessonNode(d.lesson, w)));
     if (d.lessons) top.push(part('lessons', d.lessons, () => lessonsNode(d.lessons)));
+    if (d.results) top.push(part('results', d.results, () => resultsNode(d.results)));
+    if (d.menus) top.push(part('menus', d.menus, () => menusNode(d.menus)));
     const controls = part('controls', '', () => el('div', { id: 'a11y-controls', tabindex: -1, 'aria-label': w['a11y.controls'], role: 'group' }));
     syncChildren(controls, d.panels.filter((p) => p.controls.length).map(panelNode));
     top.push(controls);
@@ -518,6 +600,7 @@
     syncChildren(root, top);
     skipLinks(d);
     const target = focusNext && document.getElementById(focusNext);
+    const focusedResults = !!target && target.id === 'a11y-lesson-results';
     if (target) {
       focusNext = '';
       target.focus({ preventScroll: true });
@@ -536,12 +619,44 @@
     const verdict = d.lesson && d.lesson.verdict ? [verdictText(d.lesson), d.lesson.missed, d.lesson.explain].filter(Boolean).join(' ') : '';
     if (verdict && verdict !== lastVerdict) say(verdict);
     lastVerdict = verdict;
+    // A lesson's results are said once, when they appear: its heading and score.
+    const results = d.results ? d.results.heading + '. ' + d.results.score : '';
+    // (Not when Finish has just put the reader on them: the focus says them.)
+    if (results && results !== lastResults && !focusedResults) say(results);
+    lastResults = results;
   }
 
   function refresh() { app.a11y.description().then(render).catch(() => {}); }
+
+  // Tab and the arrows inside the canvas move the canvas's own keyboard focus, which a screen reader cannot see:
+  // the control it reaches is said from its twin (its name and value, as the twin would be read), once per move.
+  let saidCanvasFocus = '';
+  function twinWords(node) {
+    const label = node.id && document.querySelector('label[for="' + node.id + '"]');
+    const name = node.getAttribute('aria-label') || (label ? label.textContent : node.textContent) || '';
+    const value = node.getAttribute('aria-valuetext') || (node.tagName === 'SELECT' ? node.selectedOptions[0]?.textContent
+      : node.type === 'checkbox' ? '' : node.tagName === 'INPUT' ? node.value : '') || '';
+    return [name, value].filter(Boolean).join(', ');
+  }
+  function sayCanvasFocus() {
+    app.ui.focused().then((id) => {
+      if (!id || id === saidCanvasFocus) return;
+      saidCanvasFocus = id;
+      const node = twins.get(id);
+      if (node && node.isConnected) say(twinWords(node));
+    }).catch(() => {});
+  }
+  function watchCanvasKeys() {
+    const canvas = document.getElementById('canvas');
+    if (!canvas) return;
+    canvas.addEventListener('keyup', (ev) => {
+      if (ev.key === 'Tab' || ev.key.startsWith('Arrow')) requestAnimationFrame(() => requestAnimationFrame(sayCanvasFocus));
+    });
+    canvas.addEventListener('blur', () => { saidCanvasFocus = ''; });
+  }
   function start() {
     app = window.attnplay;
-    if (app) app.ready.then(() => { refresh(); app.onChange(refresh); }).catch(() => {});
+    if (app) app.ready.then(() => { refresh(); app.onChange(refresh); watchCanvasKeys(); }).catch(() => {});
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();

@@ -859,6 +859,8 @@
     document.getElementById('continue-yes').textContent = say('continue.yes');
     document.getElementById('continue-no').textContent = say('continue.no');
     bar.hidden = false;
+    // A dialog is heard when the focus enters it: the offer comes before anything the page shows by default.
+    document.getElementById('continue-yes').focus();
     document.getElementById('continue-yes').addEventListener('click', () => {
       bar.hidden = true;
       call('attnplay_open_fragment', saved);
