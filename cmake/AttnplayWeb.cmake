@@ -89,7 +89,7 @@ add_dependencies(attnplay_web attnplay_train_worker)
 option(ATTNPLAY_MINIFY_JS "Minify the site's scripts" ON)
 set(_minify "")
 set(_site_scripts attnplay-api.js attnplay-a11y.js attention-playground.js attnplay-embed.js attnplay-lms.js
-    attnplay-sw.js attnplay-train-worker.js)
+    attnplay-lms-notices.js attnplay-cmi5.js attnplay-sw.js attnplay-train-worker.js)
 if(ATTNPLAY_MINIFY_JS AND NOT ATTNPLAY_WEB_CHECKS)
   list(TRANSFORM _site_scripts PREPEND "${ATTNPLAY_SITE_DIR}/")
   set(_minify COMMAND ${CMAKE_COMMAND} -E env NODE_PATH=/usr/share/nodejs ${ATTNPLAY_NODE}

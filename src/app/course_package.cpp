@@ -1,4 +1,5 @@
-// course_package.cpp — the manifest for each SCORM version, the launch addresses, the CSP entry for an LRS, the zip.
+// course_package.cpp — the manifest for each SCORM version and cmi5's course structure, the launch addresses, the CSP
+// entry for an LRS, the zip.
 #include "app/course_package.h"
 
 #include <cctype>
@@ -72,9 +73,14 @@ const std::string* teacher_text(const std::string& id) {
   return it == teacher_texts().end() ? nullptr : &it->second;
 }
 
+// The page opened at the lesson: a teacher's file by its place in the package, a built-in lesson by its id.
+std::string lesson_href(const Lesson& l) {
+  return teacher_text(l.id) ? "index.html?lesson-url=" + url_escape("lessons/" + l.id + ".json")
+                            : "index.html?lesson=" + url_escape(l.id);
+}
+
 std::string launch_href(const Lesson& l, const CoursePackageOptions& o) {
-  std::string href = teacher_text(l.id) ? "index.html?lesson-url=" + url_escape("lessons/" + l.id + ".json") + "&lms=1"
-                                        : "index.html?lesson=" + url_escape(l.id) + "&lms=1";
+  std::string href = lesson_href(l) + "&lms=1";
   if (!o.xapi_endpoint.empty()) href += "&xapi-endpoint=" + url_escape(o.xapi_endpoint);
   return href;
 }
@@ -161,13 +167,85 @@ std::string manifest_2004(const std::vector<const Lesson*>& ls, const CoursePack
   return m;
 }
 
+// cmi5's masteryScore: a decimal with at most 4 places ("0.8", not "8e-01").
+std::string mastery_text(double pass) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4f", pass);
+  std::string s = buf;
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s;
+}
+
+// The IRIs statements name lessons by (attnplay-lms.js's activity base), and courses beside them.
+constexpr const char* kLessonIriBase = "https://attnplay.invalid/lessons/";
+constexpr const char* kCourseIriBase = "https://attnplay.invalid/courses/";
+
+size_t prediction_count(const Lesson& l) {
+  size_t n = 0;
+  for (const LessonStep& s : l.steps) n += s.task.kind == Task::Kind::Predict ? 1 : 0;
+  return n;
+}
+
+// A cmi5 langstring list: the catalog key's text in each language the catalogs have.
+std::string langstrings(const std::string& key, const char* indent) {
+  std::string s;
+  for (const Lang lang : languages())
+    s += std::string(indent) + "<langstring lang=\"" + lang_code(lang) + "\">" + xml_escape(tr(lang, key.c_str())) +
+         "</langstring>\n";
+  return s;
+}
+
+// The course's description: its lessons' summaries (a lesson without one by its title), in each language.
+std::string course_description(const std::vector<const Lesson*>& ls, const char* indent) {
+  std::string s;
+  for (const Lang lang : languages()) {
+    std::string text;
+    for (const Lesson* l : ls)
+      text += (text.empty() ? "" : " ") + std::string(tr(lang, (l->summary.empty() ? l->title : l->summary).c_str()));
+    s += std::string(indent) + "<langstring lang=\"" + lang_code(lang) + "\">" + xml_escape(text) + "</langstring>\n";
+  }
+  return s;
+}
+
+// cmi5.xml (the cmi5 specification, section 13): the course, then one AU per lesson, launched in any window at the page
+// with the lesson open (the LMS appends endpoint, fetch, actor, registration and activityId). With a pass mark the LMS
+// moves the learner on once the lesson is completed and passed (masteryScore: the share of predictions right at the
+// first try); without one, or in a lesson with no prediction to score, once it is completed.
+std::string course_structure(const std::vector<const Lesson*>& ls, const CoursePackageOptions& o) {
+  std::string course_id = kCourseIriBase;
+  for (size_t i = 0; i < ls.size(); ++i) course_id += (i ? "+" : "") + url_escape(ls[i]->id);
+  std::string m =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<courseStructure xmlns=\"https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd\">\n"
+      "  <course id=\"" +
+      xml_escape(course_id) + "\">\n    <title>\n      <langstring lang=\"en\">" + xml_escape(o.title) +
+      "</langstring>\n    </title>\n    <description>\n" + course_description(ls, "      ") +
+      "    </description>\n  </course>\n";
+  for (const Lesson* l : ls) {
+    const bool judged = o.graded && prediction_count(*l) > 0;
+    m += "  <au id=\"" + xml_escape(kLessonIriBase + url_escape(l->id)) + "\" moveOn=\"" +
+         (judged ? "CompletedAndPassed\" masteryScore=\"" + mastery_text(o.pass) : std::string("Completed")) +
+         "\" launchMethod=\"AnyWindow\">\n    <title>\n" + langstrings(l->title, "      ") +
+         "    </title>\n    <description>\n" + langstrings(l->summary.empty() ? l->title : l->summary, "      ") +
+         "    </description>\n    <url>" + xml_escape(lesson_href(*l)) + "</url>\n  </au>\n";
+  }
+  return m + "</courseStructure>\n";
+}
+
 // The page's CSP allows connections to its own origin only; an LRS elsewhere is added to connect-src.
-std::string allow_lrs(std::string html, const std::string& endpoint) {
-  if (endpoint.empty()) return html;
+std::string allow_connect(std::string html, const std::string& source) {
   const std::string key = "connect-src 'self'";
   const size_t at = html.find(key);
-  if (at != std::string::npos) html.insert(at + key.size(), " " + origin_of(endpoint));
+  if (at != std::string::npos) html.insert(at + key.size(), " " + source);
   return html;
+}
+
+// SCORM's LRS is named in the package; a cmi5 AU learns its LRS and the LMS's token address only at launch (often
+// another origin than the package's), so its page may connect to any https origin.
+std::string allow_lrs(const std::string& html, const CoursePackageOptions& o) {
+  if (o.cmi5) return allow_connect(html, "https:");
+  return o.xapi_endpoint.empty() ? html : allow_connect(html, origin_of(o.xapi_endpoint));
 }
 
 // The built-in lesson's JSON as compiled into the program (data/lessons/NN-<id>.json).
@@ -194,8 +272,7 @@ std::string lesson_json_text(const Lesson& l, std::string& name) {
 constexpr size_t kScorm12SuspendMax = 4096;
 size_t longest_scorm12_record(const Lesson& l) {
   const auto digits = [](size_t n) { return std::to_string(n).size(); };
-  size_t predictions = 0;
-  for (const LessonStep& s : l.steps) predictions += s.task.kind == Task::Kind::Predict ? 1 : 0;
+  const size_t predictions = prediction_count(l);
   size_t length = std::string(R"({"v":2,"l":"","s":,"d":false,"a":[]})").size() + l.id.size() + digits(l.steps.size());
   size_t answered = 0;
   for (const LessonStep& s : l.steps) {
@@ -235,8 +312,11 @@ std::string check_package_options(const CoursePackageOptions& o) {
     for (const Lesson& k : lessons()) known += (known.empty() ? "" : ", ") + k.id;
     return "unknown lesson \"" + id + "\" (built-in lessons: " + known + ")";
   }
-  if (o.scorm != "1.2" && o.scorm != "2004") return "the SCORM version must be 1.2 or 2004";
-  if (o.scorm == "1.2")
+  if (!o.cmi5 && o.scorm != "1.2" && o.scorm != "2004") return "the SCORM version must be 1.2 or 2004";
+  if (!o.cmi5 && !o.graded) return "a SCORM package needs a pass mark (a lesson without one: package it for cmi5)";
+  if (o.cmi5 && !o.xapi_endpoint.empty())
+    return "a cmi5 package is told its LRS by the LMS at launch: it takes no xAPI endpoint";
+  if (!o.cmi5 && o.scorm == "1.2")
     for (const std::string& id : o.lessons)
       if (const size_t n = longest_scorm12_record(*find_lesson(id)); n > kScorm12SuspendMax)
         return "lesson \"" + id + "\": a learner's record can take " + std::to_string(n) +
@@ -270,7 +350,7 @@ std::string build_course_package(const CoursePackageOptions& o, const std::vecto
   for (const std::string& name : paths) {
     const PackageFile* f = find(name);
     if (!f) return "the page's file " + name + " is missing";
-    zip.add(name, name == "index.html" ? allow_lrs(f->bytes, o.xapi_endpoint) : f->bytes);
+    zip.add(name, name == "index.html" ? allow_lrs(f->bytes, o) : f->bytes);
     files.push_back(name);
   }
   for (const Lesson* l : ls) {
@@ -280,7 +360,10 @@ std::string build_course_package(const CoursePackageOptions& o, const std::vecto
     zip.add(name, text);
     files.push_back(name);
   }
-  zip.add("imsmanifest.xml", o.scorm == "1.2" ? manifest_12(ls, o, files) : manifest_2004(ls, o, files));
+  if (o.cmi5)
+    zip.add("cmi5.xml", course_structure(ls, o));
+  else
+    zip.add("imsmanifest.xml", o.scorm == "1.2" ? manifest_12(ls, o, files) : manifest_2004(ls, o, files));
   zip_out = zip.finish(err);
   return err;
 }

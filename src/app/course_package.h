@@ -1,5 +1,7 @@
-// course_package.h — a course package an LMS imports (SCORM 1.2 or 2004 4th edition): imsmanifest.xml with one SCO
-// per lesson (each launching index.html?lesson=ID&lms=1), the page's static files and the lessons' JSON, as one zip.
+// course_package.h — a course package an LMS imports (SCORM 1.2 or 2004 4th edition, or cmi5): imsmanifest.xml with
+// one SCO per lesson (each launching index.html?lesson=ID&lms=1), or cmi5.xml with one AU per lesson (each launching
+// index.html?lesson=ID, to which the LMS adds its cmi5 launch parameters), the page's static files and the lessons'
+// JSON, as one zip.
 // The CLI (`attnplay package`) reads the page's files from disk; the page's Share panel fetches its own.
 #pragma once
 
@@ -10,7 +12,9 @@ namespace attn {
 
 struct CoursePackageOptions {
   std::vector<std::string> lessons;  // lesson ids (built-in, or given by set_package_lesson_text), in order
-  std::string scorm;                 // "1.2" | "2004"
+  std::string scorm;                 // "1.2" | "2004" (ignored for cmi5)
+  bool cmi5 = false;                 // a cmi5 course package (cmi5.xml) instead of a SCORM one
+  bool graded = true;                // false: no pass mark (cmi5 only: moveOn "Completed", no masteryScore)
   double pass = 0.8;                 // share of predictions right at the first try that passes (mastery score)
   std::string title = "Attention Playground";
   std::string xapi_endpoint;  // an LRS the page also sends xAPI statements to ("" = none)

@@ -18,12 +18,12 @@
 namespace attn::cli {
 
 const char kPackageUsage[] =
-    "  package --lesson ID|FILE.json[,...] --scorm 1.2|2004 --out FILE.zip [--site DIR] [--pass 0.8]\n"
+    "  package --lesson ID|FILE.json[,...] --scorm 1.2|2004|--cmi5 --out FILE.zip [--site DIR] [--pass 0.8]\n"
     "          [--title TEXT] [--xapi-endpoint URL]\n"
-    "                                      a course package for an LMS: one SCO per lesson (a built-in id or a\n"
-    "                                      teacher's lesson file, checked and carried inside), the page from\n"
-    "                                      --site (default: $ATTNPLAY_SITE or the web build), mastery --pass;\n"
-    "                                      --xapi-endpoint also sends xAPI statements to that LRS\n";
+    "                                      a course package for an LMS: one SCO (cmi5: AU) per lesson (a built-in\n"
+    "                                      id or a teacher's lesson file, checked and carried inside), the page from\n"
+    "                                      --site (default: $ATTNPLAY_SITE or the web build), mastery --pass (cmi5:\n"
+    "                                      also none); --xapi-endpoint (SCORM) also sends xAPI statements to it\n";
 
 namespace {
 
@@ -62,6 +62,10 @@ std::string parse_options(const std::vector<std::string>& args, PackageArgs& p) 
   CoursePackageOptions& o = p.package;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if (a == "--cmi5") {
+      o.cmi5 = true;
+      continue;
+    }
     const bool known = a == "--lesson" || a == "--scorm" || a == "--out" || a == "--site" || a == "--pass" ||
                        a == "--title" || a == "--xapi-endpoint";
     if (!known) return "unknown option for package: " + a;
@@ -73,15 +77,22 @@ std::string parse_options(const std::vector<std::string>& args, PackageArgs& p) 
     if (a == "--site") p.site = v;
     if (a == "--title") o.title = v;
     if (a == "--xapi-endpoint") o.xapi_endpoint = v;
-    if (a == "--pass") {
+    if (a == "--pass" && v == "none") {
+      o.graded = false;
+    } else if (a == "--pass") {
+      o.graded = true;
       char* end = nullptr;
       o.pass = std::strtod(v.c_str(), &end);
       if (!end || *end || !std::isfinite(o.pass) || o.pass < 0 || o.pass > 1)
-        return "--pass must be a number from 0 to 1 (the share of predictions right at the first try)";
+        return "--pass must be a number from 0 to 1 (the share of predictions right at the first try) or none";
     }
   }
   if (o.lessons.empty()) return "package needs --lesson ID (several: --lesson ID1,ID2)";
-  if (o.scorm != "1.2" && o.scorm != "2004") return "package needs --scorm 1.2 or --scorm 2004";
+  if (o.cmi5 && !o.scorm.empty()) return "package takes --scorm or --cmi5, not both";
+  if (!o.cmi5 && o.scorm != "1.2" && o.scorm != "2004") return "package needs --scorm 1.2 or --scorm 2004 (or --cmi5)";
+  if (!o.cmi5 && !o.graded) return "--pass none is for --cmi5 only (a SCORM package needs a pass mark)";
+  if (o.cmi5 && !o.xapi_endpoint.empty())
+    return "--xapi-endpoint is for SCORM only (a cmi5 package is told its LRS by the LMS at launch)";
   if (p.out.empty()) return "package needs --out FILE.zip";
   if (!o.xapi_endpoint.empty() && o.xapi_endpoint.rfind("https://", 0) != 0 && o.xapi_endpoint.rfind("http://", 0) != 0)
     return "--xapi-endpoint must be an http(s) address";
@@ -152,8 +163,9 @@ int run_package(const std::vector<std::string>& args, std::string& error) {
     error = "could not write " + p.out;
     return kExitError;
   }
-  std::printf("%s: SCORM %s, %zu lesson%s, %zu bytes\n", p.out.c_str(), p.package.scorm.c_str(),
-              p.package.lessons.size(), p.package.lessons.size() == 1 ? "" : "s", zip.size());
+  const std::string kind = p.package.cmi5 ? std::string("cmi5") : "SCORM " + p.package.scorm;
+  std::printf("%s: %s, %zu lesson%s, %zu bytes\n", p.out.c_str(), kind.c_str(), p.package.lessons.size(),
+              p.package.lessons.size() == 1 ? "" : "s", zip.size());
   return 0;
 }
 

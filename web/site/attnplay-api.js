@@ -875,15 +875,20 @@
 
   if (inline) return;  // the module's script follows in the document itself
   // The postMessage API is for a page in a frame, the LMS adapter for an address that asks for one (?lms=1 from
-  // a course package, ?xapi-endpoint=): elsewhere neither is part of the first download. Added before the
-  // page's load event, they run before it (an embedding page sends its first message at the frame's load).
+  // a course package, ?xapi-endpoint=), the cmi5 AU for a cmi5 launch (all five of its launch parameters): elsewhere
+  // none is part of the first download. Added before the page's load event, they run before it (an embedding page
+  // sends its first message at the frame's load).
   const query = new URLSearchParams(location.search);
   // Hinglish asked for by the address or the browser: its catalog comes alongside the module.
   const asked = (query.get('lang') || (navigator.languages && navigator.languages[0]) || '').toLowerCase();
   if (asked === 'hi' || asked.startsWith('hi-')) catalogs.prefetch('hi-Latn');
   const extras = [];
   if (window.parent !== window) extras.push('attnplay-embed.js');
-  if (query.get('lms') === '1' || query.get('xapi-endpoint')) extras.push('attnplay-lms.js');
+  const scorm = query.get('lms') === '1' || !!query.get('xapi-endpoint');
+  const cmi5 = ['endpoint', 'fetch', 'registration', 'actor', 'activityId'].every((k) => query.get(k));
+  if (scorm || cmi5) extras.push('attnplay-lms-notices.js');
+  if (scorm) extras.push('attnplay-lms.js');
+  if (cmi5) extras.push('attnplay-cmi5.js');
   for (const src of extras) {
     const e = document.createElement('script');
     e.src = src;
