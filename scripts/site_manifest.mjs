@@ -4,9 +4,12 @@
 // a cache named by the build), a course package (src/app/course_package.cpp, the CLI and the page's "Download for an
 // LMS"), the Python package (python/setup.py). Run after every other step of the web build (cmake/AttnplayWeb.cmake).
 //
-// The service worker is stamped with the build id first (its `__ATTNPLAY_BUILD__`), so a deploy changes its bytes
-// and browsers install the new build's worker; the id is therefore made of every other file, and the worker's own
-// hash is taken after the stamp.
+// The service worker and index.html are stamped with the build id (their `__ATTNPLAY_BUILD__`): a deploy changes the
+// worker's bytes, so browsers install the new build's worker, and a page says which build it is, so the worker can
+// serve all of a page's files from that one build. The id is made of every file as it is before the stamp (a
+// stamped file counts with its placeholder), and each file's hash in the list is taken after the stamp. Run twice
+// on the same folder, the script finds the last run's id (in the list it wrote), puts the placeholder back and
+// stamps again: the id and the list come out the same.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +20,8 @@ if (!site || !fs.statSync(site, { throwIfNoEntry: false })?.isDirectory()) {
   process.exit(2);
 }
 const MANIFEST = 'site-manifest.json';
-const WORKER = 'attnplay-sw.js';
+const PLACEHOLDER = '__ATTNPLAY_BUILD__';
+const STAMPED = ['attnplay-sw.js', 'index.html'];
 const SKIPPED = (rel) => rel === MANIFEST || rel.startsWith('examples/');
 
 function walk(dir, prefix = '') {
@@ -32,27 +36,28 @@ function walk(dir, prefix = '') {
 
 const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
 const files = walk(site);
+const manifestPath = path.join(site, MANIFEST);
+const lastBuild = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')).build : '';
+// A stamped file as the build wrote it: with the placeholder, or with the last run's id put back to it.
+const templates = new Map();
+for (const rel of STAMPED.filter((f) => files.includes(f))) {
+  const text = fs.readFileSync(path.join(site, rel), 'utf8');
+  const template = text.includes(PLACEHOLDER) || !lastBuild ? text : text.replaceAll(lastBuild, PLACEHOLDER);
+  if (!template.includes(PLACEHOLDER)) {
+    console.error(`site_manifest: ${rel} has no ${PLACEHOLDER} to stamp`);
+    process.exit(1);
+  }
+  templates.set(rel, template);
+}
+const bytesOf = (rel) => (templates.has(rel) ? Buffer.from(templates.get(rel)) : fs.readFileSync(path.join(site, rel)));
+const build = sha256(files.map((f) => f + ' ' + sha256(bytesOf(f))).join('\n')).slice(0, 16);
+for (const [rel, template] of templates) fs.writeFileSync(path.join(site, rel), template.replaceAll(PLACEHOLDER, build));
 const entry = (rel) => {
   const bytes = fs.readFileSync(path.join(site, rel));
   return { path: rel, bytes: bytes.length, sha256: sha256(bytes) };
 };
-const others = files.filter((f) => f !== WORKER).map(entry);
-const build = sha256(others.map((f) => f.path + ' ' + f.sha256).join('\n')).slice(0, 16);
-const workerPath = path.join(site, WORKER);
-if (fs.existsSync(workerPath)) {
-  const text = fs.readFileSync(workerPath, 'utf8');
-  // A worker stamped by an earlier run of this script (no new copy since) carries that run's id: stamp it again.
-  const old = fs.existsSync(path.join(site, MANIFEST)) ? JSON.parse(fs.readFileSync(path.join(site, MANIFEST), 'utf8')).build : '';
-  const stamped = text.includes('__ATTNPLAY_BUILD__') ? text.replaceAll('__ATTNPLAY_BUILD__', build)
-    : old && text.includes(`'${old}'`) ? text.replaceAll(`'${old}'`, `'${build}'`) : text;
-  if (!stamped.includes(build)) {
-    console.error(`site_manifest: ${WORKER} has no __ATTNPLAY_BUILD__ to stamp`);
-    process.exit(1);
-  }
-  fs.writeFileSync(workerPath, stamped);
-}
-const list = files.map((f) => (f === WORKER ? entry(f) : others.find((o) => o.path === f)));
+const list = files.map(entry);
 const manifest = { format: 'attnplay-site', version: 1, build, files: list };
-fs.writeFileSync(path.join(site, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+fs.writeFileSync(manifestPath, JSON.stringify(manifest, null, 1) + '\n');
 const total = list.reduce((s, f) => s + f.bytes, 0);
 console.log(`site_manifest: build ${build}, ${list.length} files, ${total} bytes`);

@@ -5,6 +5,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>
 
 #include <cfloat>
 
@@ -40,9 +41,27 @@ uint64_t frame_digest(const ImDrawData& dd, const FrameSurface& surface, bool da
   return h;
 }
 
+// A frame cut short leaves ImGui's frame open: on the page, a call that needed the module's second half when it
+// could not be fetched (offline before it arrived) unwinds out of the frame, and attnplay-api.js starts the loop
+// again. Close what that frame opened, as its own end would have (NewFrame clears the window stack itself, not
+// the style, colour and disabled state), so the next frame starts clean; the cut frame is not drawn. It runs at
+// the start of every frame, and calls only what every frame calls, so the split keeps it in the first half.
+void close_cut_frame() {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  if (!g.WithinFrameScope) return;
+  while (g.CurrentWindowStack.Size > 1) ImGui::End();
+  if (g.ColorStack.Size > 0) ImGui::PopStyleColor(g.ColorStack.Size);
+  if (g.StyleVarStack.Size > 0) ImGui::PopStyleVar(g.StyleVarStack.Size);
+  if (g.DisabledStackSize > 0 && (g.CurrentItemFlags & ImGuiItemFlags_Disabled) != 0)
+    g.Style.Alpha = g.DisabledAlphaBackup;
+  g.DisabledStackSize = 0;
+  ImGui::EndFrame();
+}
+
 }  // namespace
 
 bool run_frame(App& app, ui::Shell& shell, const FrameSurface& surface) {
+  close_cut_frame();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();

@@ -21,6 +21,36 @@
     rejectReady(new Error(message));
   }
 
+  // ---- one build per page load (attnplay-sw.js) -------------------------------------------------------
+  // index.html names its build; the service worker serves this page's other files from that build only. When the
+  // network's build cannot be loaded whole (a file too slow or failing: a deploy under way, an overloaded host),
+  // the page asks the worker for the copy it keeps and loads once more, whole from that copy, rather than starting
+  // from parts of two builds or not at all. Once per build and tab until a start succeeds: a second failure is said
+  // as it is.
+  const buildMeta = document.querySelector('meta[name="attnplay-build"]');
+  const pageBuild = buildMeta ? buildMeta.content : '';
+  const RETRY_KEY = 'attnplay-kept-copy-retry';
+  function startFailed(message) {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    let retried = true;
+    try {
+      const tried = JSON.parse(sessionStorage.getItem(RETRY_KEY) || '[]');
+      retried = !Array.isArray(tried) || tried.includes(pageBuild);
+      if (!retried) sessionStorage.setItem(RETRY_KEY, JSON.stringify(tried.concat(pageBuild)));
+    } catch (e) { /* no session storage: no way to know a retry from a first try, so none */ }
+    if (inline || !worker || !pageBuild || retried) { fatal(message); return; }
+    console.warn('attnplay: ' + message + '; loading the copy kept offline instead');
+    const channel = new MessageChannel();
+    const told = new Promise((resolve) => { channel.port1.onmessage = resolve; setTimeout(resolve, 2000); });
+    worker.postMessage({ type: 'attnplay-build-failed', build: pageBuild }, [channel.port2]);
+    told.then(() => location.reload());
+  }
+  // A page the worker took over after it opened (the first visit) tells it its build.
+  function tellWorkerTheBuild() {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker && pageBuild && !inline) worker.postMessage({ type: 'attnplay-page-build', build: pageBuild });
+  }
+
   // ---- when the module dies ------------------------------------------------------------------------
   // A WebAssembly trap inside a frame ends the frame loop. Say so in the learner's language (the words are
   // fetched while the module still answers), keep the state the address bar and storage already hold, offer a
@@ -166,17 +196,25 @@
   // call Module.loadSplitModule.
   const deferred = (() => {
     let exports = null, module = null, linked = false, split = false;
+    let missing = false, lastTry = 0;  // a call needed it and it could not be had; when it was last fetched
     function link(m) {
       if (linked) return;
       new WebAssembly.Instance(m, { primary: exports });
       linked = true;
+      if (missing) { missing = false; secondHalfArrived(); }
     }
     return {
       fetch() {
         if (!split || linked) return Promise.resolve();
+        lastTry = Date.now();
         return compileWasm('attnplay.deferred.wasm', false)
           .then((m) => { module = m; link(module); })
           .catch((e) => console.warn('attnplay: the second half of the module waits until it is used: ' + e.message));
+      },
+      // Once a call needed it and it could not be had: fetched again, at most every SECOND_HALF_RETRY_MS, in the
+      // background (a synchronous request would hold the page for as long as a poor line takes).
+      retry() {
+        if (missing && Date.now() - lastTry >= SECOND_HALF_RETRY_MS) this.fetch();
       },
       // A page the service worker serves (a returning learner, maybe offline) has the second half at hand: it is
       // linked before the module starts, so nothing waits on a synchronous request the worker does not answer.
@@ -196,16 +234,24 @@
         exports = instance.exports;
         return inlineWasm('attnplay-inline-deferred').then((bytes) => WebAssembly.compile(bytes)).then(link);
       },
-      // Synchronous: the caller is inside the module and continues with the function it asked for.
+      // Synchronous: the caller is inside the module and continues with the function it asked for. When the
+      // second half cannot be had (offline before it arrived) it throws SecondHalfMissing, which unwinds the call
+      // out of the module: the API answers {ok: false, error}, a frame is cut short and the loop goes on.
       linkNow() {
         if (linked) return;
         if (!module) {
-          const xhr = new XMLHttpRequest();
-          xhr.open('GET', 'attnplay.deferred.wasm', false);
-          xhr.overrideMimeType('text/plain; charset=x-user-defined');  // bytes, as a synchronous request allows
-          xhr.send(null);
-          if (xhr.status !== 200) throw new Error('could not load attnplay.deferred.wasm (' + xhr.status + ')');
-          const text = xhr.responseText, bytes = new Uint8Array(text.length);
+          if (missing) { this.retry(); throw new SecondHalfMissing(); }
+          lastTry = Date.now();
+          let text = null;
+          try {
+            const xhr = new XMLHttpRequest();
+            xhr.open('GET', 'attnplay.deferred.wasm', false);
+            xhr.overrideMimeType('text/plain; charset=x-user-defined');  // bytes, as a synchronous request allows
+            xhr.send(null);
+            if (xhr.status === 200) text = xhr.responseText;
+          } catch (e) { /* offline: a synchronous request throws */ }
+          if (text === null) { missing = true; throw new SecondHalfMissing(); }
+          const bytes = new Uint8Array(text.length);
           for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
           module = new WebAssembly.Module(bytes);
         }
@@ -213,6 +259,40 @@
       },
     };
   })();
+
+  // ---- when the second half cannot be had ---------------------------------------------------------------
+  // What needs the second half waits for a connection: each time, the learner is told in their language, in the
+  // status line and beside the canvas; the frame loop goes on; the second half is fetched again (every
+  // SECOND_HALF_RETRY_MS, and when the browser is back online) and the learner's next try works.
+  const SECOND_HALF_RETRY_MS = 3000;
+  class SecondHalfMissing extends Error {
+    constructor() { super('this part of the playground needs a connection once'); this.name = 'SecondHalfMissing'; }
+  }
+  const noticeEl = document.getElementById('notice');
+  let stackBase = 0;  // the module's stack pointer with no call in it (a cut call leaves it lower)
+  function needsConnectionText() {
+    try { return say('status.needs_connection'); } catch (e) { return new SecondHalfMissing().message; }
+  }
+  // After a call was cut short: the module's stack as before the call, and the learner told.
+  function secondHalfMissed(stack) {
+    Module.stackRestore(stack);
+    const text = needsConnectionText();
+    if (noticeEl) { noticeEl.textContent = text; noticeEl.hidden = false; }
+    try { call('attnplay_set_status', text); } catch (e) { if (!(e instanceof SecondHalfMissing)) throw e; }
+    return text;
+  }
+  function secondHalfArrived() { if (noticeEl) noticeEl.hidden = true; }
+  // A cut frame (or input handler) ends as an uncaught error: the loop, which stopped with it, is started again.
+  function cutAtTop(ev, error) {
+    if (!(error instanceof SecondHalfMissing)) return;
+    ev.preventDefault();
+    secondHalfMissed(stackBase);
+    Module.resumeMainLoop();
+  }
+  window.addEventListener('error', (ev) => cutAtTop(ev, ev.error));
+  window.addEventListener('unhandledrejection', (ev) => cutAtTop(ev, ev.reason));
+  window.addEventListener('online', () => deferred.retry());
+  setInterval(() => deferred.retry(), SECOND_HALF_RETRY_MS);
 
   // ---- the catalogs the module does not carry ---------------------------------------------------------
   // The module carries English only, without the lessons' own texts and those of panels that open closed.
@@ -279,7 +359,7 @@
         .then(([instance, module]) => (split && inline ? deferred.linkInline(instance) : deferred.primary(instance, split))
           .then(() => [instance, module]))
         .then(([instance, module]) => success(instance, module))
-        .catch((e) => fatal('Could not start: ' + e.message));
+        .catch((e) => startFailed('Could not start: ' + e.message));
       return {};
     },
     // A call into the second half before it is linked (a quick learner on a slow line): fetch it now, waiting.
@@ -299,8 +379,12 @@
       Module.stringToUTF8(s, p, n);
       return p;
     });
+    const stack = Module.stackSave();
     try {
       return Module.ccall(name, 'string', args.map(() => 'number'), ptrs);
+    } catch (e) {
+      if (e instanceof SecondHalfMissing) Module.stackRestore(stack);
+      throw e;
     } finally {
       for (const p of ptrs) Module._free(p);
     }
@@ -613,7 +697,7 @@
     if (n < 0) runs.remove();  // reset to step 0: a reload must not bring the old run back
   }
   async function resumeRun() {
-    if (inline) return;
+    if (inline || !deferred.ready()) return;  // a kept run resumes with the second half at hand
     const bytes = await runs.get();
     if (!bytes || !isReady || !(bytes instanceof Uint8Array)) return;
     const p = Module._malloc(bytes.length);
@@ -725,6 +809,26 @@
       return Promise.resolve(JSON.parse(call('attnplay_set_state', JSON.stringify({ preset: 'default', lesson: null }))));
     },
   };
+  // A call that needed the module's second half while it could not be had answers {ok: false, error} (the
+  // learner's words for it), never a throw.
+  function keepContract(target) {
+    for (const [key, fn] of Object.entries(target)) {
+      if (typeof fn !== 'function') continue;
+      target[key] = function (...args) {
+        const stack = isReady ? Module.stackSave() : 0;
+        try {
+          return fn.apply(this, args);
+        } catch (e) {
+          if (!(e instanceof SecondHalfMissing)) throw e;
+          return Promise.resolve({ ok: false, error: secondHalfMissed(stack) });
+        }
+      };
+    }
+    return target;
+  }
+  keepContract(api.ui);
+  keepContract(api.a11y);
+  keepContract(api);
   Object.defineProperty(window, 'attnplay', { value: Object.freeze(api), writable: false });
 
   // Ready after the first frames are drawn (layout settles on the second).
@@ -748,7 +852,14 @@
     }
     requestAnimationFrame(waitFrames);
   }
-  Module.onRuntimeInitialized = () => { catalogs.check(); requestAnimationFrame(waitFrames); };
+  Module.onRuntimeInitialized = () => {
+    // Saved and set back at once: both then run at every start, so the split keeps them in the module's first half,
+    // where a call cut short for want of the second half needs them.
+    stackBase = Module.stackSave();
+    Module.stackRestore(stackBase);
+    catalogs.check();
+    requestAnimationFrame(waitFrames);
+  };
   // The state of an inline copy, when too large for a fragment, goes in before anyone sees the page.
   function applyInlineState(state) {
     const r = JSON.parse(call('attnplay_set_state', JSON.stringify(state)));
@@ -900,13 +1011,17 @@
   // page is ready: the worker's install fetches the site's files (the trainer too), which on a slow phone
   // connection would otherwise share the line with the page's own first download.
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-    ready.then(() => navigator.serviceWorker.register('attnplay-sw.js'))
-      .catch(() => { /* the page works without it */ });
+    ready.then(() => {
+      try { sessionStorage.removeItem(RETRY_KEY); } catch (e) { /* nothing was kept */ }
+      return navigator.serviceWorker.register('attnplay-sw.js');
+    }).catch(() => { /* the page works without it */ });
+    navigator.serviceWorker.addEventListener('controllerchange', tellWorkerTheBuild);
+    tellWorkerTheBuild();
   }
   // The module is the bulk of the download: start it now, alongside attnplay.js rather than after it.
   compiling = compileWasm('attnplay.wasm');
   compiling.catch(() => { /* reported when attnplay.js asks for the module */ });
   s.src = 'attnplay.js';
-  s.onerror = () => fatal('Could not load attnplay.js');
+  s.onerror = () => startFailed('Could not load attnplay.js');
   document.body.appendChild(s);
 })();
