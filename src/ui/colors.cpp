@@ -5,22 +5,13 @@
 #include <cmath>
 
 #include "ui/panel.h"
+#include "ui/theme.h"
 
 namespace attn::ui {
 
 unsigned viridis_u32(float t) {
-  t = std::clamp(std::isfinite(t) ? t : 0.0f, 0.0f, 1.0f);
-  const float c[7][3] = {{0.2777273f, 0.0054073f, 0.3340998f},   {0.1050930f, 1.4046135f, 1.3845902f},
-                         {-0.3308618f, 0.2148476f, 0.0950952f},  {-4.6342305f, -5.7991010f, -19.3324410f},
-                         {6.2282699f, 14.1799334f, 56.6905526f}, {4.7763850f, -13.7451454f, -65.3530326f},
-                         {-5.4354559f, 4.6458526f, 26.3124352f}};
-  float rgb[3];
-  for (int k = 0; k < 3; ++k) {
-    float v = c[6][k];
-    for (int i = 5; i >= 0; --i) v = c[i][k] + t * v;
-    rgb[k] = std::clamp(v, 0.0f, 1.0f);
-  }
-  return ImGui::ColorConvertFloat4ToU32(ImVec4(rgb[0], rgb[1], rgb[2], 1.0f));
+  const Rgb c = viridis(t);
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f));
 }
 
 unsigned diverging_u32(float v, float range) {
@@ -39,11 +30,11 @@ void section_header(const char* text) {
   ImGui::Separator();
 }
 
-// Black or white text, whichever contrasts more with the cell colour.
+// Black or white text, whichever contrasts more with the cell colour (theme.h: at least 4.58:1).
 unsigned text_on(unsigned bg) {
   const ImVec4 c = ImGui::ColorConvertU32ToFloat4(bg);
-  const float lum = 0.299f * c.x + 0.587f * c.y + 0.114f * c.z;
-  return lum > 0.55f ? IM_COL32(15, 15, 15, 255) : IM_COL32(250, 250, 250, 255);
+  const Rgb ink = ink_on({c.x, c.y, c.z});
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(ink.r, ink.g, ink.b, 1.0f));
 }
 
 }  // namespace attn::ui

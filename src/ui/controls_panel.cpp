@@ -152,9 +152,9 @@ class ControlsPanel : public Panel {
   // overflowing scores, masked rows).
   void messages(PanelContext& ctx, const State& s, const AppResult& r) {
     if (!r.error.empty())
-      ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s",
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "%s",
                          ctx.trf("controls.cannot_compute", {{"error", r.error}}).c_str());
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.7f, 0.3f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, warn_col());
     for (const std::string& w : result_warnings(r, s.temperature, s.lang)) text_wrapped(w);
     ImGui::PopStyleColor();
   }

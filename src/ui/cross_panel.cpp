@@ -93,7 +93,7 @@ class CrossPanel : public Panel {
     const std::string& err = c.error[static_cast<size_t>(k)];
     if (!err.empty()) {
       ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + col_w);
-      ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", err.c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "%s", err.c_str());
       ImGui::PopTextWrapPos();
       return;
     }

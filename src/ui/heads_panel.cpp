@@ -144,7 +144,7 @@ class HeadsPanel : public Panel {
     const AppResult& r = ctx.result;
     head_count(ctx, s);
     if (!r.heads_options.empty()) heads_table(ctx, s, r);
-    if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", r.error.c_str());
+    if (!r.error.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "%s", r.error.c_str());
     const Result& c = r.core;
     const HeadResult& first = c.first_head();
     if (first.weights.size() == 0) {

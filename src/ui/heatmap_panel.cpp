@@ -95,7 +95,8 @@ class HeatmapPanel : public Panel {
       ++upload_serial_;
     }
     renderer_.update(values_.data(), n, m, upload_serial_);
-    if (!renderer_.error().empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", renderer_.error().c_str());
+    if (!renderer_.error().empty())
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "%s", renderer_.error().c_str());
   }
 
   // Column names shortened or thinned so they never run into each other (each stands over its own

@@ -29,7 +29,7 @@ class LearnPanel : public Panel {
     settings(ctx, st);
     controls(ctx, t);
     if (!ctx.app.learn.message.empty())
-      ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1), "%s", ctx.app.learn.message.c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(warn_col()), "%s", ctx.app.learn.message.c_str());
     if (!ctx.app.learn.in_page_reason.empty())  // no worker thread: training shares the frame
       text_wrapped(ctx.trf("learn.in_page", {{"error", ctx.app.learn.in_page_reason}}));
     const std::string init_a = learn_init_text(ctx.state.lang, t.settings(), 0);

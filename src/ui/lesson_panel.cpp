@@ -9,6 +9,7 @@
 #include "app/lesson_text.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
+#include "ui/theme.h"
 
 namespace attn::ui {
 namespace {
@@ -142,12 +143,17 @@ class LessonPanel : public Panel {
         // The picked choice is green when right, red when wrong; once missed, the right one shows green.
         const bool picked = p.chosen == static_cast<int>(i), right = static_cast<int>(i) == task.answer;
         const bool mark = picked || (p.missed && right);
-        if (mark)
-          ImGui::PushStyleColor(ImGuiCol_Button, right ? ImVec4(0.2f, 0.55f, 0.3f, 1) : ImVec4(0.6f, 0.25f, 0.2f, 1));
+        // The fill repeats what the verdict says in words; its text reads on it (theme.h: ink_on).
+        const Rgb& fill = right ? kCellFills.correct : kCellFills.wrong;
+        if (mark) {
+          ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(fill.r, fill.g, fill.b, 1));
+          const Rgb ink = ink_on(fill);
+          ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(ink.r, ink.g, ink.b, 1));
+        }
         ImGui::BeginDisabled(t.answered);
         if (wrapped_button(t.choices[i] + "##choice" + std::to_string(i))) answer_choice(app, static_cast<int>(i));
         ImGui::EndDisabled();
-        if (mark) ImGui::PopStyleColor();
+        if (mark) ImGui::PopStyleColor(2);
         ctx.track(ControlFamily::lesson_choice, std::to_string(i));
       }
     } else {

@@ -163,8 +163,7 @@ class MaskPanel : public Panel {
       if (cell >= 34) {
         char buf[16];
         std::snprintf(buf, sizeof buf, "%.2f", h.weights(i, j));
-        G.dl->AddText(ImVec2(a.x + 2, a.y + cell * 0.5f - 7),
-                      h.weights(i, j) > 0.6f ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), buf);
+        G.dl->AddText(ImVec2(a.x + 2, a.y + cell * 0.5f - 7), text_on(col), buf);
       }
       if (G.n <= 16 && G.m <= 16)
         ctx.track_rect(ControlFamily::mask_cell, std::to_string(i) + "," + std::to_string(j), a.x, a.y, cell, cell);
@@ -181,7 +180,7 @@ class MaskPanel : public Panel {
       std::snprintf(buf, sizeof buf, "Σ %.3f  H %.2f  max %.2f", static_cast<double>(h.weights.row(i).sum()),
                     static_cast<double>(h.entropy(i)), static_cast<double>(h.max_weight(i)));
     G.dl->AddText(ImVec2(G.p0.x + G.cell * G.m + 8, G.p0.y + G.cell * (i + 0.5f) - 7),
-                  none ? IM_COL32(255, 160, 80, 255) : ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
+                  none ? warn_col() : ImGui::GetColorU32(ImGuiCol_TextDisabled), buf);
   }
 
  private:

@@ -54,7 +54,7 @@ class NumericsPanel : public Panel {
     // Wrapped, never clipped: the messages are sentences and the panel may be narrow.
     text_wrapped(ctx.trf("numerics.max_sum", {{"max", show(sm.mx)}, {"sum", show(sm.naive_sum)}}));
     if (sm.overflowed || sm.nans) {
-      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.5f, 0.3f, 1));
+      ImGui::PushStyleColor(ImGuiCol_Text, warn_col());
       text_wrapped(ctx.trf("numerics.overflowed",
                            {{"overflowed", std::to_string(sm.overflowed)}, {"nans", std::to_string(sm.nans)}}));
       ImGui::PopStyleColor();
@@ -89,7 +89,7 @@ class NumericsPanel : public Panel {
       ImGui::TextUnformatted(show(sm.x[static_cast<size_t>(j)]).c_str());
       ImGui::TableNextColumn();
       if (std::isinf(e))
-        ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "%s", show(e).c_str());
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(warn_col()), "%s", show(e).c_str());
       else
         ImGui::TextUnformatted(show(e).c_str());
       ImGui::TableNextColumn();

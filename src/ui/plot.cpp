@@ -60,6 +60,8 @@ ImU32 highlight_col() { return palette_col(&ThemePalette::highlight); }
 ImU32 good_col() { return palette_col(&ThemePalette::good); }
 ImU32 bad_col() { return palette_col(&ThemePalette::bad); }
 ImU32 title_col() { return palette_col(&ThemePalette::title); }
+ImU32 warn_col() { return palette_col(&ThemePalette::warn); }
+ImU32 info_col() { return palette_col(&ThemePalette::info); }
 
 std::string fmt(double v, int decimals, const char* fallback) {
   if (!std::isfinite(v)) return fallback;
@@ -147,11 +149,37 @@ void Plot::ticks() {
   }
 }
 
+namespace {
+// The unscaled series (and Learn's model B) is drawn dashed, in its lines and its legend swatch, so the two series
+// differ by more than their colour (WCAG 1.4.1).
+bool dashed_series(ImU32 col) { return col == kUnscaledCol; }
+
+// A polyline in dashes of `dash` pixels with gaps as long, the pattern carried across its points.
+void dashed_polyline(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 col, float thick, float dash) {
+  float into = 0;  // how far into the current dash-and-gap period the line is
+  for (size_t i = 0; i + 1 < pts.size(); ++i) {
+    const ImVec2 a = pts[i], b = pts[i + 1];
+    const float len = std::hypot(b.x - a.x, b.y - a.y);
+    for (float t = 0; t < len;) {
+      const bool on = into < dash;
+      const float step = std::min(len - t, (on ? dash : 2 * dash) - into);
+      if (on && len > 0)
+        dl->AddLine(ImVec2(a.x + (b.x - a.x) * t / len, a.y + (b.y - a.y) * t / len),
+                    ImVec2(a.x + (b.x - a.x) * (t + step) / len, a.y + (b.y - a.y) * (t + step) / len), col, thick);
+      t += step;
+      into = std::fmod(into + step, 2 * dash);
+    }
+  }
+}
+}  // namespace
+
 void Plot::line(const std::vector<double>& xs, const std::vector<double>& ys, ImU32 col, float thick) {
   std::vector<ImVec2> pts;
   const size_t n = std::min(xs.size(), ys.size());
+  const bool dashed = dashed_series(col);
   auto flush = [&] {
-    if (pts.size() >= 2) dl_->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick);
+    if (pts.size() >= 2 && dashed) dashed_polyline(dl_, pts, col, thick, 6.0f);
+    if (pts.size() >= 2 && !dashed) dl_->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick);
     pts.clear();
   };
   for (size_t i = 0; i < n; ++i) {
@@ -203,8 +231,12 @@ void legend_row(const Legend& entries) {
   for (size_t k = 0; k < entries.size(); ++k) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(sw, h));
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.35f), ImVec2(p.x + sw, p.y + h * 0.65f),
-                                              entries[k].first);
+    if (dashed_series(entries[k].first))
+      dashed_polyline(ImGui::GetWindowDrawList(), {ImVec2(p.x, p.y + h * 0.5f), ImVec2(p.x + sw, p.y + h * 0.5f)},
+                      entries[k].first, h * 0.3f, sw / 3);
+    else
+      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.35f), ImVec2(p.x + sw, p.y + h * 0.65f),
+                                                entries[k].first);
     ImGui::SameLine(0, 4);
     ImGui::TextUnformatted(entries[k].second.c_str());
     if (k + 1 < entries.size()) ImGui::SameLine(0, gap);

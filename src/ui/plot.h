@@ -21,6 +21,8 @@ ImU32 highlight_col();  // the selected query
 ImU32 title_col();      // headings such as a preset's title
 ImU32 good_col();       // a right answer
 ImU32 bad_col();        // a wrong one
+ImU32 warn_col();       // a slip to look at
+ImU32 info_col();       // a worked breakdown
 
 struct Axis {
   double lo = 0, hi = 1;

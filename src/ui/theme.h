@@ -1,6 +1,10 @@
 // theme.h — the text and background colours of both themes, declared once: Shell::apply_theme sets
-// them and a unit test holds every text/background pair to WCAG AA (4.5:1).
+// them and a unit test holds every text/background pair to WCAG AA (4.5:1), and text on a coloured cell (the
+// heatmap's viridis, the worksheet's right/wrong fills) to the same.
 #pragma once
+
+#include <algorithm>
+#include <cmath>
 
 namespace attn::ui {
 
@@ -15,17 +19,58 @@ struct ThemePalette {
   Rgb highlight;      // the selected query row's label and outline
   Rgb title;          // headings such as a preset's title
   Rgb good, bad;      // a right answer, a wrong one
+  Rgb warn;           // a slip to look at: a remark on a slip, an answer that follows from an earlier one
+  Rgb info;           // a worked breakdown ("Show me")
 };
 
 // ImGui's StyleColorsDark/Light backgrounds, with secondary text dark or light enough to read: the
 // stock light theme's grey captions are about 2.5:1 on its background.
 constexpr ThemePalette kDarkPalette{{0.06f, 0.06f, 0.06f},   {1.00f, 1.00f, 1.00f}, {0.64f, 0.64f, 0.64f},
                                     {1.00f, 0.745f, 0.235f}, {0.55f, 0.80f, 1.00f}, {0.50f, 0.90f, 0.50f},
-                                    {1.00f, 0.60f, 0.40f}};
+                                    {1.00f, 0.60f, 0.40f},   {1.00f, 0.75f, 0.43f}, {0.59f, 0.78f, 1.00f}};
 constexpr ThemePalette kLightPalette{{0.94f, 0.94f, 0.94f}, {0.00f, 0.00f, 0.00f}, {0.33f, 0.33f, 0.33f},
                                      {0.60f, 0.26f, 0.00f}, {0.08f, 0.35f, 0.67f}, {0.00f, 0.42f, 0.10f},
-                                     {0.70f, 0.18f, 0.00f}};
+                                     {0.70f, 0.18f, 0.00f}, {0.50f, 0.30f, 0.00f}, {0.08f, 0.35f, 0.67f}};
 
 constexpr const ThemePalette& palette(bool dark) { return dark ? kDarkPalette : kLightPalette; }
+
+// A worksheet cell's fill by its check (the same in both themes; its text is ink_on the fill).
+struct CellFills {
+  Rgb correct, carried, wrong, invalid;
+};
+constexpr CellFills kCellFills{
+    {0.16f, 0.45f, 0.22f}, {0.45f, 0.40f, 0.12f}, {0.55f, 0.18f, 0.16f}, {0.55f, 0.32f, 0.08f}};
+
+// WCAG 2.x relative luminance of an sRGB colour, and the contrast ratio of two.
+inline double relative_luminance(Rgb c) {
+  const auto lin = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+}
+inline double contrast_ratio(Rgb a, Rgb b) {
+  const double la = relative_luminance(a), lb = relative_luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+// Black or white, whichever contrasts more with `bg`: at least 4.58:1 on any colour.
+inline Rgb ink_on(Rgb bg) {
+  const Rgb black{0, 0, 0}, white{1, 1, 1};
+  return contrast_ratio(black, bg) >= contrast_ratio(white, bg) ? black : white;
+}
+
+// Viridis (a polynomial fit of matplotlib's): the heatmap's colours, read by lightness under colour-vision
+// deficiencies. The shader (shaders/) computes the same polynomial.
+inline Rgb viridis(float t) {
+  t = std::clamp(std::isfinite(t) ? t : 0.0f, 0.0f, 1.0f);
+  const float c[7][3] = {{0.2777273f, 0.0054073f, 0.3340998f},   {0.1050930f, 1.4046135f, 1.3845902f},
+                         {-0.3308618f, 0.2148476f, 0.0950952f},  {-4.6342305f, -5.7991010f, -19.3324410f},
+                         {6.2282699f, 14.1799334f, 56.6905526f}, {4.7763850f, -13.7451454f, -65.3530326f},
+                         {-5.4354559f, 4.6458526f, 26.3124352f}};
+  float rgb[3];
+  for (int k = 0; k < 3; ++k) {
+    float v = c[6][k];
+    for (int i = 5; i >= 0; --i) v = c[i][k] + t * v;
+    rgb[k] = std::clamp(v, 0.0f, 1.0f);
+  }
+  return {rgb[0], rgb[1], rgb[2]};
+}
 
 }  // namespace attn::ui

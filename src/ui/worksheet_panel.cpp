@@ -10,6 +10,7 @@
 #include "app/worksheet.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
+#include "ui/theme.h"
 
 namespace attn::ui {
 namespace {
@@ -18,22 +19,29 @@ using namespace attn::exercise;
 
 constexpr Stage kStages[] = {Stage::Q, Stage::K, Stage::V, Stage::Scores, Stage::Scaled, Stage::Weights, Stage::Output};
 
-ImVec4 status_colour(CellStatus st) {
+// A checked cell's fill (theme.h), and the mark drawn in it: right, wrong or following from an earlier slip is
+// said by the mark too, not by the colour alone (WCAG 1.4.1). nullptr: the cell is unchecked.
+const Rgb* status_fill(CellStatus st, const char** mark) {
   switch (st) {
     case CellStatus::Correct:
-      return ImVec4(0.16f, 0.45f, 0.22f, 1);
+      *mark = "✓";
+      return &kCellFills.correct;
     case CellStatus::CarriedForward:
-      return ImVec4(0.45f, 0.40f, 0.12f, 1);
+      *mark = "▲";
+      return &kCellFills.carried;
     case CellStatus::Wrong:
-      return ImVec4(0.55f, 0.18f, 0.16f, 1);
+      *mark = "✗";
+      return &kCellFills.wrong;
     case CellStatus::Invalid:
-      return ImVec4(0.55f, 0.32f, 0.08f, 1);
+      *mark = "?";
+      return &kCellFills.invalid;
     default:
-      return ImGui::GetStyleColorVec4(ImGuiCol_FrameBg);
+      *mark = "";
+      return nullptr;
   }
 }
 
-constexpr ImU32 kRemarkColour = IM_COL32(255, 190, 110, 255);
+ImVec4 vec4(Rgb c) { return ImVec4(c.r, c.g, c.b, 1); }
 
 class WorksheetPanel : public Panel {
  public:
@@ -42,7 +50,7 @@ class WorksheetPanel : public Panel {
     WorksheetSession& w = ctx.app.worksheet;
     chooser(ctx);
     if (!w.error.empty()) {
-      ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", w.error.c_str());
+      text_wrapped(w.error, bad_col());
       return;
     }
     const Exercise& ex = w.exercise;
@@ -53,7 +61,7 @@ class WorksheetPanel : public Panel {
     const auto slips =
         std::count_if(ex.remarks.begin(), ex.remarks.end(), [](const Remark& r) { return r.kind == RemarkKind::Slip; });
     if (slips > 0)  // ▲: ⚠ is not in the font
-      text_wrapped("▲ " + ctx.trf("worksheet.note_slips", {{"count", std::to_string(slips)}}), kRemarkColour);
+      text_wrapped("▲ " + ctx.trf("worksheet.note_slips", {{"count", std::to_string(slips)}}), warn_col());
     inputs(ex);
     for (Stage s : kStages) stage(ctx, s);
     summary(ctx);
@@ -136,7 +144,11 @@ class WorksheetPanel : public Panel {
     WorksheetSession& w = ctx.app.worksheet;
     char buf[32];
     std::snprintf(buf, sizeof buf, "%s", w.answers.at(s, i, j).c_str());
-    ImGui::PushStyleColor(ImGuiCol_FrameBg, status_colour(w.grade.stage(s).at(i, j).status));
+    const char* mark = "";
+    const Rgb* fill = status_fill(w.grade.stage(s).at(i, j).status, &mark);
+    // A checked cell's text is black or white, whichever reads on its fill (≥ 4.5:1 in both themes).
+    ImGui::PushStyleColor(ImGuiCol_FrameBg, fill ? vec4(*fill) : ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
+    ImGui::PushStyleColor(ImGuiCol_Text, fill ? vec4(ink_on(*fill)) : ImGui::GetStyleColorVec4(ImGuiCol_Text));
     ImGui::SetNextItemWidth(width);
     ImGui::PushID(i * 64 + j);
     if (ImGui::InputText("##cell", buf, sizeof buf, ImGuiInputTextFlags_CharsScientific))
@@ -148,12 +160,21 @@ class WorksheetPanel : public Panel {
       picked_stage_ = stage_index(s);
     }
     ImGui::PopID();
-    ImGui::PopStyleColor();
+    ImGui::PopStyleColor(2);
+    if (fill) cell_mark(mark, ink_on(*fill));
     ctx.track(ControlFamily::worksheet_cell,
               std::string(stage_id(s)) + ":" + std::to_string(i + 1) + "," + std::to_string(j + 1));
     const InputIssue issue = w.grade.stage(s).at(i, j).issue;
     if (ImGui::IsItemHovered() && issue != InputIssue::None)
       ImGui::SetTooltip("%s", issue_message(issue, w.answers.at(s, i, j), ctx.state.lang).c_str());
+  }
+
+  // The check's mark in the cell's right end, over the text's last characters only when the cell is full.
+  static void cell_mark(const char* mark, Rgb ink) {
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    const ImVec2 size = ImGui::CalcTextSize(mark);
+    ImGui::GetWindowDrawList()->AddText(ImVec2(hi.x - size.x - 3, lo.y + (hi.y - lo.y - size.y) / 2),
+                                        ImGui::ColorConvertFloat4ToU32(vec4(ink)), mark);
   }
 
   // What the note says about this stage, once the learner's own answer is in (remark_open); a remark a
@@ -166,7 +187,7 @@ class WorksheetPanel : public Panel {
                                       [&](const Diagnosis& d) { return d.remark == static_cast<int>(k); });
       if (r.stage == s && !quoted && remark_open(w.exercise, w.grade, r))
         text_wrapped((r.kind == RemarkKind::Slip ? "▲ " : "") + remark_text(r, ctx.state.lang),
-                     r.kind == RemarkKind::Slip ? kRemarkColour : IM_COL32(200, 200, 200, 255));
+                     r.kind == RemarkKind::Slip ? warn_col() : ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
   }
 
@@ -174,8 +195,7 @@ class WorksheetPanel : public Panel {
     WorksheetSession& w = ctx.app.worksheet;
     for (const Diagnosis& d : w.grade.diagnoses) {
       if (d.stage != s) continue;
-      const ImU32 col =
-          d.kind == DiagnosisKind::CarriedForward ? IM_COL32(230, 210, 120, 255) : IM_COL32(255, 150, 130, 255);
+      const ImU32 col = d.kind == DiagnosisKind::CarriedForward ? warn_col() : bad_col();
       text_wrapped(diagnosis_message(w.exercise, d, ctx.state.lang), col);
     }
     if (picked_stage_ == stage_index(s)) {
@@ -197,7 +217,7 @@ class WorksheetPanel : public Panel {
       const std::string line = text.substr(start, end - start);
       const bool continued = line.rfind("  ", 0) == 0;
       if (continued) ImGui::Indent();
-      text_wrapped(continued ? line.substr(2) : line, IM_COL32(150, 200, 255, 255));
+      text_wrapped(continued ? line.substr(2) : line, info_col());
       if (continued) ImGui::Unindent();
       start = end + 1;
     }
@@ -208,7 +228,7 @@ class WorksheetPanel : public Panel {
     const Grade& g = ctx.app.worksheet.grade;
     ImGui::Separator();
     if (g.all_correct)
-      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", ctx.tr("worksheet.all_correct"));
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", ctx.tr("worksheet.all_correct"));
     else
       ImGui::Text("%s", ctx.trf("worksheet.progress", {{"answered", std::to_string(g.answered)},
                                                        {"asked", std::to_string(g.asked)},
