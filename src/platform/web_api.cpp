@@ -261,7 +261,8 @@ ATTNPLAY_EXPORT const char* attnplay_package_finish(const char* lessons, const c
   g_package_files.clear();
   if (!g_app || !lessons || !scorm) return out(R"({"ok":false,"error":"not ready"})");
   attn::CoursePackageOptions o;
-  o.scorm = scorm;
+  o.cmi5 = std::string(scorm) == "cmi5";
+  o.scorm = o.cmi5 ? "2004" : scorm;
   for (size_t start = 0, comma = 0; comma != std::string::npos; start = comma + 1) {
     comma = std::string(lessons).find(',', start);
     const std::string id =
@@ -274,7 +275,8 @@ ATTNPLAY_EXPORT const char* attnplay_package_finish(const char* lessons, const c
     g_app->status = attn::tr_format(g_app->state.lang, "share.lms_failed", {{"error", err}});
     return out(nlohmann::json{{"ok", false}, {"error", err}}.dump());
   }
-  const std::string name = "attnplay-" + o.lessons.front() + "-scorm" + (o.scorm == "1.2" ? "12" : "2004") + ".zip";
+  const std::string kind = o.cmi5 ? "cmi5" : o.scorm == "1.2" ? "scorm12" : "scorm2004";
+  const std::string name = "attnplay-" + o.lessons.front() + "-" + kind + ".zip";
   g_app->download(name, "application/zip", zip);
   return out(nlohmann::json{{"ok", true}, {"name", name}, {"bytes", zip.size()}}.dump());
 }

@@ -188,7 +188,7 @@ class SharePanel : public Panel {
     ImGui::EndDisabled();
   }
 
-  // A lesson as a SCORM package an LMS imports (the page zips its own files with the manifest): the LMS then
+  // A lesson as a SCORM or cmi5 package an LMS imports (the page zips its own files with the manifest): the LMS then
   // records completion, score, each answer and where the learner left off. Only where the host can build it.
   void lms_section(const State& s) {
     if (!app_->host.make_course_package || lessons().empty()) return;
@@ -216,8 +216,12 @@ class SharePanel : public Panel {
     ImGui::SameLine();
     ImGui::RadioButton(ctx_->label("share.lms_scorm2004", "lms_scorm2004").c_str(), &lms_version_, 1);
     ctx_->track(ControlId::share_lms_scorm2004);
+    ImGui::SameLine();
+    ImGui::RadioButton(ctx_->label("share.lms_cmi5", "lms_cmi5").c_str(), &lms_version_, 2);
+    ctx_->track(ControlId::share_lms_cmi5);
     if (ImGui::Button(ctx_->label("share.lms_make", "lms_make").c_str()) && chosen) {
-      app_->host.make_course_package(lms_lesson_, lms_version_ == 0 ? "1.2" : "2004");
+      static const char* const kKinds[] = {"1.2", "2004", "cmi5"};
+      app_->host.make_course_package(lms_lesson_, kKinds[lms_version_]);
       ImGui::CloseCurrentPopup();
     }
     ctx_->track(ControlId::share_lms_download);
@@ -307,7 +311,7 @@ class SharePanel : public Panel {
   float width_px_ = 440;
   int last_frame_ = -10;
   std::string lms_lesson_;  // the lesson "Download for an LMS…" packages
-  int lms_version_ = 0;     // 0 SCORM 1.2, 1 SCORM 2004
+  int lms_version_ = 0;     // 0 SCORM 1.2, 1 SCORM 2004, 2 cmi5
 };
 
 }  // namespace

@@ -453,6 +453,35 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
     }
   });
 
+  it('Share → Download for an LMS… → cmi5 makes the cmi5 course package of the open lesson in the page', async () => {
+    const server = await startServer();
+    const { context, page, errors } = await openAt(browser, server.origin + '/?lesson=softmax&step=2');
+    try {
+      await openSharePanel(page);
+      await waitFrames(page, 2);
+      const r = await itemRect(page, 'share:lms_package');
+      await click(page, { x: r.x + r.w / 2, y: r.y + r.h / 2 });
+      const v = await itemRect(page, 'share:lms_cmi5');
+      await click(page, { x: v.x + v.w / 2, y: v.y + v.h / 2 });
+      await waitFrames(page, 2);
+      const got = await clickForDownload(page, 'lms:download', click);
+      assert.equal(got.name, 'attnplay-softmax-cmi5.zip');
+      const dir = path.join(tmp, 'from-page-cmi5');
+      execFileSync('unzip', ['-q', got.path, '-d', dir]);
+      assert.ok(!fs.existsSync(path.join(dir, 'imsmanifest.xml')), 'no SCORM manifest in a cmi5 package');
+      const course = fs.readFileSync(path.join(dir, 'cmi5.xml'), 'utf8');
+      assert.match(course, /<courseStructure xmlns="https:\/\/w3id.org\/xapi\/profiles\/cmi5\/v1\/CourseStructure.xsd">/);
+      assert.match(course, /moveOn="CompletedAndPassed"/);
+      assert.match(course, /<url>index.html\?lesson=softmax<\/url>/);
+      for (const f of ['index.html', 'attnplay.wasm', 'attnplay-cmi5.js', 'attnplay-lms-notices.js'])
+        assert.ok(fs.existsSync(path.join(dir, f)), `${f} is in the package`);
+      assert.deepEqual(errors.page, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
   // The notices the adapter shows over the page (attnplay-lms.js): the mode/credit note and the failure alert.
   const notice = (frame, id) => frame.evaluate((id) => {
     const el = document.getElementById(id);

@@ -82,7 +82,7 @@ stub_site() {
   echo '{}' >"$1/strings/en.panels.json"
   head -c 200000 /dev/urandom >"$1/attnplay.wasm"
   cat >"$1/index.html" <<'HTML'
-<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; connect-src 'self'"></head><body></body></html>
+<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; connect-src 'self'"><meta name="attnplay-build" content="__ATTNPLAY_BUILD__"></head><body></body></html>
 HTML
   node "$(dirname "${BASH_SOURCE[0]}")/../../scripts/site_manifest.mjs" "$1" >/dev/null
 }
