@@ -259,6 +259,32 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     assert.ok(live.length > 0);
   });
 
+  it('opens the Worksheet and Learn, and changes the language, by keyboard alone through the menus\' twin', async () => {
+    const { page } = app;
+    const key = async (k) => { await page.keyboard.press(k); await waitFrames(page, 2); };
+    const activeId = () => page.evaluate(() => document.activeElement && document.activeElement.id);
+    await page.focus('#a11y-skip a[href="#a11y-menus"]');
+    await key('Enter');
+    for (const [panel, section] of [['worksheet', 'a11y-worksheet'], ['learn', 'a11y-learn-play']]) {
+      const box = `a11y-view-${panel}`;
+      for (let i = 0; i < 30 && (await activeId()) !== box; i++) await key('Tab');
+      assert.equal(await activeId(), box, `Tab reaches the ${panel} checkbox`);
+      const named = await page.evaluate((id) => document.querySelector(`label[for="${id}"]`).textContent, box);
+      assert.equal(named, en['panel.' + panel], 'named by the panel\'s title');
+      await key('Space');
+      await pollUntil(() => api.getState(page), (st) => st.panels[panel] === true, { what: `the ${panel} panel open` });
+      await pollUntil(() => page.evaluate((id) => Boolean(document.getElementById(id)), section), Boolean,
+        { what: `the ${panel}'s twins in the DOM` });
+      assert.equal(await activeId(), box, 'the focus stays on the checkbox');
+      assert.equal(await page.evaluate((id) => document.getElementById(id).checked, box), true);
+    }
+    for (let i = 0; i < 30 && (await activeId()) !== 'a11y-menu-language'; i++) await key('Tab');
+    assert.equal(await activeId(), 'a11y-menu-language');
+    await page.selectOption('#a11y-menu-language', 'hi-Latn');
+    await pollUntil(() => api.getState(page), (st) => st.lang === 'hi-Latn', { what: 'Hinglish chosen' });
+    await setStateOk(page, { lang: 'en', panels: { worksheet: false, learn: false } });
+  });
+
   it('fits 320 CSS px without horizontal page scroll, skip links included', async () => {
     const origin = new URL(app.page.url()).origin;
     const narrow = await openApp(app.context.browser(), origin, { viewport: { width: 320, height: 640 } });

@@ -96,6 +96,13 @@ describe('a lesson walked by real clicks', { timeout: 175000 }, () => {
 
     await clickItem('lesson:next');
     await pollUntil(state, (v) => v.lesson.step === 3, { what: 'step 3' });
+    // The parallel DOM's answer field is described by its question (a screen reader says what is asked).
+    const field = await pollUntil(() => frame.evaluate(() => {
+      const input = document.getElementById('a11y-number');
+      const by = input && document.getElementById(input.getAttribute('aria-describedby'));
+      return by && by.textContent;
+    }), Boolean, { what: 'the answer field described by its question' });
+    assert.match(field, /Var\(q·k\)/);
     await clickItem('lesson:number');
     await page.keyboard.type('64');
     await settle(2);

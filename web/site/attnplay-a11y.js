@@ -272,7 +272,9 @@
       });
       sec.append(group);
     } else if (l.number) {
-      const input = el('input', { id: 'a11y-number', type: 'text', inputmode: 'decimal', 'aria-disabled': l.answered ? 'true' : undefined });
+      // Labelled as a number answer and described by its question (the label alone does not say what is asked).
+      const input = el('input', { id: 'a11y-number', type: 'text', inputmode: 'decimal', 'aria-describedby': 'a11y-question',
+        'aria-disabled': l.answered ? 'true' : undefined });
       input.a11yKey = (ev) => { if (ev.key === 'Enter' && !l.answered) act({ do: 'number', value: input.value }); };
       bindFocus(input, 'lesson:number');
       const check = el('button', { type: 'button', 'aria-disabled': l.answered ? 'true' : undefined }, l.check);
