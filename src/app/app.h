@@ -56,6 +56,10 @@ class App : public Playground {
   uint64_t progress_loads = 0;  // load_progress calls: a reload's kept views are applied once after each
   WorksheetSession worksheet;   // the hand-calculation checker (worksheet.h)
   LearnSession learn;           // Learn mode's two models (learn.h)
+  // The lesson builder (lesson_builder.h): while set, a lesson file picked opens in it rather than as a lesson; a
+  // lesson opened in it waits here until the builder panel takes it (once the teacher confirms replacing steps).
+  bool builder_import = false;
+  nlohmann::json builder_opened;
 
   // What each part may touch, by reference, for one call (the functions of lesson_run.h, learn.h and
   // worksheet.h take these, so `start_lesson(app, …)` hands the lesson runner its parts and nothing else).

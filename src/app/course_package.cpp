@@ -304,6 +304,16 @@ std::string site_manifest_paths(const std::string& manifest_json, std::vector<st
   return paths.empty() ? std::string(kSiteManifest) + " lists no files" : "";
 }
 
+void take_lessons_pass_mark(CoursePackageOptions& o) {
+  for (const std::string& id : o.lessons) {
+    const Lesson* l = find_lesson(id);
+    if (!l || (!l->pass && !l->ungraded)) continue;
+    o.graded = !l->ungraded;
+    if (l->pass) o.pass = *l->pass;
+    return;
+  }
+}
+
 std::string check_package_options(const CoursePackageOptions& o) {
   if (o.lessons.empty()) return "a package needs at least one lesson";
   for (const std::string& id : o.lessons) {

@@ -36,6 +36,10 @@ constexpr const char* kSiteManifest = "site-manifest.json";
 // The paths site-manifest.json lists ("" or why it cannot be read).
 std::string site_manifest_paths(const std::string& manifest_json, std::vector<std::string>& paths);
 
+// The pass mark the lessons' files give ("pass" in a lesson file, e.g. one the builder made), for options given none:
+// the first lesson with one decides. The page's packages and `attnplay package` without --pass take it.
+void take_lessons_pass_mark(CoursePackageOptions& o);
+
 // "" or what is wrong with the options (unknown lesson, version, pass, endpoint).
 std::string check_package_options(const CoursePackageOptions& o);
 

@@ -331,6 +331,20 @@ std::string check_id(const std::string& id) {
   return "";
 }
 
+// "pass": a share from 0 to 1, or "none" (courses that do not grade the lesson).
+std::string parse_pass(const json& j, Lesson& l) {
+  if (!j.contains("pass")) return "";
+  const json& p = j["pass"];
+  if (p == "none") {
+    l.ungraded = true;
+    return "";
+  }
+  if (!p.is_number() || !(p.get<double>() >= 0 && p.get<double>() <= 1))
+    return "pass must be a share from 0 to 1 (of predictions right at the first try) or \"none\"";
+  l.pass = p.get<double>();
+  return "";
+}
+
 struct Loaded {
   std::vector<Lesson> lessons;
   std::vector<std::string> errors;
@@ -522,6 +536,7 @@ std::string parse_lesson(const std::string& text, Lesson& out) {
   if (err.empty()) err = check_id(l.id);
   if (err.empty()) err = get_text(j, "title", l.title, true, sink);
   if (err.empty()) err = get_text(j, "summary", l.summary, false, sink);
+  if (err.empty()) err = parse_pass(j, l);
   if (!err.empty()) return err;
   if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].empty()) return "steps must be a non-empty array";
   if (j["steps"].size() > kMaxLessonSteps)

@@ -79,6 +79,10 @@ struct Lesson {
   std::string id;     // "why-sqrt-dk" (links: lesson=why-sqrt-dk&step=3)
   std::string title;  // catalog key
   std::string summary;
+  // The pass mark a course package of the lesson takes unless told another ("pass": the share of predictions right
+  // at the first try, 0 to 1; "pass": "none" — not graded; no "pass" — the package's own).
+  std::optional<double> pass;
+  bool ungraded = false;
   std::vector<LessonStep> steps;
   // Texts written inline ({"en": …, "hi-Latn": …}) under generated keys "inline:<id>:<field>", which the
   // fields above then name; loading the lesson adds them to what tr() finds.

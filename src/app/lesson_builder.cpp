@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "app/app.h"
+#include "app/data.h"
 #include "app/lesson.h"
 #include "app/lesson_run.h"
 #include "app/lesson_verify.h"
@@ -59,9 +60,43 @@ std::vector<std::string> read_strings(const json& j) {
   return out;
 }
 
-json task_json(const DraftStep& s, size_t index) {
-  json t = {{"kind", "predict"}, {"id", "q" + std::to_string(index + 1)}, {"question", text_json(s.question)}};
-  t["asks"] = json::array();
+// A kept text field as the file will have it: a catalog key becomes its texts inline (the key is another lesson's).
+void inline_field(json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key) || !j[key].is_string() || j[key].get<std::string>().empty()) return;
+  const json t = text_json(read_text(j[key]));
+  if (!t.empty()) j[key] = t;
+}
+
+// An edited field back into the file: set, or gone when empty (unless the file wrote it empty just so).
+template <typename T>
+void put(json& j, const char* key, const T& value, bool empty) {
+  const json v = value;
+  if (!empty)
+    j[key] = v;
+  else if (j.contains(key) && j[key] != v)
+    j.erase(key);
+}
+
+// Fields of a kind of task that another kind does not have (a task switched from choices to a number drops them).
+void drop_other_kinds(json& t, DraftStep::Ask ask) {
+  const bool choice = ask == DraftStep::Ask::Choice, number = ask == DraftStep::Ask::Number;
+  const bool predict = choice || number;
+  for (const char* k : {"choices", "answer", "feedback"})
+    if (!choice) t.erase(k);
+  for (const char* k : {"number", "tolerance", "slips"})
+    if (!number) t.erase(k);
+  for (const char* k : {"asks", "reveal"})
+    if (!predict) t.erase(k);
+  for (const char* k : {"goal", "solution"})
+    if (predict) t.erase(k);
+}
+
+json task_json(const DraftStep& s) {
+  json t = s.kept_task;
+  drop_other_kinds(t, s.ask);
+  t["kind"] = s.ask == DraftStep::Ask::Do ? "do" : "predict";
+  t["id"] = s.task_id;
+  t["question"] = text_json(s.question);
   if (s.ask == DraftStep::Ask::Choice) {
     t["choices"] = json::array();
     t["feedback"] = json::array();
@@ -71,20 +106,25 @@ json task_json(const DraftStep& s, size_t index) {
       t["feedback"].push_back(right ? json("") : text_json(s.choices[i].feedback));
     }
     t["answer"] = s.answer;
-  } else {
+  } else if (s.ask == DraftStep::Ask::Number) {
     t["number"] = s.number;
     t["tolerance"] = s.tolerance;
   }
-  if (!s.hint.empty()) t["hint"] = text_json(s.hint);
-  if (!s.explain.empty()) t["explain"] = text_json(s.explain);
+  if (s.ask == DraftStep::Ask::Do) {
+    t["goal"] = s.goal;
+    put(t, "solution", s.solution, s.solution.empty());
+  } else {
+    t["asks"] = s.asks;
+    put(t, "reveal", s.reveal, s.reveal.empty());
+  }
+  put(t, "hint", text_json(s.hint), s.hint.empty());
+  put(t, "explain", text_json(s.explain), s.explain.empty());
   return t;
 }
 
-void read_task(const json& t, DraftStep& s) {
-  if (!t.is_object() || t.value("kind", json()) != "predict") return;
-  s.question = read_text(t.value("question", json()));
-  s.hint = read_text(t.value("hint", json()));
-  s.explain = read_text(t.value("explain", json()));
+void read_prediction(const json& t, DraftStep& s) {
+  s.asks = read_strings(t.value("asks", json()));
+  if (t.value("reveal", json()).is_object()) s.reveal = t["reveal"];
   if (t.value("choices", json()).is_array()) {
     s.ask = DraftStep::Ask::Choice;
     const json& feedback = t.value("feedback", json::array());
@@ -98,6 +138,49 @@ void read_task(const json& t, DraftStep& s) {
     s.number = n.is_number() ? n.get<double>() : 0;
     s.tolerance = tol.is_number() ? tol.get<double>() : 0;
   }
+}
+
+void read_task(const json& t, DraftStep& s) {
+  if (!t.is_object()) return;
+  const json kind = t.value("kind", json());
+  if (kind != "predict" && kind != "do") return;
+  s.kept_task = t;
+  if (s.kept_task.value("slips", json()).is_array())
+    for (json& slip : s.kept_task["slips"]) inline_field(slip, "feedback");
+  if (t.value("id", json()).is_string()) s.task_id = t["id"].get<std::string>();
+  s.question = read_text(t.value("question", json()));
+  s.hint = read_text(t.value("hint", json()));
+  s.explain = read_text(t.value("explain", json()));
+  if (kind == "predict") return read_prediction(t, s);
+  s.ask = DraftStep::Ask::Do;
+  if (t.value("goal", json()).is_object()) s.goal = t["goal"];
+  if (t.value("solution", json()).is_object()) s.solution = t["solution"];
+}
+
+// The number in a task id "q<n>", or 0: fresh ids count on from the highest a file has.
+int question_number(const std::string& id) {
+  if (id.size() < 2 || id[0] != 'q' || id.size() > 9) return 0;
+  int n = 0;
+  for (size_t i = 1; i < id.size(); ++i) {
+    if (id[i] < '0' || id[i] > '9') return 0;
+    n = n * 10 + (id[i] - '0');
+  }
+  return n;
+}
+
+// Builder's bookkeeping kept beside the draft with the progress, never a lesson's field.
+bool builder_only_key(const std::string& key) { return key == "selected" || key == "next_question"; }
+
+// The view now against the step's own state: every key the learner would have to change to get there.
+json state_change(const DraftStep& s, const State& now) {
+  const json captured = capture_step(now, {}).state, full = state_to_json(now);
+  json change = json::object();
+  for (auto it = captured.begin(); it != captured.end(); ++it)
+    if (!s.state.contains(it.key()) || s.state[it.key()] != it.value()) change[it.key()] = it.value();
+  for (auto it = s.state.begin(); it != s.state.end(); ++it)
+    if (!captured.contains(it.key()) && full.contains(it.key()) && full[it.key()] != it.value())
+      change[it.key()] = full[it.key()];
+  return change;
 }
 
 }  // namespace
@@ -114,6 +197,22 @@ DraftStep capture_step(const State& s, const std::vector<std::string>& locks) {
   return step;
 }
 
+std::string fresh_task_id(LessonDraft& d) {
+  for (;;) {
+    const std::string id = "q" + std::to_string(d.next_question++);
+    if (std::none_of(d.steps.begin(), d.steps.end(), [&](const DraftStep& s) { return s.task_id == id; })) return id;
+  }
+}
+
+void set_ask(LessonDraft& d, size_t i, DraftStep::Ask ask) {
+  if (i >= d.steps.size()) return;
+  DraftStep& s = d.steps[i];
+  s.ask = ask;
+  if (ask != DraftStep::Ask::None && s.task_id.empty()) s.task_id = fresh_task_id(d);
+  if (ask == DraftStep::Ask::Choice && s.choices.size() < 2) s.choices.resize(2);
+  if (ask == DraftStep::Ask::Do && !s.goal.is_object()) s.goal = json::object();
+}
+
 bool move_step(LessonDraft& d, size_t i, int delta) {
   const long to = static_cast<long>(i) + delta;
   if (i >= d.steps.size() || to < 0 || to >= static_cast<long>(d.steps.size())) return false;
@@ -127,15 +226,28 @@ bool delete_step(LessonDraft& d, size_t i) {
   return true;
 }
 
+json pass_json(double pass) {
+  if (pass == kPassNone) return "none";
+  return pass >= 0 ? json(pass) : json();
+}
+
 json draft_to_lesson_json(const LessonDraft& d) {
-  json l = {{"id", d.id}, {"title", text_json(d.title)}, {"steps", json::array()}};
-  for (size_t i = 0; i < d.steps.size(); ++i) {
-    const DraftStep& s = d.steps[i];
-    json j = {{"text", text_json(s.text)}, {"state", s.state}};
-    if (!s.panels.empty()) j["panels"] = s.panels;
-    if (!s.highlight.empty()) j["highlight"] = s.highlight;
-    if (!s.lock.empty()) j["lock"] = s.lock;
-    if (s.ask != DraftStep::Ask::None) j["task"] = task_json(s, i);
+  json l = d.kept;
+  l["id"] = d.id;
+  l["title"] = text_json(d.title);
+  l["steps"] = json::array();
+  put(l, "pass", pass_json(d.pass), d.pass == kPassUnset);
+  for (const DraftStep& s : d.steps) {
+    json j = s.kept;
+    j["text"] = text_json(s.text);
+    put(j, "state", s.state, s.state.empty());
+    put(j, "panels", s.panels, s.panels.empty());
+    put(j, "highlight", s.highlight, s.highlight.empty());
+    put(j, "lock", s.lock, s.lock.empty());
+    if (s.ask != DraftStep::Ask::None)
+      j["task"] = task_json(s);
+    else
+      j.erase("task");
     l["steps"].push_back(std::move(j));
   }
   return l;
@@ -143,32 +255,150 @@ json draft_to_lesson_json(const LessonDraft& d) {
 
 std::string draft_lesson_text(const LessonDraft& d) { return draft_to_lesson_json(d).dump(1) + "\n"; }
 
-std::string check_draft(const LessonDraft& d) {
+std::string check_draft(const LessonDraft& d, std::vector<std::string>* findings) {
+  if (findings) findings->clear();
   if (d.steps.empty()) return "the lesson has no steps yet";
+  for (size_t i = 0; i < d.steps.size(); ++i)
+    if (d.steps[i].ask != DraftStep::Ask::None && d.steps[i].task_id.empty())
+      return "step " + std::to_string(i + 1) + ": its question has no id";
+  for (const Lesson& b : lessons())
+    if (b.id == d.id) return "id \"" + d.id + "\" is a built-in lesson's; give your lesson another id";
   Lesson l;
   const std::string err = check_lesson_text(draft_lesson_text(d), l);
+  if (!err.empty()) return err;
   // Then the states a learner can reach in it: the builder hands out only lessons the verifier passes.
-  return err.empty() ? verify_lesson_message(l) : err;
+  if (!findings) return verify_lesson_message(l);
+  for (Lang lang : languages()) {
+    const std::string tag = std::string("[") + lang_code(lang) + "]",
+                      first = std::string("[") + lang_code(Lang::En) + "]";
+    for (const std::string& f : verify_lesson(l, lang).failures) {
+      // A text written in one language only fails alike in the other, which shows it: say it once.
+      std::string as_first = f;
+      if (const size_t at = as_first.find(tag); at != std::string::npos) as_first.replace(at, tag.size(), first);
+      if (lang == Lang::En || std::find(findings->begin(), findings->end(), as_first) == findings->end())
+        findings->push_back(f);
+    }
+  }
+  return findings->empty() ? "" : findings->front();
 }
 
 std::string draft_from_json(const json& j, LessonDraft& out) {
   if (!j.is_object() || !j.value("steps", json()).is_array()) return "not a lesson: it has no \"steps\"";
   LessonDraft d;
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (!builder_only_key(it.key())) d.kept[it.key()] = it.value();
+  inline_field(d.kept, "summary");
   if (j.value("id", json()).is_string()) d.id = j["id"].get<std::string>().substr(0, 64);
   d.title = read_text(j.value("title", json()));
+  const json pass = j.value("pass", json());
+  d.pass = pass == "none" ? kPassNone : pass.is_number() ? std::clamp(pass.get<double>(), 0.0, 1.0) : kPassUnset;
   for (const json& sj : j["steps"]) {
     if (d.steps.size() >= kMaxDraftSteps) break;
     if (!sj.is_object()) continue;
     DraftStep s;
+    s.kept = sj;
     s.text = read_text(sj.value("text", json()));
     if (sj.value("state", json()).is_object()) s.state = sj["state"];
     s.panels = read_strings(sj.value("panels", json()));
     s.lock = read_strings(sj.value("lock", json()));
     if (sj.value("highlight", json()).is_string()) s.highlight = sj["highlight"].get<std::string>();
     read_task(sj.value("task", json()), s);
+    d.next_question = std::max(d.next_question, question_number(s.task_id) + 1);
     d.steps.push_back(std::move(s));
   }
+  const json next = j.value("next_question", json());  // a kept draft's count: ids of deleted questions stay used
+  if (next.is_number_integer()) d.next_question = std::max(d.next_question, next.get<int>());
+  for (size_t i = 0; i < d.steps.size(); ++i)
+    if (d.steps[i].ask != DraftStep::Ask::None && d.steps[i].task_id.empty()) set_ask(d, i, d.steps[i].ask);
   out = std::move(d);
+  return "";
+}
+
+std::string draft_from_builtin(const std::string& id, LessonDraft& out) {
+  for (const DataFile* f : data_files_in("lessons")) {
+    const json j = json::parse(f->data, f->data + f->size, nullptr, false);
+    if (!j.is_object() || j.value("id", json()) != id) continue;
+    const std::string err = draft_from_json(j, out);
+    if (err.empty()) out.id = ("my-" + id).substr(0, 64);
+    return err;
+  }
+  return "no built-in lesson \"" + id + "\"";
+}
+
+void record_goal(DraftStep& s, const State& now, const std::map<std::string, double>& values) {
+  s.solution = state_change(s, now);
+  if (!s.goal.is_object()) s.goal = json::object();
+  const json name = s.goal.value("value", json());
+  if (!name.is_string() || !values.count(name.get<std::string>())) s.goal["value"] = "max_weight";
+  if (!values.count(s.goal["value"].get<std::string>())) return;
+  const json op = s.goal.value("op", json());
+  if (!op.is_string() || (op != "<" && op != "<=" && op != ">" && op != ">=" && op != "==")) s.goal["op"] = ">";
+  const double v = values.at(s.goal["value"].get<std::string>());
+  const std::string o = s.goal["op"].get<std::string>();
+  // A round threshold just short of the value now, so the recorded view meets the goal with room to spare.
+  if (o == ">" || o == ">=")
+    s.goal["than"] = std::floor(v * 100 - 1e-9) / 100;
+  else if (o == "<" || o == "<=")
+    s.goal["than"] = std::ceil(v * 100 + 1e-9) / 100;
+  else
+    s.goal["than"] = std::round(v * 1000) / 1000, s.goal["tolerance"] = 0.005;
+}
+
+void record_reveal(DraftStep& s, const State& now) {
+  json reveal = state_change(s, now);
+  json panels = json::object();
+  for (const PanelInfo& p : panel_table()) {
+    if (!step_shows_panel(p.key)) continue;
+    const bool in_step = std::find(s.panels.begin(), s.panels.end(), p.key) != s.panels.end();
+    if (now.panels[p.id] != in_step) panels[p.key] = now.panels[p.id];
+  }
+  if (!panels.empty()) reveal["panels"] = panels;
+  s.reveal = reveal;
+}
+
+bool hide_answer_panels(DraftStep& s) {
+  bool hid = false;
+  for (const PanelInfo& p : panel_table()) {
+    const auto at = std::find(s.panels.begin(), s.panels.end(), p.key);
+    if (at == s.panels.end()) continue;
+    if (std::none_of(s.asks.begin(), s.asks.end(), [&](const std::string& f) { return panel_shows(p, f); })) continue;
+    s.panels.erase(at);
+    if (!s.reveal.is_object()) s.reveal = json::object();
+    s.reveal["panels"][p.key] = true;
+    if (s.highlight == p.key) s.highlight.clear();
+    hid = true;
+  }
+  return hid;
+}
+
+std::vector<DraftWarning> draft_warnings(const LessonDraft& d) {
+  std::vector<DraftWarning> out;
+  for (size_t i = 0; i < d.steps.size(); ++i) {
+    const DraftStep& s = d.steps[i];
+    if (s.ask != DraftStep::Ask::Choice && s.ask != DraftStep::Ask::Number) continue;
+    // The step sets the view the question is about; a key it sets that the learner may move changes the answer.
+    for (auto it = s.state.begin(); it != s.state.end(); ++it) {
+      const ControlInfo* c = find_control(it.key());
+      if (!c || std::find(s.lock.begin(), s.lock.end(), std::string(c->id)) != s.lock.end()) continue;
+      out.push_back({i + 1, c->id});
+    }
+  }
+  return out;
+}
+
+std::string open_in_builder(App& app, const std::string& text, const std::string& name) {
+  app.builder_import = false;
+  std::string file = text, err;
+  if (is_lesson_link(text)) err = decode_lesson_link(text, file);
+  LessonDraft d;
+  const json j = json::parse(file, nullptr, false);
+  if (err.empty()) err = draft_from_json(j, d);
+  if (!err.empty()) {
+    app.status = tr_format(app.state.lang, "status.lesson_failed", {{"name", printable(name)}, {"error", err}});
+    return err;
+  }
+  app.builder_opened = j;
+  app.state.panels.builder = true;
   return "";
 }
 

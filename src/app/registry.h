@@ -179,7 +179,17 @@ struct PanelVisibility {
   X(builder_scorm12, "builder:scorm12", "")                            \
   X(builder_scorm2004, "builder:scorm2004", "")                        \
   X(builder_lms, "builder:lms", "")                                    \
-  X(builder_new, "builder:new", "")
+  X(builder_new, "builder:new", "")                                    \
+  X(builder_open_section, "builder:open_section", "")                  \
+  X(builder_builtin, "builder:builtin", "")                            \
+  X(builder_open_builtin, "builder:open_builtin", "")                  \
+  X(builder_open_file, "builder:open_file", "")                        \
+  X(builder_open_text, "builder:open_text", "")                        \
+  X(builder_open, "builder:open", "")                                  \
+  X(builder_replace, "builder:replace", "")                            \
+  X(builder_keep, "builder:keep", "")                                  \
+  X(builder_pass, "builder:pass", "")                                  \
+  X(builder_pass_mark, "builder:pass_mark", "")
 
 enum class ControlId {
 #define ATTN_CONTROL_ENUM(name, id, alias) name,

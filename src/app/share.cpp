@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/lesson_builder.h"
 #include "app/lesson_run.h"
 #include "app/presets.h"
 #include "app/state_json.h"
@@ -336,7 +337,10 @@ bool App::open_fragment(const std::string& fragment) {
 }
 
 std::string App::import_text(const std::string& text, const std::string& name) {
-  if (looks_like_lesson(text)) return open_lesson_file(*this, text, name);  // a teacher's lesson file
+  const bool to_builder = builder_import;  // asked for this pick only
+  builder_import = false;
+  if (looks_like_lesson(text) && to_builder) return open_in_builder(*this, text, name);  // to edit it
+  if (looks_like_lesson(text)) return open_lesson_file(*this, text, name);               // a teacher's lesson file
   State s;
   std::string kind;
   const std::string err = import_document(text, state, s, kind);

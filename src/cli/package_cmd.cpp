@@ -33,6 +33,7 @@ constexpr int kExitUsage = 2;
 struct PackageArgs {
   CoursePackageOptions package;
   std::string out, site;
+  bool pass_given = false;  // --pass: else the lessons' own pass mark, else the default
 };
 
 bool read_file(const std::string& path, std::string& out) {
@@ -77,6 +78,7 @@ std::string parse_options(const std::vector<std::string>& args, PackageArgs& p) 
     if (a == "--site") p.site = v;
     if (a == "--title") o.title = v;
     if (a == "--xapi-endpoint") o.xapi_endpoint = v;
+    if (a == "--pass") p.pass_given = true;
     if (a == "--pass" && v == "none") {
       o.graded = false;
     } else if (a == "--pass") {
@@ -148,6 +150,7 @@ int run_package(const std::vector<std::string>& args, std::string& error) {
   error = parse_options(args, p);
   if (!error.empty()) return kExitUsage;
   error = add_lesson_files(p.package);
+  if (error.empty() && !p.pass_given) take_lessons_pass_mark(p.package);
   if (error.empty()) error = check_package_options(p.package);
   if (!error.empty()) return kExitError;
   std::vector<PackageFile> site;

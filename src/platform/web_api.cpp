@@ -269,6 +269,7 @@ ATTNPLAY_EXPORT const char* attnplay_package_finish(const char* lessons, const c
         std::string(lessons).substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     if (!id.empty()) o.lessons.push_back(id);
   }
+  attn::take_lessons_pass_mark(o);  // a builder's lesson carries the teacher's pass mark
   std::string zip;
   const std::string err = attn::build_course_package(o, files, zip);
   if (!err.empty()) {

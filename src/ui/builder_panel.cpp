@@ -1,13 +1,16 @@
 // builder_panel.cpp — the lesson builder: add the current view as a step, type its text and question, reorder,
-// check it as a lesson file is checked, preview it as a learner, and save it as a file, a link or an LMS package.
+// check it as a lesson file is checked, preview it as a learner, and save it as a file, a link or an LMS package; open
+// a built-in lesson, a lesson file or link to edit it, or start anew.
 #include <imgui.h>
 
 #include <algorithm>
 #include <string>
 
 #include "app/course_package.h"
+#include "app/lesson.h"
 #include "app/lesson_builder.h"
 #include "app/lesson_run.h"
+#include "app/registry.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 
@@ -23,16 +26,69 @@ int grow_string(ImGuiInputTextCallbackData* d) {
   return 0;
 }
 
+// A paragraph laid out to `width`: each space after which the next word would not fit becomes a line break, every
+// other break a space again. Lesson texts hold no line breaks of their own, so the field shows the text wrapped
+// (ImGui's text fields do not wrap) while every byte stays where it was: the cursor does not move.
+void wrap_at_spaces(char* text, size_t n, float width) {
+  std::replace(text, text + n, '\n', ' ');
+  size_t line = 0, space = std::string::npos;
+  for (size_t i = 0; i <= n; ++i) {
+    if (i < n && text[i] != ' ') continue;
+    if (space != std::string::npos && space >= line && ImGui::CalcTextSize(text + line, text + i).x > width) {
+      text[space] = '\n';
+      line = space + 1;
+    }
+    space = i;
+  }
+}
+
+struct WrappedField {
+  std::string shown;  // the text with its wrapping breaks
+  float width = 0;
+};
+
+int wrap_as_typed(ImGuiInputTextCallbackData* d) {
+  auto* f = static_cast<WrappedField*>(d->UserData);
+  if (d->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+    f->shown.resize(static_cast<size_t>(d->BufTextLen));
+    d->Buf = f->shown.data();
+  } else if (d->EventFlag == ImGuiInputTextFlags_CallbackEdit) {
+    wrap_at_spaces(d->Buf, static_cast<size_t>(d->BufTextLen), f->width);
+    d->BufDirty = true;
+  }
+  return 0;
+}
+
+// A text field as tall as its text wrapped to the panel's width (a few lines at most, then it scrolls); `hint` is
+// drawn while it is empty.
+bool wrapping_field(const std::string& label, std::string& s, const std::string& hint) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  WrappedField f{s, ImGui::GetContentRegionAvail().x - style.FramePadding.x * 2 - style.ScrollbarSize};
+  wrap_at_spaces(f.shown.data(), f.shown.size(), f.width);
+  const int lines = std::clamp(static_cast<int>(std::count(f.shown.begin(), f.shown.end(), '\n')) + 1, 1, 8);
+  const ImVec2 size(-FLT_MIN, ImGui::GetTextLineHeight() * static_cast<float>(lines) + style.FramePadding.y * 2);
+  const bool edited = ImGui::InputTextMultiline(label.c_str(), f.shown.data(), f.shown.capacity() + 1, size,
+                                                ImGuiInputTextFlags_CallbackResize | ImGuiInputTextFlags_CallbackEdit,
+                                                wrap_as_typed, &f);
+  if (s.empty() && !edited && !ImGui::IsItemActive() && !hint.empty()) {
+    const ImVec2 at(ImGui::GetItemRectMin().x + style.FramePadding.x, ImGui::GetItemRectMin().y + style.FramePadding.y);
+    ImGui::GetWindowDrawList()->AddText(nullptr, 0, at, ImGui::GetColorU32(ImGuiCol_TextDisabled), hint.c_str(),
+                                        nullptr, f.width);
+  }
+  if (edited) {
+    std::replace(f.shown.begin(), f.shown.end(), '\n', ' ');
+    s = f.shown;
+  }
+  return edited;
+}
+
 // A caption above a full-width text field (narrow panels and tablets keep the whole field); `hint` is shown while
-// the field is empty (the text in the other language, which learners then see).
-bool text_field(const char* caption, const std::string& id, std::string& s, bool multiline, const std::string& hint) {
+// the field is empty (the text in the other language, which learners then see). A lesson's texts wrap.
+bool text_field(const char* caption, const std::string& id, std::string& s, bool wrapping, const std::string& hint) {
   ImGui::TextUnformatted(caption);
   ImGui::SetNextItemWidth(-FLT_MIN);
   const std::string label = "##" + id;
-  if (multiline)
-    return ImGui::InputTextMultiline(label.c_str(), s.data(), s.capacity() + 1,
-                                     ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 3.4f),
-                                     ImGuiInputTextFlags_CallbackResize, grow_string, &s);
+  if (wrapping) return wrapping_field(label, s, hint);
   return ImGui::InputTextWithHint(label.c_str(), hint.c_str(), s.data(), s.capacity() + 1,
                                   ImGuiInputTextFlags_CallbackResize, grow_string, &s);
 }
@@ -46,11 +102,13 @@ class BuilderPanel : public Panel {
  public:
   void draw(PanelContext& ctx) override {
     keep_in_sync(ctx);
+    take_opened(ctx);
     if (!previewing_.empty()) {
       preview_bar(ctx);
       return;
     }
     text_wrapped(ctx.tr("builder.intro"));
+    open_section(ctx);
     head_fields(ctx);
     if (wrapped_button(ctx.tr("builder.add")) && draft_.steps.size() < kMaxDraftSteps) {
       draft_.steps.push_back(capture_step(ctx.state, ctx.app.lesson_locks));
@@ -83,6 +141,7 @@ class BuilderPanel : public Panel {
     ++edits_;
     nlohmann::json j = draft_to_lesson_json(draft_);
     j["selected"] = selected_;
+    j["next_question"] = draft_.next_question;  // a deleted question's id is not given out again
     ctx.app.progress["builder"] = std::move(j);
     save_progress(ctx.app);
   }
@@ -90,18 +149,136 @@ class BuilderPanel : public Panel {
   Lang lang(const PanelContext& ctx) const { return ctx.state.lang; }
   Lang other(const PanelContext& ctx) const { return lang(ctx) == Lang::En ? Lang::HiLatn : Lang::En; }
 
-  bool draft_text(PanelContext& ctx, const char* caption, const std::string& id, DraftText& t, bool multiline) {
-    const bool edited = text_field(caption, id, t.in(lang(ctx)), multiline, t.in(other(ctx)));
+  bool draft_text(PanelContext& ctx, const char* caption, const std::string& id, DraftText& t, bool wrapping) {
+    const bool edited = text_field(caption, id, t.in(lang(ctx)), wrapping, t.in(other(ctx)));
     changed_ = changed_ || edited;
     return edited;
   }
 
-  // [SECTION] lesson id and title ---------------------------------------------------------------------------
+  // [SECTION] open a lesson to edit, or start anew ----------------------------------------------------------
+  void open_section(PanelContext& ctx) {
+    if (!pending_.empty()) return confirm_replace(ctx);
+    const bool open = ImGui::TreeNode((std::string(ctx.tr("builder.open_section")) + "###open").c_str());
+    ctx.track(ControlId::builder_open_section);
+    if (!open) return;
+    if (wrapped_button(ctx.tr("builder.new"))) request(ctx, nlohmann::json());
+    ctx.track(ControlId::builder_new);
+    builtin_row(ctx);
+    if (ctx.app.host.pick_file) {
+      if (wrapped_button(ctx.tr("builder.open_file"))) {
+        ctx.app.builder_import = true;  // the picked file comes back through App::import_text
+        ctx.app.host.pick_file();
+      }
+      ctx.track(ControlId::builder_open_file);
+    }
+    const bool path = ctx.app.host.read_file && !ctx.app.host.pick_file;
+    text_field(ctx.tr(path ? "builder.open_path" : "builder.open_link"), "open", open_text_, false, "");
+    ctx.track(ControlId::builder_open_text);
+    ImGui::BeginDisabled(open_text_.empty());
+    if (wrapped_button(ctx.tr("builder.open"))) open_typed(ctx, path);
+    ImGui::EndDisabled();
+    ctx.track(ControlId::builder_open);
+    ImGui::TreePop();
+  }
+
+  void builtin_row(PanelContext& ctx) {
+    const std::vector<Lesson>& all = lessons();
+    if (all.empty()) return;
+    if (builtin_ >= all.size()) builtin_ = 0;
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo("##builtin", tr(lang(ctx), all[builtin_].title.c_str()))) {
+      for (size_t i = 0; i < all.size(); ++i)
+        if (ImGui::Selectable(tr(lang(ctx), all[i].title.c_str()), i == builtin_)) builtin_ = i;
+      ImGui::EndCombo();
+    }
+    ctx.track(ControlId::builder_builtin);
+    if (wrapped_button(ctx.tr("builder.open_builtin"))) {
+      LessonDraft d;
+      if (draft_from_builtin(all[builtin_].id, d).empty()) request(ctx, to_kept(d));
+    }
+    ctx.track(ControlId::builder_open_builtin);
+  }
+
+  // A typed lesson link (or, on the desktop, a file's path) opened in the builder.
+  void open_typed(PanelContext& ctx, bool path) {
+    std::string text = open_text_;
+    if (path && !is_lesson_link(text)) {
+      const std::string err = ctx.app.host.read_file(open_text_, text);
+      if (!err.empty()) {
+        ctx.app.status = ctx.trf("status.lesson_failed", {{"name", open_text_}, {"error", err}});
+        return;
+      }
+    }
+    if (open_in_builder(ctx.app, text, open_text_).empty()) open_text_.clear();
+  }
+
+  static nlohmann::json to_kept(const LessonDraft& d) {
+    nlohmann::json j = draft_to_lesson_json(d);
+    j["next_question"] = d.next_question;
+    return j;
+  }
+
+  // A lesson opened in the builder (here, or a file picked for it), once it has arrived.
+  void take_opened(PanelContext& ctx) {
+    if (ctx.app.builder_opened.is_null()) return;
+    request(ctx, std::move(ctx.app.builder_opened));
+    ctx.app.builder_opened = nullptr;
+  }
+
+  // A draft to replace this one (null: a new, empty one): at once when this one has no steps, else once confirmed.
+  void request(PanelContext& ctx, nlohmann::json next) {
+    pending_ = next.is_null() ? nlohmann::json::object({{"steps", nlohmann::json::array()}}) : std::move(next);
+    if (draft_.steps.empty()) adopt(ctx);
+  }
+
+  void adopt(PanelContext& ctx) {
+    LessonDraft d;
+    if (draft_from_json(pending_, d).empty()) {
+      draft_ = std::move(d);
+      selected_ = -1;
+      changed_ = true;
+      const std::string title =
+          draft_.title.in(lang(ctx)).empty() ? draft_.title.in(other(ctx)) : draft_.title.in(lang(ctx));
+      ctx.app.status = draft_.steps.empty()
+                           ? ctx.tr("builder.started")
+                           : ctx.trf("builder.opened", {{"title", title}, {"n", std::to_string(draft_.steps.size())}});
+    }
+    pending_ = nlohmann::json();
+  }
+
+  void confirm_replace(PanelContext& ctx) {
+    text_wrapped(ctx.trf("builder.replace_confirm", {{"n", std::to_string(draft_.steps.size())}}), bad_col());
+    if (wrapped_button(ctx.tr("builder.replace"))) adopt(ctx);
+    ctx.track(ControlId::builder_replace);
+    if (wrapped_button(ctx.tr("builder.keep"))) pending_ = nlohmann::json();
+    ctx.track(ControlId::builder_keep);
+  }
+
+  // [SECTION] lesson id and title -------------------------------------------------------------------
   void head_fields(PanelContext& ctx) {
     changed_ = text_field(ctx.tr("builder.id"), "id", draft_.id, false, "my-lesson") || changed_;
     ctx.track(ControlId::builder_id);
     draft_text(ctx, ctx.tr("builder.title"), "title", draft_.title, false);
     ctx.track(ControlId::builder_title);
+  }
+
+  // A pass mark (what an LMS package grades by) or none; unset shows the package's default, 80 %.
+  void pass_fields(PanelContext& ctx) {
+    bool graded = draft_.pass != kPassNone;
+    if (ImGui::Checkbox(ctx.label("builder.pass", ControlId::builder_pass).c_str(), &graded)) {
+      draft_.pass = graded ? 0.8 : kPassNone;
+      changed_ = true;
+    }
+    ctx.track(ControlId::builder_pass);
+    if (!graded) return;
+    int percent = static_cast<int>(std::lround((draft_.pass >= 0 ? draft_.pass : 0.8) * 100));
+    ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.pass_mark")));
+    if (ImGui::SliderInt(ctx.label("builder.pass_mark", ControlId::builder_pass_mark).c_str(), &percent, 0, 100,
+                         "%d %%")) {
+      draft_.pass = std::clamp(percent, 0, 100) / 100.0;
+      changed_ = true;
+    }
+    ctx.track(ControlId::builder_pass_mark);
   }
 
   // [SECTION] the steps: pick one to edit, move it, delete it -----------------------------------------------
@@ -175,20 +352,19 @@ class BuilderPanel : public Panel {
     const bool open = ImGui::TreeNode(title.c_str());
     ctx.track(ControlFamily::builder_step, n + ":other");
     if (!open) return;
-    const auto field = [&](const char* caption, const std::string& id, DraftText& t, bool multiline) {
-      changed_ = text_field(caption, "other-" + id, t.in(other(ctx)), multiline, t.in(lang(ctx))) || changed_;
+    const auto field = [&](const char* caption, const std::string& id, DraftText& t, bool wrapping) {
+      changed_ = text_field(caption, "other-" + id, t.in(other(ctx)), wrapping, t.in(lang(ctx))) || changed_;
     };
     field(ctx.tr("builder.text"), "text", s.text, true);
     if (s.ask != DraftStep::Ask::None) {
-      field(ctx.tr("builder.question"), "question", s.question, false);
+      field(ctx.tr("builder.question"), "question", s.question, true);
       for (size_t j = 0; s.ask == DraftStep::Ask::Choice && j < s.choices.size(); ++j) {
         ImGui::PushID(static_cast<int>(j));
-        field(ctx.trf("builder.choice", {{"n", std::to_string(j + 1)}}).c_str(), "choice", s.choices[j].text, false);
-        if (static_cast<int>(j) != s.answer)
-          field(ctx.tr("builder.feedback"), "feedback", s.choices[j].feedback, false);
+        field(ctx.trf("builder.choice", {{"n", std::to_string(j + 1)}}).c_str(), "choice", s.choices[j].text, true);
+        if (static_cast<int>(j) != s.answer) field(ctx.tr("builder.feedback"), "feedback", s.choices[j].feedback, true);
         ImGui::PopID();
       }
-      field(ctx.tr("builder.hint"), "hint", s.hint, false);
+      field(ctx.tr("builder.hint"), "hint", s.hint, true);
       field(ctx.tr("builder.explain"), "explain", s.explain, true);
     }
     ImGui::TreePop();
@@ -245,32 +421,110 @@ class BuilderPanel : public Panel {
   void ask_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
     int ask = static_cast<int>(s.ask);
     ImGui::TextUnformatted(ctx.tr("builder.ask"));
-    const char* names[] = {"builder.ask_none", "builder.ask_choice", "builder.ask_number"};
-    for (int k = 0; k < 3; ++k) {
+    const char* names[] = {"builder.ask_none", "builder.ask_choice", "builder.ask_number", "builder.ask_do"};
+    for (int k = 0; k < 4; ++k) {
       if (k > 0) same_line_if_fits(button_width(ctx.tr(names[k])) + ImGui::GetFrameHeight());
       if (ImGui::RadioButton(ctx.label(names[k], names[k]).c_str(), &ask, k)) changed_ = true;
       ctx.track(ControlFamily::builder_step, n + ":ask:" + std::to_string(k));
     }
-    s.ask = static_cast<DraftStep::Ask>(ask);
+    if (ask != static_cast<int>(s.ask))
+      set_ask(draft_, static_cast<size_t>(selected_), static_cast<DraftStep::Ask>(ask));
     if (s.ask == DraftStep::Ask::None) return;
-    if (s.ask == DraftStep::Ask::Choice && s.choices.empty()) s.choices.resize(2);
-    draft_text(ctx, ctx.tr("builder.question"), "question", s.question, false);
+    // The id LMS records name: shown so a teacher sees it stay when steps move.
+    text_wrapped(ctx.trf("builder.task_id", {{"id", s.task_id}}), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    draft_text(ctx, ctx.tr("builder.question"), "question", s.question, true);
     ctx.track(ControlFamily::builder_step, n + ":question");
     if (s.ask == DraftStep::Ask::Choice)
       choice_fields(ctx, s, n);
-    else
+    else if (s.ask == DraftStep::Ask::Number)
       number_fields(ctx, s, n);
-    draft_text(ctx, ctx.tr("builder.hint"), "hint", s.hint, false);
+    else
+      goal_fields(ctx, s, n);
+    if (s.ask != DraftStep::Ask::Do) prediction_fields(ctx, s, n);
+    draft_text(ctx, ctx.tr("builder.hint"), "hint", s.hint, true);
     ctx.track(ControlFamily::builder_step, n + ":hint");
     draft_text(ctx, ctx.tr("builder.explain"), "explain", s.explain, true);
     ctx.track(ControlFamily::builder_step, n + ":explain");
+  }
+
+  // What the prediction asks about (no open panel may show it before the answer) and what the answer reveals.
+  void prediction_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
+    const std::string title = ctx.trf("builder.asks", {{"n", std::to_string(s.asks.size())}}) + "###asks";
+    const bool open = ImGui::TreeNode(title.c_str());
+    ctx.track(ControlFamily::builder_step, n + ":asks");
+    if (open) {
+      for (const std::string& fact : panel_facts()) {
+        auto at = std::find(s.asks.begin(), s.asks.end(), fact);
+        bool on = at != s.asks.end();
+        if (!ImGui::Checkbox(fact.c_str(), &on)) continue;
+        if (on)
+          s.asks.push_back(fact);
+        else
+          s.asks.erase(at);
+        changed_ = true;
+      }
+      ImGui::TreePop();
+    }
+    if (wrapped_button(ctx.tr("builder.hide"))) changed_ = hide_answer_panels(s) || changed_;
+    ctx.track(ControlFamily::builder_step, n + ":hide");
+    text_wrapped(ctx.trf("builder.reveal", {{"state", s.reveal.empty() ? ctx.tr("builder.none") : s.reveal.dump()}}),
+                 ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    if (wrapped_button(ctx.tr("builder.record_reveal"))) record_reveal(s, ctx.state), changed_ = true;
+    ctx.track(ControlFamily::builder_step, n + ":reveal");
+    if (!s.reveal.empty()) {
+      same_line_if_fits(button_width(ctx.tr("builder.clear")));
+      if (ImGui::Button(ctx.label("builder.clear", "clear_reveal").c_str()))
+        s.reveal = nlohmann::json::object(), changed_ = true;
+      ctx.track(ControlFamily::builder_step, n + ":reveal_clear");
+    }
+  }
+
+  static std::string goal_string(const DraftStep& s, const char* key, const char* otherwise) {
+    const nlohmann::json& v = s.goal.value(key, nlohmann::json());
+    return v.is_string() ? v.get<std::string>() : otherwise;
+  }
+
+  // A do task: the goal a live value must meet, recorded from the view the teacher set up, which becomes the
+  // solution (the verifier walks it).
+  void goal_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
+    const LiveValues values = live_values(ctx.app);
+    const std::string value = goal_string(s, "value", "");
+    ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.goal_value")));
+    if (ImGui::BeginCombo(ctx.label("builder.goal_value", "goal_value").c_str(), value.c_str())) {
+      for (const std::string& name : live_value_names())
+        if (ImGui::Selectable(name.c_str(), name == value)) s.goal["value"] = name, changed_ = true;
+      ImGui::EndCombo();
+    }
+    ctx.track(ControlFamily::builder_step, n + ":goal_value");
+    const std::string op = goal_string(s, "op", ">");
+    ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.goal_op")));
+    if (ImGui::BeginCombo(ctx.label("builder.goal_op", "goal_op").c_str(), op.c_str())) {
+      for (const char* o : {">", ">=", "<", "<=", "=="})
+        if (ImGui::Selectable(o, op == o)) s.goal["op"] = o, changed_ = true;
+      ImGui::EndCombo();
+    }
+    ctx.track(ControlFamily::builder_step, n + ":goal_op");
+    double than = s.goal.value("than", nlohmann::json(0.0)).is_number() ? s.goal["than"].get<double>() : 0.0;
+    ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.goal_than")));
+    if (ImGui::InputDouble(ctx.label("builder.goal_than", "goal_than").c_str(), &than, 0, 0, "%.6g"))
+      s.goal["than"] = than, changed_ = true;
+    ctx.track(ControlFamily::builder_step, n + ":goal_than");
+    const auto now = values.find(value);
+    if (now != values.end())
+      ImGui::TextDisabled("%s",
+                          ctx.trf("builder.goal_now", {{"value", format_live_value(lang(ctx), now->second)}}).c_str());
+    text_wrapped(
+        ctx.trf("builder.solution", {{"state", s.solution.empty() ? ctx.tr("builder.none") : s.solution.dump()}}),
+        ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    if (wrapped_button(ctx.tr("builder.record_goal"))) record_goal(s, ctx.state, values), changed_ = true;
+    ctx.track(ControlFamily::builder_step, n + ":goal_record");
   }
 
   void choice_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
     for (size_t j = 0; j < s.choices.size(); ++j) {
       ImGui::PushID(static_cast<int>(j));
       const std::string c = std::to_string(j + 1), cid = n + ":choice:" + c;
-      draft_text(ctx, ctx.trf("builder.choice", {{"n", c}}).c_str(), "choice", s.choices[j].text, false);
+      draft_text(ctx, ctx.trf("builder.choice", {{"n", c}}).c_str(), "choice", s.choices[j].text, true);
       ctx.track(ControlFamily::builder_step, cid);
       if (ImGui::RadioButton(ctx.label("builder.right", "right").c_str(), &s.answer, static_cast<int>(j)))
         changed_ = true;
@@ -282,7 +536,7 @@ class BuilderPanel : public Panel {
       ctx.track(ControlFamily::builder_step, cid + ":remove");
       if (static_cast<int>(j) != s.answer) {
         ImGui::Indent();
-        draft_text(ctx, ctx.tr("builder.feedback"), "feedback", s.choices[j].feedback, false);
+        draft_text(ctx, ctx.tr("builder.feedback"), "feedback", s.choices[j].feedback, true);
         ctx.track(ControlFamily::builder_step, cid + ":feedback");
         ImGui::Unindent();
       }
@@ -316,7 +570,8 @@ class BuilderPanel : public Panel {
     // check is kept (and counted) at the end of the frame.
     if (changed_ || checked_edits_ != edits_) {
       checked_edits_ = changed_ ? edits_ + 1 : edits_;
-      problem_ = check_draft(draft_);
+      problem_ = check_draft(draft_, &findings_);
+      warnings_ = draft_warnings(draft_);
       long_steps_.clear();
       for (size_t i = 0; problem_.empty() && i < draft_.steps.size(); ++i)
         if (scorm_record_chars(draft_, i) > kScorm12SuspendChars) long_steps_.push_back(i + 1);
@@ -327,12 +582,28 @@ class BuilderPanel : public Panel {
     else
       text_wrapped(ctx.trf("builder.problem", {{"error", problem_}}), bad_col());
     ctx.track(ControlId::builder_check);
+    // The verifier's other findings: the first is the verdict above.
+    for (size_t i = 1; i < findings_.size() && i < kShownFindings; ++i)
+      text_wrapped(ctx.trf("builder.finding", {{"error", findings_[i]}}), bad_col());
+    if (findings_.size() > kShownFindings)
+      text_wrapped(ctx.trf("builder.more_findings", {{"n", std::to_string(findings_.size() - kShownFindings)}}),
+                   bad_col());
+    // One line per step: its unlocked controls together.
+    for (size_t i = 0; i < warnings_.size();) {
+      std::string controls;
+      const size_t step = warnings_[i].step;
+      for (; i < warnings_.size() && warnings_[i].step == step; ++i)
+        controls += (controls.empty() ? "" : ", ") + warnings_[i].control;
+      text_wrapped(ctx.trf("builder.unlocked", {{"step", std::to_string(step)}, {"controls", controls}}),
+                   highlight_col());
+    }
     for (size_t step : long_steps_)
       text_wrapped(ctx.trf("builder.scorm_long", {{"step", std::to_string(step)}}), bad_col());
   }
 
   // [SECTION] preview, file, link, LMS package ------------------------------------------------------------------
   void outputs(PanelContext& ctx) {
+    pass_fields(ctx);  // kept in the file; a package grades by it
     ImGui::BeginDisabled(!problem_.empty());
     if (wrapped_button(ctx.tr("builder.preview"))) preview(ctx);
     ctx.track(ControlId::builder_preview);
@@ -360,6 +631,10 @@ class BuilderPanel : public Panel {
   }
 
   void lms_row(PanelContext& ctx) {
+    if (draft_.pass == kPassNone) {  // the page packages for SCORM, which grades by a pass mark
+      text_wrapped(ctx.tr("builder.pass_none_scorm"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+      return;
+    }
     ImGui::RadioButton(ctx.label("share.lms_scorm12", ControlId::builder_scorm12).c_str(), &scorm_, 0);
     ctx.track(ControlId::builder_scorm12);
     same_line_if_fits(button_width(ctx.tr("share.lms_scorm2004")) + ImGui::GetFrameHeight());
@@ -414,8 +689,14 @@ class BuilderPanel : public Panel {
   bool changed_ = false;
   uint64_t loads_ = ~uint64_t{0};
   uint64_t edits_ = 0, checked_edits_ = ~0ull;  // draft edits and loads so far; the count last checked
+  static constexpr size_t kShownFindings = 6;   // more would push the buttons out of a short panel
   std::string problem_;
+  std::vector<std::string> findings_;
+  std::vector<DraftWarning> warnings_;
   std::vector<size_t> long_steps_;
+  nlohmann::json pending_;  // a lesson opened to replace a draft with steps, until the teacher confirms
+  std::string open_text_;   // a lesson link (or a file's path) to open
+  size_t builtin_ = 0;      // the built-in lesson picked to open
   int scorm_ = 0;
   std::string previewing_;  // the id of the lesson being previewed ("" = building)
   State before_;

@@ -1,7 +1,8 @@
 // lesson_builder.test.mjs — a teacher builds a 3-step lesson with one prediction in the builder panel by real clicks
 // and typed keys, previews it as a learner (then is back in the builder), and saves the file: the file passes
 // `attnplay lesson check`, and played back it shows the same texts, states and prediction behaviour (a wrong choice
-// gets its feedback and changes nothing, the right one explains) as the preview did. The draft survives a reload.
+// gets its feedback and changes nothing, the right one explains) as the preview did. The draft survives a reload, its
+// question keeps its id when its step moves, and a built-in lesson opens in the builder with its ids and claims.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -152,11 +153,30 @@ describe('the lesson builder', { timeout: 300000 }, () => {
     await reach('builder:step:3:up');
     const kept = JSON.parse(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => /progress/.test(k)))));
     assert.deepEqual(kept.builder.steps.map((s) => s.text.en), STEP_TEXTS);
-    // Reordering by clicks: step 3 up, then the saved order changes.
+    // Reordering by clicks: step 3 up, then the saved order changes; the question keeps its id (LMS records name it).
+    const askedId = kept.builder.steps[1].task.id;
     await press('builder:step:3:up');
     await waitFrames(page, 3);
     const moved = JSON.parse(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => /progress/.test(k)))));
     assert.deepEqual(moved.builder.steps.map((s) => s.text.en), [STEP_TEXTS[0], STEP_TEXTS[2], STEP_TEXTS[1]]);
+    assert.equal(moved.builder.steps[2].task.id, askedId);
+  });
+
+  it('opens a built-in lesson to edit after confirming, keeping its ids and what it does not edit', async () => {
+    const page = app.page;
+    const progress = async () => JSON.parse(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => /progress/.test(k)))));
+    const file = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'lessons', '01-why-attention.json'), 'utf8'));
+    await press('builder:open_section');
+    await press('builder:open_builtin');  // the first built-in lesson is picked
+    await press('builder:replace');       // the draft has steps: replacing them is confirmed first
+    await waitFrames(page, 3);
+    const opened = (await progress()).builder;
+    assert.equal(opened.id, 'my-why-attention');
+    assert.deepEqual(opened.steps.map((s) => s.task && s.task.id), file.steps.map((s) => s.task && s.task.id));
+    assert.deepEqual(opened.steps[0].task.claims, file.steps[0].task.claims);
+    assert.deepEqual(opened.steps[0].task.reveal, file.steps[0].task.reveal);
+    assert.equal(typeof opened.steps[0].text.en, 'string');
+    assert.deepEqual(app.errors.page, []);
   });
 });
 

@@ -1,7 +1,7 @@
 # package_file.sh — `attnplay package --lesson FILE.json`: a teacher's own lesson file goes into the course package
 # (checked first, as `attnplay lesson check` does), its SCO launches the page with ?lesson-url= naming the copy inside
 # the zip, and a built-in lesson beside it keeps its own launch; a malformed file is refused with the validator's
-# message and no zip is written.
+# message and no zip is written. A pass mark the file names is the package's unless --pass gives another.
 set -u
 BIN=$1
 DIR=$2
@@ -41,6 +41,18 @@ assert "lessons/teacher-pack.json" in files, files
 PY
     then pass "SCORM $v: the lesson file is inside and its SCO opens it"
     else fail "SCORM $v: the lesson file is inside and its SCO opens it" "$(tail -c 600 "$TMP/pyerr")"; fi
+  fi
+done
+
+# A lesson file's own pass mark ("pass", as the builder writes it) is the package's unless --pass says another.
+sed 's/"id": "teacher-pack",/"id": "teacher-pack", "pass": 0.6,/' "$TMP/my-lesson.json" >"$TMP/pass.json"
+for given in "" "--pass 0.9"; do
+  want=$([ -z "$given" ] && echo 60 || echo 90)
+  # shellcheck disable=SC2086
+  if expect_ok "package a lesson file with a pass mark ${given:-(none given)}" "$BIN" package --lesson "$TMP/pass.json"     --scorm 1.2 --site "$SITE" --out "$TMP/pass.zip" $given; then
+    if unzip -p "$TMP/pass.zip" imsmanifest.xml | grep -q "<adlcp:masteryscore>$want</adlcp:masteryscore>"; then
+      pass "mastery score $want ${given:-from the lesson file}"
+    else fail "mastery score $want ${given:-from the lesson file}" "$(unzip -p "$TMP/pass.zip" imsmanifest.xml | grep mastery)"; fi
   fi
 done
 
