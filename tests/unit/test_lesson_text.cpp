@@ -259,6 +259,7 @@ TEST_CASE("the builder refuses a draft that quotes the answer before the questio
   s.tolerance = 0.01;
   s.explain.en = "It is {max_weight}.", s.explain.hi_latn = "Ye {max_weight} hai.";
   d.steps.push_back(s);
+  set_ask(d, 0, DraftStep::Ask::Number);  // as the builder's question kinds do: the question gets its id
   const std::string problem = check_draft(d);
   CHECK_THAT(problem, Catch::Contains("quotes {max_weight}") && Catch::Contains("before it is answered"));
   d.steps[0].text.en = "Look at row 2.", d.steps[0].text.hi_latn = "Row 2 dekho.";
