@@ -50,6 +50,12 @@ add_library(imgui STATIC
   ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
 target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/backends)
 target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_DISABLE_OBSOLETE_KEYIO)
+# WebGL has no glDrawElementsBaseVertex, so ImGui's OpenGL backend cannot split a window's draw list at 65,536
+# vertices there: with 16-bit indices a larger list (the Learn panel's per-head plots at 16 heads, 2 layers) wraps
+# its indices and draws its text over itself. 32-bit indices (WebGL2 draws them natively) remove the limit.
+if(EMSCRIPTEN)
+  target_compile_definitions(imgui PUBLIC "ImDrawIdx=unsigned int")
+endif()
 if(ATTNPLAY_SANITIZE)  # ImGui's buffers too, so a bad index of ours into them is reported (its own UB is not ours)
   target_compile_options(imgui PRIVATE -fsanitize=address -fno-omit-frame-pointer)
 endif()
