@@ -20,7 +20,6 @@
   const registration = params.get('registration');
   const activityId = params.get('activityId');
   const RETRY_MS = 4000;          // while the LRS fails, what it has not taken is sent again this often (and with each event)
-  const RECOVERED_SHOWN_MS = 10000;
   const PROGRESS_STATE = 'attnplay-progress';
   const LESSON_IRI = 'https://attnplay.invalid/lessons/';  // as cmi5.xml names the AUs (course_package.cpp)
   const CMI5 = 'https://w3id.org/xapi/cmi5/context/';
@@ -31,6 +30,9 @@
   function warn(text) { status.warnings.push(text); console.warn('attnplay cmi5: ' + text); }
   const notices = window.attnplayLmsNotices;
   function tell(which, key) { return notices ? notices.tell(which, key) : Promise.resolve(); }
+  // (attnplay-api.js loads the notices before this script; the stand-in only keeps the status true without them.)
+  const retry = notices ? notices.retrying(status, () => flush(), RETRY_MS)
+    : { failing() { status.failing = true; }, recovered() { status.failing = false; }, stop() {} };
 
   let actor = null;
   try { actor = JSON.parse(params.get('actor')); } catch (e) { actor = null; }
@@ -151,7 +153,7 @@
   // ---- sending, in order; what the LRS did not take waits and is sent again ------------------------------------------
   const queue = [];
   let progressUnsent = false;
-  let sending = null, retryTimer = 0, recoveredTimer = 0;
+  let sending = null;
   const storeKey = 'attnplay-cmi5:' + registration + ':' + activityId;
   function saveLocal(pending) {
     try { localStorage.setItem(storeKey, JSON.stringify(Object.assign({}, record, { pending }))); } catch (e) { /* the LRS is the only copy */ }
@@ -195,19 +197,10 @@
     return sending;
   }
   function failing(e) {
-    status.failing = true;
     warn((e && e.message || e) + ': kept in this browser and sent again every ' + RETRY_MS / 1000 + ' s');
-    clearTimeout(recoveredTimer);
-    tell('alert', 'lms.failing');
-    if (!retryTimer) retryTimer = setInterval(flush, RETRY_MS);
+    retry.failing();
   }
-  function recovered() {
-    status.failing = false;
-    clearInterval(retryTimer);
-    retryTimer = 0;
-    tell('alert', 'lms.recorded_again');
-    recoveredTimer = setTimeout(() => { if (!status.failing) tell('alert', ''); }, RECOVERED_SHOWN_MS);
-  }
+  function recovered() { retry.recovered(); }
 
   // ---- lesson events -------------------------------------------------------------------------------------------
   let live = false;  // events before the launch's resume are the page opening step 1: not the learner's
@@ -339,7 +332,7 @@
   // outlives the page (keepalive), and the kept progress beside it. Nothing is sent after it.
   function terminate() {
     if (status.terminated || !status.started) return;
-    clearInterval(retryTimer);
+    retry.stop();
     const last = queue.splice(0).concat([defined('terminated', { duration: duration(Date.now() - initializedAt) })]);
     status.terminated = true;
     lrs('POST', 'statements', null, last, true).catch(() => {});

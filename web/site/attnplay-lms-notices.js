@@ -58,5 +58,30 @@
   }
   if (api.onChange) api.onChange(() => { if (shown.mode || shown.alert) tell(); });  // a new language
 
-  Object.defineProperty(window, 'attnplayLmsNotices', { value: Object.freeze({ tell }), writable: false });
+  // While the course's LMS or LRS is not taking the record: the learner is told (an alert), `flush` runs again every
+  // `everyMs` until `recovered()`, whose notice shows for a while. `status.failing` says which it is.
+  function retrying(status, flush, everyMs) {
+    const RECOVERED_SHOWN_MS = 10000;
+    let retryTimer = 0, recoveredTimer = 0;
+    return {
+      failing() {
+        status.failing = true;
+        clearTimeout(recoveredTimer);
+        tell('alert', 'lms.failing');
+        if (!retryTimer) retryTimer = setInterval(flush, everyMs);
+      },
+      recovered() {
+        status.failing = false;
+        this.stop();
+        tell('alert', 'lms.recorded_again');
+        recoveredTimer = setTimeout(() => { if (!status.failing) tell('alert', ''); }, RECOVERED_SHOWN_MS);
+      },
+      stop() {
+        clearInterval(retryTimer);
+        retryTimer = 0;
+      },
+    };
+  }
+
+  Object.defineProperty(window, 'attnplayLmsNotices', { value: Object.freeze({ tell, retrying }), writable: false });
 })();

@@ -18,7 +18,6 @@
   const SUSPEND_MAX_2004 = 64000; // in 2004 4th edition
   const DEFAULT_PASS = 0.8;
   const RETRY_MS = 4000;          // while the LMS fails, the record is sent again this often (and with each answer)
-  const RECOVERED_SHOWN_MS = 10000;
 
   // ---- finding the API: window.parent up to 7 levels, then window.opener and its parents ---------------
   function search(win, name) {
@@ -338,6 +337,9 @@
   // attnplay-lms-notices.js (loaded before this script) shows the catalog's lms.* texts over the page.
   const notices = window.attnplayLmsNotices;
   function tell(which, key) { return notices ? notices.tell(which, key) : Promise.resolve(); }
+  // (attnplay-api.js loads the notices before this script; the stand-in only keeps the status true without them.)
+  const retry = notices ? notices.retrying(status, () => flush(), RETRY_MS)
+    : { failing() { status.failing = true; }, recovered() { status.failing = false; }, stop() {} };
 
   // ---- the record in this browser, and sending it again -----------------------------------------------------------
   // localStorage keeps the record per lesson and learner (pending: the LMS has not taken all of it); a launch that
@@ -358,7 +360,6 @@
   // flush writes it and commits; when the LMS fails, it stays and is written again on a timer and with the next
   // answer, until a commit succeeds.
   const dirty = new Set();
-  let retryTimer = 0, recoveredTimer = 0;
   function save(parts) {
     if (!lms || !status.recording) return;
     for (const p of parts) dirty.add(p);
@@ -386,19 +387,12 @@
     else if (!ok && !status.failing) failing();
   }
   function failing() {
-    status.failing = true;
     warn('the LMS is not taking the record (error ' + get_error() + '): it is kept in this browser and sent again every ' + RETRY_MS / 1000 + ' s');
-    clearTimeout(recoveredTimer);
-    tell('alert', 'lms.failing');
-    if (!retryTimer) retryTimer = setInterval(flush, RETRY_MS);
+    retry.failing();
   }
   function recovered() {
-    status.failing = false;
-    clearInterval(retryTimer);
-    retryTimer = 0;
     warn('the LMS took the record again');
-    tell('alert', 'lms.recorded_again');
-    recoveredTimer = setTimeout(() => { if (!status.failing) tell('alert', ''); }, RECOVERED_SHOWN_MS);
+    retry.recovered();
   }
 
   // ---- lesson events -----------------------------------------------------------------------------------------
@@ -578,8 +572,7 @@
   // is sent (a page hidden after pagehide must not commit).
   function finish() {
     if (finished || !lms) return;
-    clearInterval(retryTimer);
-    retryTimer = 0;
+    retry.stop();
     if (status.recording) {
       if (record.lesson && !record.done) dirty.add('resume');  // the state as the learner left it
       flush();
