@@ -23,6 +23,14 @@ describe('parallel DOM', { timeout: 60000 }, () => {
   const desc = () => app.page.evaluate(() => window.attnplay.a11y.description());
   const dom = (sel) => app.page.evaluate((s) => { const e = document.querySelector(s); return e && { value: e.value, text: e.textContent, valuetext: e.getAttribute('aria-valuetext'), disabled: e.getAttribute('aria-disabled') }; }, sel);
 
+  it('has one h1 naming the page, and every section below it an h2', async () => {
+    const { page } = app;
+    const h = await page.evaluate(() => ({ h1: [...document.querySelectorAll('h1')].map((e) => e.textContent),
+      sections: [...document.querySelectorAll('#a11y-dom section > h2, #a11y-dom section > h1')].map((e) => e.tagName) }));
+    assert.deepEqual(h.h1, ['Attention Playground']);
+    assert.ok(h.sections.length > 0 && h.sections.every((t) => t === 'H2'), JSON.stringify(h.sections));
+  });
+
   it('has one section per open panel with controls, in the registry order, named from the catalog', async () => {
     const d = await desc();
     const titles = await app.page.evaluate(() => [...document.querySelectorAll('#a11y-controls section')].map((s) => s.getAttribute('aria-label')));
