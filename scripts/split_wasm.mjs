@@ -34,11 +34,14 @@ const FEATURES = ['--enable-simd', '--enable-exception-handling', '--enable-muta
 // d_k by mouse and by finger), a return visit (the state kept in the browser), a share link, a page in Hinglish
 // and an embed. What they run is the first half; anything else waits for the second. A course link into a lesson
 // (?lesson=) waits for both halves before it starts (web/site/attnplay-api.js): lessons are not in the first.
+// A first visit opens with the start view (src/app/start_view.h): the desktop and phone visits leave it by "Explore
+// freely" before the drag, the Hinglish one stays on it.
 const VISITS = [
-  { name: 'desktop', options: { viewport: { width: 1440, height: 900 } }, drag: 'mouse', reload: true, share: true },
-  { name: 'phone', options: { viewport: { width: 390, height: 844 },
-    device: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 } }, drag: 'touch', reload: true },
-  { name: 'hinglish', options: { viewport: { width: 390, height: 844 }, path: '/?lang=hi-Latn',
+  { name: 'desktop', options: { viewport: { width: 1440, height: 900 }, firstVisit: true }, explore: true, drag: 'mouse',
+    reload: true, share: true },
+  { name: 'phone', options: { viewport: { width: 390, height: 844 }, firstVisit: true,
+    device: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 } }, explore: true, drag: 'touch', reload: true },
+  { name: 'hinglish', options: { viewport: { width: 390, height: 844 }, path: '/?lang=hi-Latn', firstVisit: true,
     device: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 } } },
   { name: 'embed', options: { viewport: { width: 800, height: 600 }, path: '/?embed=1&panels=heatmap,controls' } },
 ];
@@ -65,6 +68,14 @@ async function visit(h, browser, origin, v, tmp) {
     stepName = `install the fetched texts (${v.name})`;
     await page.waitForFunction(() => !window.Module.ccall('attnplay_catalog_missing', 'string', ['number'], [0]),
       null, { timeout: 60000 });
+    await h.waitFrames(page, 10);
+  }
+  if (v.explore) {
+    stepName = `leave the start view (${v.name})`;
+    const r = await h.itemRect(page, 'start:explore');
+    const at = { x: r.x + r.w / 2, y: r.y + r.h / 2 };
+    if (v.drag === 'touch') await page.touchscreen.tap(at.x, at.y);
+    else await page.mouse.click(at.x, at.y);
     await h.waitFrames(page, 10);
   }
   if (v.drag) {

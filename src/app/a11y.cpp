@@ -16,6 +16,7 @@
 #include "app/presets.h"
 #include "app/registry.h"
 #include "app/saturation.h"
+#include "app/start_view.h"
 #include "app/state_json.h"
 #include "app/strings.h"
 #include "app/study.h"
@@ -280,12 +281,36 @@ json results_json(const App& app) {
           {"next_id", r.next_id},         {"next", r.next}};
 }
 
+// The start view of a first visit (start_view.h), worded as the canvas draws it: a heading, the sentence saying what
+// the page is, the language choice and the two ways in.
+json start_json(const App& app) {
+  if (!start_view_shown(app)) return nullptr;
+  const Lang lang = app.state.lang;
+  json langs = json::array();
+  for (Lang l : languages())
+    langs.push_back({{"code", lang_code(l)}, {"title", tr(lang, (std::string("lang.") + lang_code(l)).c_str())}});
+  const std::vector<LessonEntry>& lessons = builtin_lesson_entries();
+  const std::string about =
+      lessons.empty() ? std::string()
+                      : tr_format(lang, "start.lesson_about", {{"title", tr(lang, lessons.front().title.c_str())}});
+  return {{"heading", tr(lang, "start.title")},
+          {"sentence", tr(lang, "start.sentence")},
+          {"language", tr(lang, "start.language")},
+          {"languages", langs},
+          {"lang", lang_code(lang)},
+          {"lesson", tr(lang, "start.lesson")},
+          {"lesson_about", about},
+          {"explore", tr(lang, "start.explore")},
+          {"explore_about", tr(lang, "start.explore_about")}};
+}
+
 // The lesson picker while no lesson is open: every lesson (the compiled-in ones, then a teacher's) as the lesson
 // panel lists them, with how far the learner got.
 json lessons_json(const App& app) {
   // An embed without the lesson panel has no Lessons menu either: its page decides what the learner works on.
   if (open_lesson(app) || (app.embed.enabled && !app.state.panels.lesson)) return nullptr;
   if (!app.finished_lesson.empty()) return nullptr;  // the results show instead, as on the canvas
+  if (start_view_shown(app)) return nullptr;         // the start view stands alone, as on the canvas
   const Lang lang = app.state.lang;
   json items = json::array();
   int k = 0;
@@ -567,6 +592,7 @@ nlohmann::json a11y_description(const App& app) {
     words[key] = tr(lang, key);
   return {{"lang", lang_code(lang)},
           {"panels", panels_json(app)},
+          {"start", start_json(app)},
           {"lesson", lesson_json(app)},
           {"lessons", lessons_json(app)},
           {"results", results_json(app)},
@@ -729,6 +755,17 @@ bool free_action(App& app, const std::string& what, const json& action, std::str
       return true;
     }
     err = continue_lesson(app, l->id);  // as the lesson panel does
+    return true;
+  }
+  if (what == "start_view") {  // the start view's two buttons
+    if (!start_view_shown(app))
+      err = "the start view is not open";
+    else if (v == "lesson")
+      err = start_first_lesson(app);
+    else if (v == "explore")
+      explore_freely(app);
+    else
+      err = "no such way to start";
     return true;
   }
   if (what == "mask_cell" || what == "mask_pad") {

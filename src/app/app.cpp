@@ -28,6 +28,7 @@ uint64_t App::change_stamp() const {
   h.pod(step_progress.attempts);
   h.pod(step_progress.goal_met);
   h.pod(catalog_generation());  // a fetched catalog changes every text the page shows
+  h.pod(start_view);            // leaving the start view changes no state, but the parallel DOM drops its twin
   // The worksheet's grade (typed cells are not in the state): the parallel DOM shows each cell and its check.
   for (const exercise::StageGrade& g : worksheet.grade.stages)
     for (const exercise::CellGrade& c : g.cells) {
@@ -47,6 +48,7 @@ void App::update() {
 }
 void App::tick() {
   enter_requested_lesson();
+  if (!state.lesson.id.empty()) start_view = false;  // a lesson opened from anywhere (menu, API) is where one starts
   recompute_within(frame_budget_ms);
   lesson_tick(*this);
   tell_embed_panels();

@@ -31,6 +31,9 @@ class App : public Playground {
   explicit App(double frame_budget_ms = 0);
   std::map<std::string, ItemRect> item_rects;  // filled by the UI each frame
   std::set<std::string> cut_items;             // tracked items drawn past their panel's right edge this frame
+  // A first visit opens with the start view (start_view.h): set by the platform at start, cleared by the learner's
+  // choice or by a lesson opening.
+  bool start_view = false;
   bool touch_screen = false;  // the platform's word, once at start: fingers may point here (menus get taller rows)
   std::string focused_item;   // the tracked item with keyboard focus ("" = none)
   // The page's parallel DOM (a11y.h): which panel drew each tracked control last frame and with which

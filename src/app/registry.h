@@ -132,6 +132,8 @@ struct PanelVisibility {
   X(menu_view, "menu:view", "")                                        \
   X(menu_lessons, "menu:lessons", "")                                  \
   X(menu_language, "menu:language", "")                                \
+  X(start_lesson, "start:lesson", "")                                  \
+  X(start_explore, "start:explore", "")                                \
   X(lesson_sheet, "lesson:sheet", "")                                  \
   X(lesson_reset_progress, "lesson:reset-progress", "")                \
   X(lesson_progress, "lesson:progress", "")                            \
@@ -209,6 +211,7 @@ constexpr size_t kControlCount = 0 ATTN_CONTROLS(ATTN_CONTROL_COUNT);
   X(menu_view_item, "menu:view:", "")                           \
   X(menu_language_item, "menu:language:", "")                   \
   X(menu_lessons_item, "menu:lessons:", "")                     \
+  X(start_language, "start:language:", "")                      \
   X(lesson_start, "lesson:start:", "")                          \
   X(lesson_choice, "lesson:choice:", "")                        \
   X(lesson_review, "lesson:review:", "")                        \

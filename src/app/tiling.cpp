@@ -33,7 +33,23 @@ void apply_workspace(PanelVisibility& panels, const Workspace& w) {
 
 bool stacks_panels(float width, float font_px) { return width < kNarrowWidth || width < 2 * min_column_width(font_px); }
 
-std::vector<Tile> tile_panels(const std::vector<PanelId>& panels, float x, float y, float w, float h, float min_col) {
+namespace {
+// An open lesson's column: the lesson alone on the left, at the window's full height, so a question, its choices
+// and the explanation fit without scrolling; the other panels keep their registry columns to its right (the
+// first column's move into the second), or share one column when only two fit.
+std::vector<std::vector<PanelId>> lesson_first(const std::vector<PanelId>& panels, int cols) {
+  std::vector<std::vector<PanelId>> columns(cols >= 3 ? 3 : 2);
+  columns[0].push_back(PanelId::lesson);
+  for (PanelId id : panels)
+    if (id != PanelId::lesson)
+      columns[cols >= 3 ? static_cast<size_t>(std::clamp(panel_info(id).column, 1, 2)) : 1].push_back(id);
+  columns.erase(std::remove_if(columns.begin(), columns.end(), [](const auto& c) { return c.empty(); }), columns.end());
+  return columns;
+}
+}  // namespace
+
+std::vector<Tile> tile_panels(const std::vector<PanelId>& panels, float x, float y, float w, float h, float min_col,
+                              bool lesson_column) {
   std::vector<Tile> out;
   const int k = static_cast<int>(panels.size());
   if (k == 0 || !(w > 0) || !(h > 0)) return out;
@@ -49,7 +65,11 @@ std::vector<Tile> tile_panels(const std::vector<PanelId>& panels, float x, float
   // Column c holds its panels: with room for three columns each panel goes to its registry column
   // (empty columns drop out), else k / cols panels in order, the last k % cols columns one more.
   std::vector<std::vector<PanelId>> columns;
-  if (cols >= 3) {
+  const bool own_column =
+      lesson_column && cols >= 2 && k > 1 && std::find(panels.begin(), panels.end(), PanelId::lesson) != panels.end();
+  if (own_column) {
+    columns = lesson_first(panels, cols);
+  } else if (cols >= 3) {
     columns.resize(3);
     for (PanelId id : panels) columns[static_cast<size_t>(std::clamp(panel_info(id).column, 0, 2))].push_back(id);
     columns.erase(std::remove_if(columns.begin(), columns.end(), [](const auto& c) { return c.empty(); }),

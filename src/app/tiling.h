@@ -43,8 +43,9 @@ constexpr float kLessonSheetShare = 0.36f;
 // Tiles `panels` (in order) into the area x, y, w, h without overlap: columns of at least `min_col`
 // pixels, filled top to bottom, the later columns taking the remainder; a portrait area uses at most
 // two columns; an area narrower than kNarrowWidth stacks every panel in one column, each
-// kStackedHeightShare of h tall, so the tiles may extend below y + h (the caller scrolls).
+// kStackedHeightShare of h tall, so the tiles may extend below y + h (the caller scrolls). With `lesson_column` (a
+// lesson is open) and room for two columns or more, the lesson panel takes the first column alone.
 std::vector<Tile> tile_panels(const std::vector<PanelId>& panels, float x, float y, float w, float h,
-                              float min_col = 300);
+                              float min_col = 300, bool lesson_column = false);
 
 }  // namespace attn

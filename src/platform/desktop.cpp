@@ -14,6 +14,7 @@
 
 #include "app/app.h"
 #include "app/lesson_run.h"
+#include "app/start_view.h"
 #include "app/state_json.h"
 #include "core/json_codec.h"
 #include "platform/frame.h"
@@ -309,6 +310,11 @@ int run_gui(int argc, char** argv) {
   if (!window) return 1;
   float xscale = 1, yscale = 1;
   glfwGetWindowContentScale(window, &xscale, &yscale);
+  VisitFacts visit;  // read before ImGui writes its settings file: a first run has none, nor any progress
+  std::error_code ec;
+  visit.kept_work = std::filesystem::exists(settings_path(), ec) || std::filesystem::exists(progress_path(), ec);
+  visit.link = !opt.state_file.empty() || !opt.fragment.empty();
+  visit.lesson_link = !opt.lesson_file.empty();
   init_imgui(window);
   std::string capture_name;
   install_host_services(app, window, capture_name);
@@ -322,6 +328,7 @@ int run_gui(int argc, char** argv) {
       return 1;
     }
   }
+  app.start_view = first_visit(visit);
   InputScript script;
   if (!opt.input_file.empty()) {
     std::string text, err = read_text_file(opt.input_file, text);

@@ -18,6 +18,7 @@
 #include "app/embed.h"
 #include "app/lesson_builder.h"
 #include "app/query_state.h"
+#include "app/start_view.h"
 #include "platform/frame.h"
 #include "platform/platform.h"
 #include "platform/web_api.h"
@@ -58,7 +59,8 @@ EM_JS(void, web_leave_canvas, (int dir), {
 });
 EM_JS(void, web_save_progress, (const char* json), { Module.attnplayHost.saveProgress(UTF8ToString(json)); });
 // 0: the page address without query or fragment, 1: location.search, 2: location.hash, 3: the browser's
-// languages (navigator.languages, comma-separated), 4: this page's saved progress ("" = none). Caller frees.
+// languages (navigator.languages, comma-separated), 4: this page's saved progress ("" = none), 5: what else the page
+// found about this visit ("kept" work in this browser, an "inline" copy, "framed" in another page). Caller frees.
 EM_JS(char*, web_page_string, (int which), {
   const s = String(Module.attnplayHost.pageString(which) || "");
   const n = lengthBytesUTF8(s) + 1;
@@ -199,6 +201,17 @@ void frame(void* arg) {
   push_web_changes();
 }
 
+// What the page knows at start about this visit: a fragment, the query (a lesson link, an embed, an LMS launch) and
+// what attnplay-api.js found in the browser (kept work, an inline copy, a frame).
+VisitFacts visit_facts(const App& app, const std::string& hash) {
+  VisitFacts visit;
+  visit.link = hash.size() > 1;
+  visit.embed = app.embed.enabled;
+  read_visit_query(page_string(1), visit);
+  read_visit_words(page_string(5), visit);
+  return visit;
+}
+
 }  // namespace
 }  // namespace attn
 
@@ -275,6 +288,7 @@ int main() {
   const std::string query_error = apply_query_state(app.state, page_string(1));
   if (!query_error.empty()) app.status = query_error;
   if (!embed_error.empty()) app.status = tr_format(app.state.lang, "status.embed_ignored", {{"error", embed_error}});
+  app.start_view = first_visit(visit_facts(app, hash));
   emscripten_set_main_loop_arg(frame, &ctx, 0, false);
   return 0;
 }

@@ -15,6 +15,7 @@
 #include "app/embed_panels.h"
 #include "app/kept_view.h"
 #include "app/lesson_run.h"
+#include "app/start_view.h"
 #include "app/tiling.h"
 #include "render/assets.h"
 #include "ui/axis_labels.h"
@@ -434,6 +435,12 @@ void Shell::draw() {
     for (int i = 0; i < io.InputQueueCharacters.Size; ++i)
       if (io.InputQueueCharacters[i] == '?') app_.state.panels.help = !app_.state.panels.help;
   const float top = draw_menu_bar(ctx);
+  if (start_view_shown(app_)) {  // a first visit: the start view alone says what this is and where to begin
+    draw_start_view(ctx, top);
+    ++app_.frames;
+    drawn_stamp_ = app_.state_stamp();
+    return;
+  }
   const ImVec2 ds = io.DisplaySize;
   // A lesson step's locked controls: whatever the learner changed in them this frame is put back
   // (unless the frame moved to another step, which sets its own state).
@@ -447,7 +454,8 @@ void Shell::draw() {
   if (stacks_panels(ds.x, font))
     stack_with_lesson_sheet(ctx, tiled_panels(), top);
   else
-    for (const Tile& t : tile_panels(tiled_panels(), 0, top, ds.x, ds.y - top, min_column_width(font)))
+    for (const Tile& t :
+         tile_panels(tiled_panels(), 0, top, ds.x, ds.y - top, min_column_width(font), !app_.state.lesson.id.empty()))
       draw_panel(ctx, t.id, &t, true);
   // Keyboard learners start in the Controls panel: Tab walks its controls, arrows change them.
   if (app_.frames == 1) ImGui::SetWindowFocus("###controls");

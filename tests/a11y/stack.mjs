@@ -179,11 +179,14 @@ export class Stack {
     return this;
   }
 
-  // Headed Chromium on the page (the window Orca reads); the DevTools port only to observe.
-  async openPage(pagePath, { readyTimeout = 60000 } = {}) {
+  // Headed Chromium on the page (the window Orca reads); the DevTools port only to observe. The profile is fresh, and a
+  // first visit opens with the start view (src/app/start_view.h): unless `firstVisit`, the window opens blank, the
+  // profile is marked as one that has left a start view of the site before (as tests/browser/helpers.mjs does), and
+  // then the page is opened, so the tasks meet the page a returning learner sees.
+  async openPage(pagePath, { readyTimeout = 60000, firstVisit = false } = {}) {
     const url = this.origin + pagePath;
     const profile = path.join(this.sandbox, 'chromium-' + this.children.length);
-    this.chromium = this.start('chromium', [process.env.CHROMIUM || '/usr/bin/chromium', `--app=${url}`,
+    this.chromium = this.start('chromium', [process.env.CHROMIUM || '/usr/bin/chromium', `--app=${firstVisit ? url : 'about:blank'}`,
       `--user-data-dir=${profile}`, '--window-size=1280,860', '--window-position=0,0', '--ozone-platform=x11',
       '--no-first-run', '--no-default-browser-check', '--disable-extensions', '--force-renderer-accessibility',
       '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
@@ -197,8 +200,14 @@ export class Stack {
     }, { timeout: 30000, interval: 300 });
     this.page = await until('the page in Chromium', () => {
       const pages = this.browser.contexts().flatMap((c) => c.pages());
-      return pages.find((p) => p.url().startsWith(this.origin)) || null;
+      return pages.find((p) => p.url().startsWith(firstVisit ? this.origin : 'about:blank')) || null;
     }, { timeout: 30000 });
+    if (!firstVisit) {
+      await this.page.context().addInitScript(() => {
+        try { window.localStorage.setItem('attnplay:visited', '1'); } catch (e) { /* no storage: a first visit */ }
+      });
+      await this.page.goto(url, { waitUntil: 'load' });
+    }
     const ready = () => this.page.waitForFunction(() => window.attnplay && document.querySelector('#a11y-dom > *') &&
       document.querySelector('#a11y-skip a'), null, { timeout: readyTimeout, polling: 100 });
     this.reloads = this.reloads || 0;

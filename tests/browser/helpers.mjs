@@ -119,8 +119,20 @@ export async function launchChromium({ args = [] } = {}) {
       '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...args],
   });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options = {}) => newContext({ colorScheme: 'dark', ...options });
+  browser.newContext = async ({ firstVisit = false, ...options } = {}) => {
+    const context = await newContext({ colorScheme: 'dark', ...options });
+    if (!firstVisit) await context.addInitScript(markVisited);
+    return context;
+  };
   return browser;
+}
+
+// A learner's first visit opens with the start view (src/app/start_view.h); the tests were written against the page a
+// returning learner sees, so every context is a browser that has left a start view of the site before, as the page
+// itself remembers it (attnplay-api.js, VISITED). A test of the first visit asks for a context with `firstVisit: true`.
+export const VISITED_KEY = 'attnplay:visited';
+function markVisited() {
+  try { window.localStorage.setItem('attnplay:visited', '1'); } catch (e) { /* an opaque origin has no storage */ }
 }
 
 // Runs before any page script: when the HTML has been parsed (attnplay-api.js has run, attnplay.js
@@ -170,10 +182,12 @@ function probeBeforeReady() {
 // `waitForTexts` is false) for the texts that follow the first view.
 // `path` is what follows the origin ('/?lang=hi-Latn'); `locale` sets the browser's language; `device` adds
 // context options, e.g. a phone: { hasTouch: true, isMobile: true, deviceScaleFactor: 3 }; `onPage(page)` runs
-// before the page opens (to watch its requests from the first).
+// before the page opens (to watch its requests from the first); `firstVisit` opens it as a browser that has never been
+// here (the start view shows).
 export async function openApp(browser, origin, { viewport = { width: 1280, height: 800 }, readyTimeout = 60000, initScript = null,
-  path: pagePath = '/', locale = undefined, device = {}, onPage = null, waitForTexts = true } = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, ...(locale ? { locale } : {}), ...device });
+  path: pagePath = '/', locale = undefined, device = {}, onPage = null, waitForTexts = true, firstVisit = false } = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, ...(locale ? { locale } : {}), ...device,
+    firstVisit });
   const page = await context.newPage();
   if (onPage) onPage(page);
   const errors = { console: [], page: [], dialogs: [] };

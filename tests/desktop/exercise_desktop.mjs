@@ -26,6 +26,9 @@ const viewport = { width: 1440, height: 900 };
 const runs = Number(args.runs || 3), maxCommands = Number(args.commands || 30);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'attnplay-desktop-exercise-'));
 const totals = { sequences: 0, commands: 0, steps: 0, frames: 0 };
+// The sequences drive the page a returning learner sees: kept progress, so no start view (src/app/start_view.h).
+fs.mkdirSync(path.join(work, 'config', 'attnplay'), { recursive: true });
+fs.writeFileSync(path.join(work, 'config', 'attnplay', 'progress.json'), '{}');
 
 // One sequence in a fresh process with its own config folder (no window settings or progress carried over).
 function runScript(steps) {

@@ -1,23 +1,33 @@
 #!/usr/bin/env bash
 # gui_fit.sh — no control, button or label runs past its panel's edge: every panel open, and the lesson whose
 # choices are the longest sentences, in each language, at desktop, tablet and phone sizes (attnplay gui
-# --check-fit exits 3 and names what was cut).
+# --check-fit exits 3 and names what was cut); and the start view of a first visit (no settings or progress yet).
 # usage: gui_fit.sh ATTNPLAY OUTDIR
 set -euo pipefail
 BIN="$1"; OUT="$2"
 mkdir -p "$OUT"
+# The panels' runs are a returning learner's (kept progress: no start view, src/app/start_view.h); the start view's
+# runs have a config folder of their own, emptied before each.
+export XDG_CONFIG_HOME="$OUT/config"
+mkdir -p "$XDG_CONFIG_HOME/attnplay"
+echo '{}' > "$XDG_CONFIG_HOME/attnplay/progress.json"
 ALL='"controls":true,"embeddings":true,"pipeline":true,"heatmap":true,"saturation":true,"variance":true,"explain":true,"share":true,"masks":true,"heads":true,"positional":true,"numerics":true,"cross":true,"lesson":true,"help":true,"worksheet":true,"learn":true'
 failed=0
 for lang in en hi-Latn; do
   for size in 1440x900 1024x768 800x600 390x844; do
-    for view in all lesson; do
-      if [ "$view" = all ]; then
+    for view in all lesson start; do
+      config="$XDG_CONFIG_HOME"
+      if [ "$view" = start ]; then
+        config="$OUT/first-visit"
+        rm -rf "$config"
+        state="{\"lang\":\"$lang\"}"
+      elif [ "$view" = all ]; then
         state="{\"lang\":\"$lang\",\"panels\":{$ALL},\"learn\":{\"playing\":true,\"speed\":5}}"
       else
         state="{\"lang\":\"$lang\",\"lesson\":{\"id\":\"not-explanation\",\"step\":3}}"
       fi
       echo "[{\"state\":$state},{\"frames\":8}]" > "$OUT/fit-$view.json"
-      if ! xvfb-run -a -s "-screen 0 1440x900x24" "$BIN" gui --input "$OUT/fit-$view.json" --check-fit \
+      if ! XDG_CONFIG_HOME="$config" xvfb-run -a -s "-screen 0 1440x900x24" "$BIN" gui --input "$OUT/fit-$view.json" --check-fit \
            --size "$size" > "$OUT/fit.log" 2>&1; then
         echo "FAIL $lang $size $view: $(grep -a 'cut at' "$OUT/fit.log" || tail -3 "$OUT/fit.log")"
         failed=1

@@ -166,6 +166,32 @@
     return sec;
   }
 
+  // The start view of a first visit (src/app/start_view.h): what the page is in one sentence, the language choice and
+  // the two ways in, as the canvas shows them; it comes first, so a reader lands on it.
+  function startNode(st) {
+    const sec = el('section', { id: 'a11y-start', 'aria-labelledby': 'a11y-start-title', tabindex: -1 });
+    sec.append(el('h2', { id: 'a11y-start-title' }, st.heading), el('p', { id: 'a11y-start-sentence' }, st.sentence));
+    const langId = 'a11y-start-language';
+    const select = el('select', { id: langId });
+    for (const l of st.languages) select.append(el('option', { value: l.code }, l.title));
+    select.value = st.lang;
+    select.addEventListener('change', () => act({ do: 'language', value: select.value }, langId));
+    bindFocus(select, 'start:language:' + st.lang);
+    const lang = el('div');
+    lang.append(el('label', { for: langId }, st.language), select);
+    sec.append(lang);
+    for (const [way, text, about, then] of [['lesson', st.lesson, st.lesson_about, 'a11y-lesson'],
+      ['explore', st.explore, st.explore_about, 'a11y-controls']]) {
+      const id = 'a11y-start-' + way;
+      const b = el('button', { id, type: 'button', 'aria-describedby': about ? id + '-about' : undefined }, text);
+      b.addEventListener('click', () => act({ do: 'start_view', value: way }, then));
+      bindFocus(b, 'start:' + way);
+      sec.append(b);
+      if (about) sec.append(el('p', { id: id + '-about' }, about));
+    }
+    return sec;
+  }
+
   // The menu bar's twin: the View menu's panels as checkboxes (ticked = open), its workspaces as buttons, the
   // languages as a list; each makes the same change the canvas's menu makes.
   function menusNode(m) {
@@ -532,7 +558,7 @@
   function skipLinks(d) {
     const w = d.words;
     skip.setAttribute('aria-label', 'Skip links');
-    const links = [d.lesson ? ['a11y-lesson', w['a11y.skip_lesson']] : d.results ? ['a11y-lesson-results', w['a11y.skip_lesson']]
+    const links = [d.start ? ['a11y-start', d.start.heading] : ['', ''], d.lesson ? ['a11y-lesson', w['a11y.skip_lesson']] : d.results ? ['a11y-lesson-results', w['a11y.skip_lesson']]
       : ['a11y-lessons', w['a11y.skip_lessons']],
       ['a11y-controls', w['a11y.skip_controls']], [d.worksheet ? 'a11y-worksheet' : '', w['a11y.skip_worksheet']], ['a11y-results', w['a11y.skip_results']],
       [d.menus ? 'a11y-menus' : '', w['a11y.skip_menus']]];
@@ -548,7 +574,7 @@
         // others to their first control.
         // A lesson's results are read from their heading and score, so the section itself takes the focus.
         const first = to && target !== 'a11y-lesson-results' &&
-          (to.querySelector('#a11y-lesson-text') || to.querySelector('input, select, button'));
+          (to.querySelector('#a11y-lesson-text') || to.querySelector('#a11y-start-lesson') || to.querySelector('input, select, button'));
         (first || to).focus();
       });
       return a;
@@ -570,7 +596,7 @@
   }
 
   // Rebuilds what changed, keeping the focused element's identity (the reader stays on it).
-  let lastWords = '', lastResults = '';
+  let lastWords = '', lastResults = '', lastStart = '';
   function render(d) {
     const text = JSON.stringify(d);
     if (text === last) return;
@@ -584,6 +610,7 @@
     if (words !== lastWords) { parts = new Map(); lastWords = words; }
     used = new Map();
     const w = d.words, top = [];
+    if (d.start) top.push(part('start', d.start, () => startNode(d.start)));
     if (d.lesson) top.push(part('lesson', d.lesson, () => lessonNode(d.lesson, w)));
     if (d.lessons) top.push(part('lessons', d.lessons, () => lessonsNode(d.lessons)));
     if (d.results) top.push(part('results', d.results, () => resultsNode(d.results)));
@@ -621,6 +648,10 @@
     const verdict = d.lesson && d.lesson.verdict ? [verdictText(d.lesson), d.lesson.missed, d.lesson.explain].filter(Boolean).join(' ') : '';
     if (verdict && verdict !== lastVerdict) say(verdict);
     lastVerdict = verdict;
+    // The start view is said once, when it appears: what the page is.
+    const start = d.start ? d.start.heading + '. ' + d.start.sentence : '';
+    if (start && start !== lastStart) say(start);
+    lastStart = start;
     // A lesson's results are said once, when they appear: its heading and score.
     const results = d.results ? d.results.heading + '. ' + d.results.score : '';
     // (Not when Finish has just put the reader on them: the focus says them.)

@@ -517,11 +517,13 @@
     // Lesson progress lives in this browser (per page address), so it survives reloads and new visits.
     saveProgress(text) { storage.set('progress', text); },
     pageString(which) {
+      if (inline && which === 5) return 'inline';
       if (inline) return [inline.page.href || location.href.split(/[?#]/)[0], inline.page.search, inline.page.hash][which] || '';
       if (which === 0) return location.href.split(/[?#]/)[0];
       if (which === 1) return location.search;
       if (which === 3) return (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || '']).join(',');
       if (which === 4) return storage.get('progress') || '';
+      if (which === 5) return visitWords();
       return location.hash;
     },
   };
@@ -655,6 +657,16 @@
       setStatus('status.storage_refused', '', e && e.name === 'QuotaExceededError' ? say('status.storage_full') : say('status.storage_blocked'));
     },
   };
+  // A first visit opens with the start view (src/app/start_view.h): not when this page kept a state or progress here,
+  // nor once this browser has left a start view of this site (VISITED, set when it is left), nor in a frame.
+  const VISITED = 'attnplay:visited';
+  function visitWords() {
+    let visited = false;
+    try { visited = !!window.localStorage.getItem(VISITED); } catch (e) { /* storage refused: a first visit */ }
+    const kept = visited || !!storage.get('state') || !!storage.get('progress');
+    return [kept ? 'kept' : '', window.parent !== window ? 'framed' : ''].filter(Boolean).join(' ');
+  }
+  function leftStartView() { try { window.localStorage.setItem(VISITED, '1'); } catch (e) { /* said by storage */ } }
   // Two tabs of one page share its progress: what another tab saved is merged here (each tab's work kept).
   window.addEventListener('storage', (ev) => {
     if (isReady && ev.key === storage.key('progress') && ev.newValue) call('attnplay_merge_progress', ev.newValue);
@@ -950,6 +962,7 @@
       refresh();
       changed();
       const events = JSON.parse(call('attnplay_take_events'));
+      if (events.some((ev) => ev.type === 'start-view')) leftStartView();
       for (const ev of events) for (const fn of eventListeners) { try { fn(ev); } catch (e) { console.warn(e); } }
       if (!persistTimer) persistTimer = setTimeout(persist, PERSIST_MS);
     };
