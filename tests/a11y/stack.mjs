@@ -180,13 +180,13 @@ export class Stack {
   }
 
   // Headed Chromium on the page (the window Orca reads); the DevTools port only to observe. The profile is fresh, and a
-  // first visit opens with the start view (src/app/start_view.h): unless `firstVisit`, the window opens blank, the
-  // profile is marked as one that has left a start view of the site before (as tests/browser/helpers.mjs does), and
-  // then the page is opened, so the tasks meet the page a returning learner sees.
+  // first visit opens with the start view (src/app/start_view.h): unless `firstVisit`, the page's storage is marked as
+  // one that has left a start view before (as tests/browser/helpers.mjs does) and the page is loaded again, so the
+  // tasks meet the page a returning learner sees.
   async openPage(pagePath, { readyTimeout = 60000, firstVisit = false } = {}) {
     const url = this.origin + pagePath;
     const profile = path.join(this.sandbox, 'chromium-' + this.children.length);
-    this.chromium = this.start('chromium', [process.env.CHROMIUM || '/usr/bin/chromium', `--app=${firstVisit ? url : 'about:blank'}`,
+    this.chromium = this.start('chromium', [process.env.CHROMIUM || '/usr/bin/chromium', `--app=${url}`,
       `--user-data-dir=${profile}`, '--window-size=1280,860', '--window-position=0,0', '--ozone-platform=x11',
       '--no-first-run', '--no-default-browser-check', '--disable-extensions', '--force-renderer-accessibility',
       '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
@@ -200,13 +200,12 @@ export class Stack {
     }, { timeout: 30000, interval: 300 });
     this.page = await until('the page in Chromium', () => {
       const pages = this.browser.contexts().flatMap((c) => c.pages());
-      return pages.find((p) => p.url().startsWith(firstVisit ? this.origin : 'about:blank')) || null;
+      return pages.find((p) => p.url().startsWith(this.origin)) || null;
     }, { timeout: 30000 });
     if (!firstVisit) {
-      await this.page.context().addInitScript(() => {
-        try { window.localStorage.setItem('attnplay:visited', '1'); } catch (e) { /* no storage: a first visit */ }
-      });
-      await this.page.goto(url, { waitUntil: 'load' });
+      await this.page.waitForLoadState('load');
+      await this.page.evaluate(() => window.localStorage.setItem('attnplay:visited', '1'));
+      await this.page.reload({ waitUntil: 'load' });
     }
     const ready = () => this.page.waitForFunction(() => window.attnplay && document.querySelector('#a11y-dom > *') &&
       document.querySelector('#a11y-skip a'), null, { timeout: readyTimeout, polling: 100 });

@@ -80,7 +80,9 @@ describe('first visit', { timeout: 240000 }, () => {
   it('Explore freely, through its twin in the parallel DOM, opens the usual panels', async () => {
     const { context, page } = await fresh();
     await pollUntil(() => text(page, '#a11y-start-explore'), Boolean, { what: 'the start view\'s twin' });
-    await page.click('#a11y-start-explore');
+    // As a keyboard or screen-reader user takes it: the twin focused, Enter (the canvas lies over the hidden twins).
+    await page.focus('#a11y-start-explore');
+    await page.keyboard.press('Enter');
     await pollUntil(() => api.itemRect(page, 'd_k'), Boolean, { what: 'the Controls panel' });
     const s = await api.getState(page);
     assert.equal(s.lesson, null);
