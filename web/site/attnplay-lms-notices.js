@@ -1,7 +1,8 @@
 // attnplay-lms-notices.js — what the learner is told about the course that launched the page: its mode or credit, and
 // a course that stopped taking the record. Shared by the SCORM adapter (attnplay-lms.js) and the cmi5 AU
 // (attnplay-cmi5.js), which load it first; texts from the catalogs (lms.*) in the page's language, through the
-// parallel DOM's description (a11y.cpp).
+// parallel DOM's description (a11y.cpp). Also what both do alike: sending the record again while the course fails,
+// and the statements' ids.
 'use strict';
 (function () {
   const api = window.attnplay;
@@ -83,5 +84,14 @@
     };
   }
 
-  Object.defineProperty(window, 'attnplayLmsNotices', { value: Object.freeze({ tell, retrying }), writable: false });
+  // A version 4 UUID (an xAPI statement's id), where the browser has no crypto.randomUUID (an http: page).
+  function uuid() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
+    const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+    return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
+  }
+
+  Object.defineProperty(window, 'attnplayLmsNotices', { value: Object.freeze({ tell, retrying, uuid }), writable: false });
 })();

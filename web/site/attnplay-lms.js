@@ -269,13 +269,8 @@
   };
   const activityBase = params.get('xapi-activity') || 'https://attnplay.invalid/lessons/';
   let actor = null;
-  function uuid() {
-    if (crypto.randomUUID) return crypto.randomUUID();
-    const b = crypto.getRandomValues(new Uint8Array(16));
-    b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
-    const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-    return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
-  }
+  // A statement's id (attnplay-lms-notices.js, loaded first, makes them for both adapters).
+  function uuid() { return window.attnplayLmsNotices.uuid(); }
   function homePage() {
     const o = location.origin;
     return /^https?:\/\//.test(o) ? o : 'https://attnplay.invalid';
