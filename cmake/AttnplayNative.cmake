@@ -16,12 +16,14 @@ if(ATTNPLAY_APP)
   target_compile_definitions(attnplay PRIVATE ATTNPLAY_WITH_GUI=1)
 endif()
 
-# ---- install: bin/attnplay, and with the GUI a .desktop entry; README and third-party notices.
+# ---- install: bin/attnplay, and with the GUI a .desktop entry; README, its docs and third-party notices.
 # Only the program is installed (no static libs, headers or test binaries). Fonts and shaders are
 # compiled into the binary, so the install needs nothing else at run time and never touches the network.
 include(GNUInstallDirs)
 install(TARGETS attnplay RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES README.md LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The pages the README links to, beside it (the developers' pages stay in the source tree).
+install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs PATTERN dev EXCLUDE)
 if(ATTNPLAY_APP)
   install(FILES data/attnplay.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
   # Embedded third-party code and data whose licences ask for their notice to travel with the binary.

@@ -217,7 +217,7 @@ function tables(done) {
     md += `| ${task} | ${dk} | ${init} | ${optimizer} | ${lrText(A.lr)} | ${cellText(A.s)} | ${A.s.reached}/${A.s.n} | ${lrText(B.lr)} | ` +
           `${cellText(B.s)} | ${B.s.reached}/${B.s.n} | ${slower}/${ratios.length} | ${ratioText} |\n`;
     // The same row as data: the page's Learn panel shows data/study-results/<name>.json (a copy of this file),
-    // and tests/source/study_tables.py checks the README's tables against it.
+    // and tests/source/study_tables.py checks docs/learn-mode.md's tables against it.
     const side = (best, s) => ({ lr: Number(best.lr), lr_at_edge: lrText(best.lr).endsWith('*'), median: showSteps(s.median, max),
       q1: showSteps(s.q1, max), q3: showSteps(s.q3, max), reached: s.reached, seeds: s.n });
     rows.push({ task, d_k: Number(dk), init, optimizer, a: side(A, A.s), b: side(B, B.s), b_slower: slower, paired: ratios.length,

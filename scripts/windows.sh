@@ -84,6 +84,7 @@ rm -rf "$BUILD/package"; mkdir -p "$STAGE/licenses"
 # compiled into the binary), the .desktop entry aside, plus the notices of what the .exe links statically.
 $TRIPLE-strip -o "$STAGE/attnplay.exe" "$BUILD/attnplay.exe"
 cp README.md "$STAGE/README.md"
+mkdir -p "$STAGE/docs" && cp -r docs/*.md docs/images "$STAGE/docs/"
 cp LICENSE "$STAGE/LICENSE.txt"
 cp "$CACHE/imgui/LICENSE.txt" "$STAGE/licenses/LICENSE.imgui.txt"
 cp /usr/share/doc/fonts-dejavu-core/copyright "$STAGE/licenses/copyright.dejavu-fonts.txt"

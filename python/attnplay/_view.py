@@ -21,7 +21,7 @@ def _ids(value, name):
     ids = [s.strip() for item in items for s in str(item).split(",") if s.strip()]
     for i in ids:
         if not re.fullmatch(r"[a-z][a-z0-9_-]*", i):
-            raise ValueError(f"{name}: {i!r} is not a panel or control id (see the README's embedding table)")
+            raise ValueError(f"{name}: {i!r} is not a panel or control id (see the embed table in docs/embedding.md)")
     return ",".join(ids)
 
 

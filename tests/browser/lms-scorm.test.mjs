@@ -30,7 +30,7 @@ const CLI = process.env.ATTNPLAY_CLI || path.join(REPO_ROOT, 'build', 'native', 
 const LESSON = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'lessons', '01-why-attention.json'), 'utf8'));
 const Q = LESSON.steps.map((s) => s.task).filter((t) => t && t.kind === 'predict');  // steps 1–3: choice, choice, numeric
 const letter = (i) => String.fromCharCode(97 + i);
-// The teacher's example lesson the README points to (one choice prediction).
+// The teacher's example lesson docs/lessons.md points to (one choice prediction).
 const TEACHER_FILE = path.join(REPO_ROOT, 'data', 'examples', 'my-lesson.json');
 const TEACHER = JSON.parse(fs.readFileSync(TEACHER_FILE, 'utf8'));
 // The largest lesson a file allows: 64 steps, each a choice prediction, every id at its longest (64 characters).

@@ -29,6 +29,11 @@ if [ "$APP" = 1 ]; then
 fi
 if [ -f "$PREFIX/share/doc/attnplay/README.md" ]; then pass "share/doc/attnplay/README.md"
 else fail "share/doc/attnplay/README.md"; fi
+# Every page the README links to is installed beside it, so its links work offline.
+missing=$(grep -o '](docs/[^)#]*' "$DIR/../../README.md" | sed 's/^](//' | sort -u |
+  while read -r page; do [ -e "$PREFIX/share/doc/attnplay/$page" ] || [ "$page" = docs/dev/ ] || echo "$page"; done)
+if [ -z "$missing" ]; then pass "the README's linked pages are installed beside it"
+else fail "the README's linked pages are installed beside it" "missing: $missing"; fi
 
 # The installed binary computes the seed example from stdin: output[0] ≈ [3.655, 0.807, 0].
 if expect_ok "installed attnplay compute - <seed.json" sh -c '"$0" compute - <"$1"' "$ATTN" "$DIR/cases/seed.json"; then

@@ -1,4 +1,4 @@
-# lesson.sh — `attnplay lesson check FILE`: every built-in lesson and the README's example pass with
+# lesson.sh — `attnplay lesson check FILE`: every built-in lesson and the example in docs/lessons.md pass with
 # "ok: N steps, M predictions"; each kind of malformed lesson a teacher may write is refused (exit 1) with
 # one message naming the step and the field. Malformed files are the example with one thing broken.
 set -u
@@ -19,16 +19,16 @@ if expect_ok "the example lesson passes" "$BIN" lesson check "$EXAMPLE"; then
   else fail "the example counts 3 steps, 1 prediction" "$(cat "$TMP/out")"; fi
 fi
 
-# The README's "For teachers" example is a lesson that passes, too.
-python3 - "$ROOT/README.md" "$TMP/readme-lesson.json" <<'PY'
+# The "For teachers" example in docs/lessons.md is a lesson that passes, too.
+python3 - "$ROOT/docs/lessons.md" "$TMP/readme-lesson.json" <<'PY'
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read()
 section = text[text.index("**For teachers: your own lesson.**"):]
 open(sys.argv[2], "w", encoding="utf-8").write(re.search(r"```json\n(.*?)```", section, re.S).group(1))
 PY
-if expect_ok "the README's example lesson passes" "$BIN" lesson check "$TMP/readme-lesson.json"; then
-  if grep -qx 'ok: 3 steps, 1 prediction' "$TMP/out"; then pass "the README's example counts 3 steps, 1 prediction"
-  else fail "the README's example counts 3 steps, 1 prediction" "$(cat "$TMP/out")"; fi
+if expect_ok "docs/lessons.md's example lesson passes" "$BIN" lesson check "$TMP/readme-lesson.json"; then
+  if grep -qx 'ok: 3 steps, 1 prediction' "$TMP/out"; then pass "docs/lessons.md's example counts 3 steps, 1 prediction"
+  else fail "docs/lessons.md's example counts 3 steps, 1 prediction" "$(cat "$TMP/out")"; fi
 fi
 
 # broken NAME PYTHON — the example with PYTHON applied to `d` (the parsed lesson; `s` = its steps), in $TMP/NAME.json.

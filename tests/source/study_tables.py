@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""study_tables.py — the scaling study's tables in the README are the study's results files, row for row.
+"""study_tables.py — the scaling study's tables in docs/learn-mode.md are the study's results files, row for row.
 
-The Learn panel shows data/study-results/<name>.json (written by scripts/study.mjs as results.json); the README
-prints the same rows. This renders every row as study.mjs prints it and checks that the README holds exactly those
+The Learn panel shows data/study-results/<name>.json (written by scripts/study.mjs as results.json); docs/learn-mode.md
+prints the same rows. This renders every row as study.mjs prints it and checks that the page holds exactly those
 rows, so neither can say something the other does not.
 """
 import json
@@ -25,17 +25,17 @@ def render(row):
 
 def main(root):
     root = pathlib.Path(root)
-    readme = [line for line in (root / "README.md").read_text().splitlines() if re.match(r"^\| (induction|sort) \|", line)]
+    readme = [line for line in (root / "docs" / "learn-mode.md").read_text().splitlines() if re.match(r"^\| (induction|sort) \|", line)]
     rendered = []
     for f in sorted((root / "data" / "study-results").glob("*.json")):
         rendered += [render(row) for row in json.loads(f.read_text())["rows"]]
     missing = [r for r in rendered if r not in readme]
     extra = [r for r in readme if r not in rendered]
     for r in missing:
-        print("in the results but not in the README:", r)
+        print("in the results but not in docs/learn-mode.md:", r)
     for r in extra:
-        print("in the README but not in any results file:", r)
-    print(f"{len(rendered)} study rows in data/study-results, {len(readme)} in the README")
+        print("in docs/learn-mode.md but not in any results file:", r)
+    print(f"{len(rendered)} study rows in data/study-results, {len(readme)} in docs/learn-mode.md")
     return 1 if missing or extra or not rendered else 0
 
 

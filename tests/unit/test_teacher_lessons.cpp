@@ -17,7 +17,7 @@ using namespace attn;
 using nlohmann::json;
 
 namespace {
-// Three steps, one prediction, every text inline: what the README's example looks like.
+// Three steps, one prediction, every text inline: what the example in docs/lessons.md looks like.
 json teacher_lesson() {
   return json::parse(R"({
     "id": "teacher-test",
