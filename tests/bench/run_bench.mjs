@@ -180,12 +180,12 @@ const get = (impl, n, d) => rows.find((r) => r.impl === impl && r.n === n && r.d
 const shapes = [];
 for (const r of rows) if (!shapes.some(([n, d]) => n === r.n && d === r.d_k)) shapes.push([r.n, r.d_k]);
 const cell = (r) => (r ? `${r.median_ms < 10 ? r.median_ms.toFixed(3) : r.median_ms.toFixed(1)} (${r.gflops.toFixed(1)})` : '–');
-// Same-run ratio: time of `other` ÷ time of attnplay-wasm within each round (in one process for the
-// wasm implementations and tfjs), then the median over the rounds.
+// Same-run ratio: the row's time of `other` ÷ its time of attnplay-wasm (both aggregated over the same rounds,
+// in one process for the wasm implementations and tfjs), so every "vs" cell is the ratio of the times printed in
+// its row (tests/source/perf_tables.py holds docs/performance.md to that).
 function ratio(other, ours) {
   if (!other || !ours) return null;
-  const a = timings.get(`${other.impl}|${other.n}|${other.d_k}`), b = timings.get(`${ours.impl}|${ours.n}|${ours.d_k}`);
-  return median(a.map((x, i) => x / b[i]));
+  return other.median_ms / ours.median_ms;
 }
 const speedup = (other, ours) => { const x = ratio(other, ours); return x === null ? '–' : `${x.toFixed(2)}×`; };
 const present = (cols) => cols.filter((c) => rows.some((r) => r.impl === c));
@@ -206,8 +206,8 @@ function markdown(cols, withRatios) {
 const mainTable = markdown(present(['attnplay-wasm', 'eigen-wasm', 'tfjs-wasm', 'eigen-native-march']), true);
 const otherTable = markdown(present(['compute-wasm', 'attnplay-native', 'eigen-native', 'compute-native']), false);
 const clockNote = `${opt.clock} clock, median of ≥ ${opt.quick ? 2 : 7} repetitions${opt.rounds > 1 ? `, ${opt.aggregate === 'min' ? 'best' : 'median'} of ${opt.rounds} rounds` : ''}`;
-const legend = 'cells: median ms (GFLOP/s, 4·n²·d_k flops); "vs X" = time of X ÷ time of attnplay-wasm in the same round ' +
-  '(> 1: attnplay-wasm is faster), median over the rounds';
+const legend = 'cells: median ms (GFLOP/s, 4·n²·d_k flops); "vs X" = time of X ÷ time of attnplay-wasm in the same row ' +
+  '(> 1: attnplay-wasm is faster)';
 console.log(`\nattention forward pass softmax(QKᵀ/√d_k)·V, single thread, ${clockNote}`);
 console.log(`load average: ${loadBefore} before, ${loadAfter} after; ${legend}\n`);
 console.log(mainTable + '\n\n' + otherTable);
