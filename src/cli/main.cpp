@@ -18,6 +18,7 @@
 #include "core/attention/montecarlo.h"
 #include "core/json_codec.h"
 #include "package_cmd.h"
+#include "strings_cmd.h"
 #include "train_cmd.h"
 
 #ifdef ATTNPLAY_WITH_GUI
@@ -53,7 +54,8 @@ const std::string kUsage =
     "                                      warnings), or the one reason it would be refused\n"
     "  lesson verify LESSON.json|ID        walk every state a learner can reach in a lesson and check every\n"
     "                                      text shown there; prints each failure and the walk's counts\n"
-    "  schema                              print the app state's keys as JSON: each key's kind and values\n"
+    "  schema                              print the app state's keys as JSON: each key's kind and values\n" +
+    std::string(attn::cli::kStringsUsage) +
     "  ids                                 print the panel ids (embed panels=) and lockable control ids\n"
     "                                      (embed lock=, hide=; lesson locks) as JSON\n"
     "  share STATE.json                    print the page's share fragment (s=1.…) of a (partial) state\n"
@@ -437,6 +439,12 @@ int run(int argc, char** argv) {
     return rc == 0 ? 0 : fail(rc, err);
   }
   if (cmd == "lesson") return cmd_lesson(rest);
+  if (cmd == "strings") {
+    std::string err;
+    const int rc = attn::cli::run_strings(rest, std::cout, err);
+    if (rc == kExitUsage) return usage_error(err);
+    return rc == 0 ? 0 : fail(rc, err);
+  }
   if (cmd == "schema") {
     if (!rest.empty()) return usage_error("schema takes no arguments");
     std::cout << attn::state_schema().dump(2) << "\n";
