@@ -95,6 +95,7 @@ async function open(pagePath) {
   return { from, us };
 }
 
+// wcag: 2.4.2 — a real screen reader says the page's title on landing
 // 1. Landing on the page: what is heard before any key, then Esc (out of the canvas) and Orca's H.
 async function task1() {
   const { from, us } = await open('/');
@@ -152,6 +153,7 @@ async function lessonWalk(task, lang) {
   const toQ = await pressUntil('Tab', /radio button/, 4);
   check(task, heard(toQ.all, question), 'Tab reaches the question; its words are heard with the first choice', said(toQ.all));
   check(task, heard(toQ.all, cat['lesson.choice.same']), `the first choice is heard ("${cat['lesson.choice.same']}")`, said(toQ.all));
+  // wcag: 4.1.3 — a lesson's verdict, a status message the focus does not move to, is heard by Orca
   const wrong = await press('space', { quiet: 1500 });
   const verdict = await dom(() => (document.getElementById('a11y-verdict') || {}).textContent || '');
   check(task, verdict.startsWith('✗') && heard(wrong, verdict.slice(0, 40)), 'a wrong answer\'s verdict and feedback are heard', `verdict ${JSON.stringify(verdict)}; heard ${JSON.stringify(said(wrong))}`);

@@ -23,19 +23,42 @@ describe('parallel DOM', { timeout: 60000 }, () => {
   const desc = () => app.page.evaluate(() => window.attnplay.a11y.description());
   const dom = (sel) => app.page.evaluate((s) => { const e = document.querySelector(s); return e && { value: e.value, text: e.textContent, valuetext: e.getAttribute('aria-valuetext'), disabled: e.getAttribute('aria-disabled') }; }, sel);
 
-  it('has one h1 naming the page, and every section below it an h2', async () => {
+  // wcag: 2.4.2 — the document's title names the page and what it is about
+  it('has a title and one h1 naming the page, and every section below it an h2', async () => {
     const { page } = app;
     const h = await page.evaluate(() => ({ h1: [...document.querySelectorAll('h1')].map((e) => e.textContent),
       sections: [...document.querySelectorAll('#a11y-dom section > h2, #a11y-dom section > h1')].map((e) => e.tagName) }));
     assert.deepEqual(h.h1, ['Attention Playground']);
     assert.ok(h.sections.length > 0 && h.sections.every((t) => t === 'H2'), JSON.stringify(h.sections));
+    assert.equal(await page.title(), 'Attention Playground — why attention divides by √d_k');
   });
 
+  // wcag: 2.4.1 2.4.4 — skip links past the canvas, each saying in words the part it leads to, which exists
+  it('has skip links that say where they go, each to a part of the page that is there', async () => {
+    const links = await app.page.evaluate(() => [...document.querySelectorAll('#a11y-skip a')]
+      .map((a) => [a.getAttribute('href'), a.textContent, Boolean(document.querySelector(a.getAttribute('href')))]));
+    const words = { '#a11y-lessons': en['a11y.skip_lessons'], '#a11y-lesson': en['a11y.skip_lesson'],
+      '#a11y-controls': en['a11y.skip_controls'], '#a11y-results': en['a11y.skip_results'],
+      '#a11y-menus': en['a11y.skip_menus'] };
+    assert.ok(links.length >= 3, JSON.stringify(links));
+    for (const [href, text, there] of links) {
+      assert.equal(text, words[href], `the link to ${href} says where it goes`);
+      assert.ok(there, `${href} is on the page`);
+    }
+    assert.ok(await app.page.evaluate(() => Boolean(document.querySelector('#a11y-skip a').compareDocumentPosition(
+      document.getElementById('canvas')) & Node.DOCUMENT_POSITION_FOLLOWING)), 'the skip links come before the canvas');
+  });
+
+  // wcag: 1.3.2 — the twins' sections in the panels' registry order, after the lessons and before the results
   it('has one section per open panel with controls, in the registry order, named from the catalog', async () => {
     const d = await desc();
     const titles = await app.page.evaluate(() => [...document.querySelectorAll('#a11y-controls section')].map((s) => s.getAttribute('aria-label')));
     assert.deepEqual(titles, d.panels.filter((p) => p.controls.length).map((p) => p.title));
     assert.ok(titles.length >= 1, 'the Controls panel at least');
+    const order = await app.page.evaluate(() => ['a11y-lessons', 'a11y-controls', 'a11y-results']
+      .map((id) => document.getElementById(id))
+      .every((e, i, all) => e && (i === 0 || all[i - 1].compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)));
+    assert.ok(order, 'the lessons, then the controls, then the results, in reading order');
     const dk = d.panels.flatMap((p) => p.controls).find((c) => c.id === 'd_k');
     assert.ok(dk && dk.kind === 'range' && dk.min === 1 && dk.max === 1024, JSON.stringify(dk));
     const input = await dom('#a11y-d_k');
@@ -97,14 +120,19 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await setStateOk(page, { d_k: before });
   });
 
+  // wcag: 3.2.2 — a value changed by keys updates the model in place: same document and page address, the focus stays
   it('moves d_k by arrow keys on the range and reads the same weights as getResult', async () => {
     const { page } = app;
+    const where = () => page.evaluate(() => location.pathname + location.search);  // the fragment carries the state
+    const url = await where();
+    await page.evaluate(() => { window.__sameDocument = true; });
     await page.focus('#a11y-d_k');
     const before = (await api.getState(page)).d_k;
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
     const s = await pollUntil(() => api.getState(page), (x) => x.d_k === before + 5, { what: 'd_k + 5 by keys' });
     await pollUntil(() => dom('#a11y-d_k'), (x) => x && +x.value === s.d_k, { what: 'DOM value follows' });
     assert.equal(await page.evaluate(() => document.activeElement.id), 'a11y-d_k', 'focus stays on the slider while it updates');
+    assert.ok(await page.evaluate(() => window.__sameDocument === true) && (await where()) === url, 'no navigation');
     const r = await api.getResult(page);
     const table = await page.evaluate(() => [...document.querySelectorAll('#a11y-results table tr')].slice(1)
       .map((tr) => [tr.querySelector('th[scope=row]').textContent, +tr.querySelector('td').textContent]));
@@ -128,10 +156,17 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await setStateOk(page, { preset: 'default' });
   });
 
+  // wcag: 3.2.1 — focusing a twin rings its control and changes nothing else (state, focus, document)
+  // wcag: 2.4.7 — the canvas draws its amber ring around the control whose DOM twin has focus
   it('rings the control on the canvas whose DOM twin has focus (screenshot at 1440×900)', async () => {
     const { page } = app;
+    await waitFrames(page, 3);
+    const before = await api.getState(page);
+    await page.evaluate(() => { window.__sameDocument = true; });
     await page.focus('#a11y-scale');
     await waitFrames(page, 3);
+    assert.deepEqual(await api.getState(page), before, 'focus alone changed no state');
+    assert.ok(await page.evaluate(() => window.__sameDocument && document.activeElement.id === 'a11y-scale'), 'same page, focus kept');
     const r = await page.evaluate(() => window.attnplay.ui.itemRect('scale'));
     assert.ok(r && r.w > 0);
     const png = await page.screenshot();
@@ -146,6 +181,9 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await page.evaluate(() => document.activeElement.blur());
   });
 
+  // wcag: 4.1.2 — every slider, checkbox, select and field in Chromium's accessibility tree has a name and a value
+  // wcag: 3.3.2 — every control twin carries a label
+  // wcag: 3.1.2 — the parallel DOM carries the learner's language (lang), and its names change with it
   it('gives every control a role, a name in the current language and a value (accessibility tree)', async () => {
     const { page } = app;
     const names = async () => {
@@ -190,6 +228,9 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await setStateOk(page, { panels: { learn: false } });
   });
 
+  // wcag: 2.1.1 — a lesson opened and answered by keys alone from the canvas, through the skip links and the picker
+  // wcag: 2.4.3 — Enter on a lesson puts the reader on it, Next on the new step's text, Free play on the picker
+  // wcag: 3.3.3 — a wrong choice gets its own feedback, saying the misconception in words
   it('opens a lesson from the lesson picker and answers it by keyboard alone: wrong, then right, said in words', async () => {
     const { page } = app;
     assert.equal(predictStep, 0, 'the first lesson opens on a multiple-choice prediction');
@@ -267,6 +308,46 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     assert.ok(live.length > 0);
   });
 
+  // wcag: 2.4.3 — Back puts the reader on the step's text; Finish on a lesson's last step puts them on its results
+  it('Back puts the reader on the step\'s text, Finish on the last step on the lesson\'s results', async () => {
+    const { page } = app;
+    const activeId = () => page.evaluate(() => document.activeElement && document.activeElement.id);
+    await setStateOk(page, { lesson: { id: lessonFile.id, step: 2 } });
+    await page.waitForSelector('#a11y-lesson-back:not([aria-disabled])');
+    await page.focus('#a11y-lesson-back');
+    await page.keyboard.press('Enter');
+    await pollUntil(() => api.getState(page), (st) => st.lesson && st.lesson.step === 1, { what: 'step 1 by Back' });
+    await pollUntil(activeId, (id) => id === 'a11y-lesson-text', { what: 'the focus on step 1\'s text' });
+    await setStateOk(page, { lesson: { id: lessonFile.id, step: lessonFile.steps.length } });
+    await page.waitForSelector('#a11y-lesson-next:not([aria-disabled])');
+    await page.focus('#a11y-lesson-next');
+    await page.keyboard.press('Enter');
+    await pollUntil(activeId, (id) => id === 'a11y-lesson-results', { what: 'the focus on the results' });
+    assert.equal((await api.getState(page)).lesson, null, 'the lesson is finished');
+  });
+
+  // wcag: 3.2.3 — skip links and sections keep one relative order in free play, in a lesson, with the worksheet
+  it('keeps the skip links and the sections in one order as the page changes', async () => {
+    const { page } = app;
+    const seen = async () => page.evaluate(() => ({
+      skip: [...document.querySelectorAll('#a11y-skip a')]
+        .map((a) => a.getAttribute('href').replace(/^#a11y-lessons?(-results)?$/, 'lesson')),
+      sections: [...document.querySelectorAll('#a11y-dom > *')].map((e) => e.id).filter(Boolean) }));
+    const orders = [];
+    const states = [{ lesson: null }, { lesson: { id: lessonFile.id, step: 1 } }, { lesson: null, panels: { worksheet: true } }];
+    for (const set of states) {
+      await setStateOk(page, set);
+      await waitFrames(page, 4);
+      orders.push(await seen());
+    }
+    await setStateOk(page, { panels: { worksheet: false } });
+    const relative = (a, b) => a.filter((x) => b.includes(x));
+    for (const o of orders.slice(1))
+      for (const key of ['skip', 'sections'])
+        assert.deepEqual(relative(o[key], orders[0][key]), relative(orders[0][key], o[key]), `${key}: ${JSON.stringify(orders)}`);
+    assert.ok(orders.every((o) => o.skip[0] === 'lesson' && o.skip.includes('#a11y-controls')), JSON.stringify(orders));
+  });
+
   it('opens the Worksheet and Learn, and changes the language, by keyboard alone through the menus\' twin', async () => {
     const { page } = app;
     const key = async (k) => { await page.keyboard.press(k); await waitFrames(page, 2); };
@@ -293,6 +374,7 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await setStateOk(page, { lang: 'en', panels: { worksheet: false, learn: false } });
   });
 
+  // wcag: 1.4.10 — at 320 CSS px no horizontal page scroll, and a focused skip link fits
   it('fits 320 CSS px without horizontal page scroll, skip links included', async () => {
     const origin = new URL(app.page.url()).origin;
     const narrow = await openApp(app.context.browser(), origin, { viewport: { width: 320, height: 640 } });
@@ -306,6 +388,50 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     } finally {
       await narrow.context.close();
     }
+  });
+
+  // wcag: 1.3.4 — a phone upright or on its side draws the controls, no sideways scroll; no orientation lock
+  it('works on a phone held either way, and locks no orientation', async () => {
+    const origin = new URL(app.page.url()).origin;
+    for (const viewport of [{ width: 390, height: 844 }, { width: 844, height: 390 }]) {
+      const phone = await openApp(app.context.browser(), origin, { viewport, device: { hasTouch: true, isMobile: true } });
+      try {
+        const r = await pollUntil(() => api.itemRect(phone.page, 'd_k'), (x) => x && x.w > 0,
+          { what: `d_k drawn at ${viewport.width}×${viewport.height}` });
+        assert.ok(r.x >= 0 && r.x + r.w <= viewport.width, `d_k within the width: ${JSON.stringify(r)}`);
+        const w = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(w <= viewport.width, `no sideways scroll at ${viewport.width}×${viewport.height}: ${w}`);
+        await setStateOk(phone.page, { d_k: 100 });
+        assert.equal((await api.getState(phone.page)).d_k, 100);
+      } finally {
+        await phone.context.close();
+      }
+    }
+    const manifest = await app.page.evaluate(() => fetch('manifest.webmanifest').then((r) => r.json()));
+    assert.equal(manifest.orientation, undefined, 'the manifest locks no orientation');
+  });
+
+  // wcag: 2.5.2 — a press on a checkbox released off it does nothing; pressed and released on it, it toggles
+  it('acts on release over a control: a press dragged off the checkbox is cancelled', async () => {
+    const { page } = app;
+    await setStateOk(page, { preset: 'default' });
+    const r = await api.itemRect(page, 'scale');
+    const scale = (await api.getState(page)).scale;
+    await page.mouse.move(r.x + r.h / 2, r.y + r.h / 2);
+    await page.mouse.down();
+    await waitFrames(page, 2);
+    await page.mouse.move(r.x + r.h / 2, r.y + r.h * 6, { steps: 4 });
+    await waitFrames(page, 2);
+    await page.mouse.up();
+    await waitFrames(page, 3);
+    assert.equal((await api.getState(page)).scale, scale, 'released off the checkbox: nothing happened');
+    await page.mouse.move(r.x + r.h / 2, r.y + r.h / 2);
+    await page.mouse.down();
+    await waitFrames(page, 2);
+    assert.equal((await api.getState(page)).scale, scale, 'nothing on the press itself');
+    await page.mouse.up();
+    await pollUntil(() => api.getState(page), (st) => st.scale === !scale, { what: 'the toggle on release' });
+    await setStateOk(page, { scale });
   });
 
   it('honours an embed\'s locks and hidden controls (aria-disabled, absent)', async () => {
@@ -327,12 +453,15 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     }
   });
 
+  // wcag: 4.1.1 — axe-core finds no A/AA violation and no id is used twice (free play, a lesson step, every twin)
   it('has no axe-core violations at WCAG 2.1 A and AA (free play and a lesson step)', async () => {
     const { page } = app;
     await page.addScriptTag({ path: AXE });
     const run = () => page.evaluate(async () => {
       const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-      return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+      return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+        .concat(ids.filter((id, i) => ids.indexOf(id) !== i).map((id) => `duplicate id: ${id}`));
     });
     assert.deepEqual(await run(), [], 'lesson step');
     await setStateOk(page, { lesson: null });

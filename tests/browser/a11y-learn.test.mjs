@@ -18,6 +18,7 @@ describe('Learn mode twins', { timeout: 150000 }, () => {
   const learn = async () => (await api.getState(app.page)).learn;
   const text = (id) => app.page.evaluate((i) => document.getElementById(i)?.textContent, id);
 
+  // wcag: 2.2.2 — Learn mode's training, the one thing that moves on its own, is paused and played by keys
   it('sets the task and d_k, plays, pauses and steps by keys alone', async () => {
     const { page } = app;
     await page.waitForSelector('#a11y-learn-task');

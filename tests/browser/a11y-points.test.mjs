@@ -28,6 +28,7 @@ describe('embedding point twins', { timeout: 180000 }, () => {
       await key(i === 0 ? 'Escape' : 'Shift+Tab');
   };
 
+  // wcag: 2.5.1 — a point dragged on the embedding plane is moved by arrows or a typed number instead
   it('moves a point by arrows and by a typed number, and follows a canvas drag', async () => {
     // The example and the plane's axes are setup; everything after is keys (and one drag on the canvas).
     await setStateOk(page, { preset: 'default', plane_x: 2, plane_y: 5 });

@@ -28,6 +28,9 @@ describe('worksheet twins', { timeout: 120000 }, () => {
   }, id);
   const summary = () => page.evaluate(() => document.getElementById('a11y-worksheet-summary').textContent);
 
+  // wcag: 3.3.1 — a wrong cell and one that is not a number are said in words and marked aria-invalid
+  // wcag: 3.3.2 — each asked cell is a field labelled by its row, column and stage
+  // wcag: 3.3.3 — a decimal comma is answered with the fix ("use a point", the number written right)
   it('types a wrong, a malformed and a right cell by keys alone and says each check', async () => {
     // Opening the panel on an exercise is setup (a teacher's link does the same); everything after is keys.
     await setStateOk(page, { exercise: 'exercise-17', panels: { worksheet: true } });

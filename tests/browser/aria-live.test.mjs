@@ -43,6 +43,7 @@ describe('aria-live summary', { timeout: 120000 }, () => {
     assert.ok(attrs.text.length > 0, 'filled in once ready');
   });
 
+  // wcag: 4.1.3 — the summary is a polite live region, written once settled: ten quick changes are one announcement
   it('speaks the settled state: ten quick changes of d_k are one announcement, of the last value', async () => {
     await page.evaluate(() => {
       window.summaryWrites = 0;

@@ -64,6 +64,7 @@ describe('colour vision and contrast', () => {
   const pal = palettes();
   const steps = Array.from({ length: 11 }, (_, i) => viridis(i / 10));
 
+  // wcag: 1.4.1 — the weights' colours read by lightness alone under protanopia, deuteranopia and tritanopia
   for (const [name, m] of Object.entries(MACHADO)) {
     it(`legend steps a tenth apart stay apart and get lighter (${name})`, () => {
       const lab = steps.map((c) => labSeenAs(c, m));
@@ -81,6 +82,7 @@ describe('colour vision and contrast', () => {
     }
   });
 
+  // wcag: 1.4.3 — every theme text colour is ≥ 4.5:1 on its panel, in both themes
   it('every text colour of both themes is ≥ 4.5:1 on its panel', () => {
     for (const [theme, p] of Object.entries(pal)) {
       for (const [field, rgb] of Object.entries(p)) {
@@ -91,6 +93,7 @@ describe('colour vision and contrast', () => {
     }
   });
 
+  // wcag: 1.4.11 — the focus ring is ≥ 3:1 against both themes' panels
   it('the keyboard focus ring is ≥ 3:1 against both themes\' panels (its amber or its dark rim)', () => {
     const src = read('src/ui/panel_context.cpp');
     const body = src.match(/void PanelContext::draw_focus_ring[\s\S]*?\n\}/)[0];

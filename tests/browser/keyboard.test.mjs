@@ -46,6 +46,7 @@ describe('keyboard only', { timeout: 170000 }, () => {
     console.log(`heard after Tab: ${JSON.stringify(heard[heard.length - 1])}`);
   });
 
+  // wcag: 2.4.7 — an amber ring just outside the canvas control that has keyboard focus, moving on with it
   it('the focused control has a visible amber ring around it (WCAG 2.4.7)', async () => {
     await tabTo('temperature');
     await waitFrames(page, 2);
@@ -63,6 +64,7 @@ describe('keyboard only', { timeout: 170000 }, () => {
     assert.ok(!amber([moved.rgba[i], moved.rgba[i + 1], moved.rgba[i + 2]]), 'the ring moves on with the focus');
   });
 
+  // wcag: 2.1.1 — the canvas's own controls by keys alone: a typed d_k, the arrows, Space on a checkbox
   it('a typed value and the arrow keys change d_k, Space toggles scaling', async () => {
     await tabTo('d_k');
     // Tab opens the slider's value for typing (ImGui 1.90): a number and Enter set it.
@@ -83,6 +85,25 @@ describe('keyboard only', { timeout: 170000 }, () => {
     await pollUntil(state, (s) => s.scale === !scale, { what: 'Space to toggle scaling', timeout: 4000 });
   });
 
+  // wcag: 2.1.4 — no character key shortcuts: letters, digits, punctuation on the canvas or in a twin change nothing
+  it('letters, digits and punctuation are no shortcuts: on the canvas or in a twin they change nothing', async () => {
+    const keys = [...'abcdefghijklmnopqrstuvwxyz0123456789-=[];\',./`'];
+    await tabTo('scale');  // a checkbox: no text being edited
+    const before = await state();
+    for (const k of keys) await page.keyboard.press(k);
+    await waitFrames(page, 3);
+    assert.deepEqual(await state(), before, 'the canvas took no character key as a command');
+    assert.equal(await active(), 'canvas');
+    await page.focus('#a11y-scale');
+    for (const k of keys) await page.keyboard.press(k);
+    await waitFrames(page, 3);
+    assert.deepEqual(await state(), before, 'nor from the DOM twin');
+    await page.focus('#canvas');  // back where the next test starts
+    await waitFrames(page, 2);
+  });
+
+  // wcag: 2.1.2 — Tab past the last canvas control and Shift-Tab before the first leave the canvas, and come back
+  // wcag: 2.4.3 — the order: skip links, the canvas's controls, then the parallel DOM; the same backwards
   it('Tab past the last control and Shift-Tab before the first leave the canvas (no keyboard trap, WCAG 2.1.2)', async () => {
     await tabTo('scale');
     const seen = new Set();
@@ -108,6 +129,7 @@ describe('keyboard only', { timeout: 170000 }, () => {
     assert.equal(await active(), 'canvas', 'and Tab from the last skip link is the canvas again');
   });
 
+  // wcag: 2.1.2 — Esc with nothing to cancel leaves the canvas for the first skip link
   it('Esc with nothing to cancel leaves the canvas for the first skip link', async () => {
     await tabTo('scale');  // a checkbox: nothing being edited, no popup
     await press('Escape');

@@ -38,6 +38,8 @@ describe('English and Hinglish', { timeout: 180000 }, () => {
     await server?.stop();
   });
 
+  // wcag: 3.1.1 — <html lang> is the learner's language: hi-Latn for a Hinglish page, en after switching to English
+  // wcag: 3.1.2 — one language at a time: a Hinglish page's summary has no English left in it
   it('?lang=hi-Latn opens in Hinglish: the state, the aria summary and <html lang>', async () => {
     const { page } = app;
     const s = await api.getState(page);

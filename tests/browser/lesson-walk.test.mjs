@@ -42,6 +42,7 @@ describe('a lesson walked by real clicks', { timeout: 175000 }, () => {
     if (hostDir) fs.rmSync(hostDir, { recursive: true, force: true });
   });
 
+  // wcag: 3.3.2 — the number answer's field is described by its question (aria-describedby)
   it('predict wrong then right, a numeric answer, a slider drag, completion, and the host hears each', async () => {
     const context = await browser.newContext({ viewport: { width: 1240, height: 860 } });
     const page = await context.newPage();

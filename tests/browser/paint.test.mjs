@@ -16,6 +16,7 @@ describe('painting only what changed', { timeout: 150000 }, () => {
   let page;
   useApp((opened) => ({ page } = opened), { viewport: { width: 1280, height: 800 } });
 
+  // wcag: 2.3.1 — at rest nothing is painted: the picture stays the same frame after frame
   it('an idle page runs frames without painting, and still shows the same picture', async () => {
     await setStateOk(page, { preset: 'default' });
     await waitFrames(page, 20);

@@ -160,6 +160,8 @@ describe('share link', { timeout: 170000 }, () => {
     }
   });
 
+  // wcag: 2.2.1 — the status line's message is also said in the live region, where it does not expire
+  // wcag: 3.3.1 — a link that cannot be opened is described in words, in the status line and the live region
   it('the message is shown in the menu bar, not in a modal', async () => {
     const other = await openAt(browser, server.origin + '/#s=1.garbage');
     try {

@@ -21,6 +21,7 @@ describe('status messages expire', { timeout: 120000 }, () => {
     await server?.stop();
   });
 
+  // wcag: 2.2.1 — the one message that goes away by itself stays at least ten seconds before it clears
   it('"Link copied" shows, then clears by itself', async () => {
     const { page } = app;
     await click(page, center(await openSharePanel(page)));

@@ -40,6 +40,7 @@ describe('work survives a reload and a share', { timeout: 170000 }, () => {
     }
   });
 
+  // wcag: 2.4.3 — the "Continue where you left off?" offer comes before the canvas and takes the focus
   it('a fragment that is not the app\'s (#top, a skip link) neither resets the state nor loses the kept one', async () => {
     const { context, page } = await openAt(browser, server.origin + '/', { viewport });
     try {

@@ -11,6 +11,7 @@ describe('worksheet cells carry their check as a mark', { timeout: 120000 }, () 
   let page;
   useApp((app) => { page = app.page; }, { viewport: { width: 1440, height: 900 } });
 
+  // wcag: 1.4.1 — a checked worksheet cell says wrong by a ✗ drawn in it, not by its fill colour alone
   for (const theme of ['light', 'dark']) {
     it(`${theme} theme: a wrong cell shows ✗ in ink that reads on its fill; an empty cell shows nothing`, async () => {
       await setStateOk(page, { theme, panels: { worksheet: true } });

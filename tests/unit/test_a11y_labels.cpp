@@ -15,6 +15,7 @@
 using namespace attn;
 using nlohmann::json;
 
+// wcag: 2.4.6 — every control twin is labelled in words, in both languages, never by its internal id
 TEST_CASE("every control twin has a name in words and its choices say words", "[a11y]") {
   for (Lang lang : languages()) {
     App app;

@@ -12,6 +12,7 @@ using attn::ui::Rgb;
 double contrast(Rgb a, Rgb b) { return contrast_ratio(a, b); }
 }  // namespace
 
+// wcag: 1.4.3 — theme text colours, and black or white text on coloured cells, reach 4.5:1
 TEST_CASE("theme: text, captions, the selected row and titles reach 4.5:1 in both themes", "[theme]") {
   for (const bool dark : {true, false}) {
     const attn::ui::ThemePalette& p = attn::ui::palette(dark);
