@@ -17,7 +17,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     compressed = {}  # (path, mtime) -> gzip -9 bytes, so each file is compressed once
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".js": "text/javascript",
-                      ".webmanifest": "application/manifest+json"}
+                      ".webmanifest": "application/manifest+json",
+                      # attnplay.d.ts, the API's declarations: text to read (mimetypes may say MPEG-TS or Qt Linguist)
+                      ".ts": "text/plain; charset=utf-8"}
 
     def end_headers(self):
         if self.csp:

@@ -13,13 +13,16 @@
 // loadLesson(text or object) → {ok, result | error}; static AttentionPlayground.fragmentOf(partialState) → "s=1.…";
 // properties: ready, result (promises), frame. Events: ready, change, saturation and any other event the
 // frame sends (CustomEvent, the message's fields in detail), error (a state the page refused).
+// @ts-check — checked against attnplay.d.ts (tests/types/, docs/dev/types.md).
 'use strict';
 (function () {
   if (typeof window === 'undefined' || !window.customElements || customElements.get('attention-playground')) return;
+  // @ts-expect-error -- currentScript may be an SVG <script> to the compiler; this file is loaded by an HTML one.
   const scriptURL = document.currentScript && document.currentScript.src ? document.currentScript.src : location.href;
 
   const EMBED_ATTRIBUTES = ['src', 'panels', 'lock', 'hide', 'workspace'];
   // Attribute → state key and how its text becomes the value.
+  /** @type {Record<string, [keyof Attnplay.State, (text: string) => string | number | boolean]>} */
   const STATE_ATTRIBUTES = {
     'preset': ['preset', String],
     'd-k': ['d_k', Number],
@@ -32,17 +35,21 @@
   const EVENT_NAME = /^[a-z][a-z0-9-]{0,39}$/;
   const REPLY_TIMEOUT_MS = 30000;
 
+  /** @param {string} text */
   function base64url(text) {
     const bytes = new TextEncoder().encode(text);
     let bin = '';
+    // @ts-expect-error -- apply takes any array-like (a Uint8Array's numbers), not only an Array.
     for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
     return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   }
   // The page's share fragment without compression ('j': plain JSON), see the README's "Share links".
-  const fragmentOf = (state) => 's=1.' + base64url('j' + JSON.stringify(state));
+  const fragmentOf = (/** @type {Attnplay.StateUpdate} */ state) => 's=1.' + base64url('j' + JSON.stringify(state));
 
+  /** @implements {Attnplay.AttentionPlayground} */
   class AttentionPlayground extends HTMLElement {
     // The share fragment ("s=1.…") of a partial state, as the page reads it: for links a host builds itself.
+    /** @param {Attnplay.StateUpdate} state */
     static fragmentOf(state) {
       return fragmentOf(state);
     }
@@ -53,15 +60,23 @@
 
     constructor() {
       super();
+      /** @type {HTMLIFrameElement | null} */
       this._frame = null;
       this._origin = '';
       this._nextId = 1;
+      /** @type {Map<number, {resolve: (reply: any) => void, reject: (error: Error) => void, timer: ReturnType<typeof setTimeout>, resolveErrors: boolean}>} */
       this._pending = new Map();  // id → {resolve, reject, timer}
       this._isReady = false;
       this._carry = '';           // a fragment carrying the state across a reload
+      /** @type {Attnplay.StateUpdate | null} */
       this._queuedState = null;   // state attribute changes made before the frame is ready
+      // Declared here for the type checker, set by _newReady and _navigate.
+      /** @type {Promise<AttentionPlayground>} */
+      this._ready;
+      /** @type {(element: AttentionPlayground) => void} */
+      this._resolveReady;
       this._newReady();
-      this._onMessage = (ev) => this._message(ev);
+      this._onMessage = (/** @type {MessageEvent} */ ev) => this._message(ev);
       this._onLoad = () => this._loaded();
     }
 
@@ -73,16 +88,28 @@
     get frame() { return this._frame; }
     get result() { return this.getResult(); }
 
+    /** @returns {Promise<Attnplay.State>} */
     getState() { return this._command('getState'); }
+    /** @returns {Promise<Attnplay.Result>} */
     getResult() { return this._command('getResult'); }
+    /** @returns {Promise<string>} */
     shareURL() { return this._command('shareURL'); }
     // Resolves {ok: true} or {ok: false, error} like window.attnplay.setState; the state is unchanged on error.
+    /**
+     * @param {Attnplay.StateUpdate} partial
+     * @returns {Promise<Attnplay.OkOrError>}
+     */
     setState(partial) {
       return this._command('setState', { state: partial }, true);
     }
     // A teacher's lesson (the file's text or its object), opened at step 1: {ok, result: {id, steps, warnings}}
     // or {ok: false, error}; a refused lesson changes nothing in the frame.
+    /**
+     * @param {string | object} lesson
+     * @param {string} [name]
+     */
     loadLesson(lesson, name) {
+      /** @type {{lesson: string | object, name?: string}} */
       const extra = { lesson };
       if (name) extra.name = String(name).slice(0, 200);
       return this._command('loadLesson', extra, true);
@@ -97,6 +124,11 @@
       window.removeEventListener('message', this._onMessage);
     }
 
+    /**
+     * @param {string} name
+     * @param {string | null} oldValue
+     * @param {string | null} newValue
+     */
     attributeChangedCallback(name, oldValue, newValue) {
       if (!this._frame) return;
       const layout = name === 'title' || name === 'height' || EMBED_ATTRIBUTES.includes(name);
@@ -134,6 +166,7 @@
 
     _size() {
       const h = this.getAttribute('height');
+      // @ts-expect-error -- called once _build made the frame
       this._frame.style.height = h ? (/^\d+$/.test(h) ? h + 'px' : h) : '420px';
     }
 
@@ -146,9 +179,11 @@
 
     _langOfFrame() {
       const lang = this.getAttribute('lang');
+      // @ts-expect-error -- called once _build made the frame
       if (lang) this._frame.setAttribute('lang', lang); else this._frame.removeAttribute('lang');
     }
 
+    /** @param {Attnplay.StateUpdate | null} initial the state the frame opens with (none: the carried one) */
     _navigate(initial) {
       let url;
       try { url = new URL(this.getAttribute('src') || 'index.html', this.getAttribute('src') ? location.href : scriptURL); } catch (e) { url = null; }
@@ -168,6 +203,7 @@
       this._origin = url.origin;
       this._isReady = false;
       this._langOfFrame();
+      // @ts-expect-error -- called once _build made the frame
       this._frame.src = url.href;
     }
 
@@ -229,6 +265,10 @@
       return { lesson: { id, step } };
     }
 
+    /**
+     * @param {string} name
+     * @returns {Attnplay.StateUpdate | null}
+     */
     _stateFromAttribute(name) {
       const spec = STATE_ATTRIBUTES[name];
       const text = this.getAttribute(name);
@@ -238,6 +278,7 @@
       return { [spec[0]]: value };
     }
 
+    /** @param {Attnplay.StateUpdate} partial */
     _applyState(partial) {
       if (!this._isReady) { this._queuedState = Object.assign(this._queuedState || {}, partial); return; }
       this.setState(partial).then((r) => { if (!r.ok) this._error(String(r.error)); }, (e) => this._error(String(e.message || e)));
@@ -258,6 +299,13 @@
     }
 
     // ---- messages -----------------------------------------------------------------------------------
+    // The reply (any: its result depends on the command), or {ok: false, error} with resolveErrors.
+    /**
+     * @param {keyof Attnplay.EmbedResults} cmd
+     * @param {object} extra the command's other fields
+     * @param {boolean} [resolveErrors]
+     * @returns {Promise<any>}
+     */
     _send(cmd, extra, resolveErrors) {
       const win = this._frame && this._frame.contentWindow;
       if (!win || !this._origin) return Promise.reject(new Error('the playground frame is not there'));
@@ -272,6 +320,13 @@
       });
     }
 
+    // What the public methods answer: their JSDoc and attnplay.d.ts say which per command.
+    /**
+     * @param {keyof Attnplay.EmbedResults} cmd
+     * @param {object} [extra]
+     * @param {boolean} [resolveErrors]
+     * @returns {Promise<any>}
+     */
     async _command(cmd, extra, resolveErrors) {
       await this._ready;
       const r = await this._send(cmd, extra || {}, resolveErrors);
@@ -281,6 +336,7 @@
       return r.result;
     }
 
+    /** @param {MessageEvent} ev */
     _message(ev) {
       // Only the frame this element made, from the origin it was loaded from.
       if (!this._frame || ev.source !== this._frame.contentWindow || ev.origin !== this._origin) return;
@@ -303,10 +359,15 @@
       this._dispatch(d.event, detail);
     }
 
+    /**
+     * @param {string} name
+     * @param {unknown} detail
+     */
     _dispatch(name, detail) {
       this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
     }
 
+    /** @param {string} message */
     _error(message) {
       this._dispatch('error', { error: message });
     }

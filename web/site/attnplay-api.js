@@ -2,6 +2,7 @@
 // (ready, getState, setState, getResult, shareURL, importJSON, ui.itemRect, ui.panelScroll) and the Share panel's host
 // services (clipboard, downloads, file import, hash changes), and owns Learn mode's training Web Worker
 // (Module.attnplayTrain). No eval, no inline handlers, no innerHTML.
+// @ts-check — checked against attnplay.d.ts, leniently (tests/types/tsconfig.api.json, docs/dev/types.md).
 'use strict';
 (function () {
   const canvas = document.getElementById('canvas');
@@ -28,6 +29,7 @@
   // from parts of two builds or not at all. Once per build and tab until a start succeeds: a second failure is said
   // as it is.
   const buildMeta = document.querySelector('meta[name="attnplay-build"]');
+  // @ts-expect-error -- the element named attnplay-build is a <meta>
   const pageBuild = buildMeta ? buildMeta.content : '';
   const RETRY_KEY = 'attnplay-kept-copy-retry';
   function startFailed(message) {
@@ -79,6 +81,7 @@
   }
   // A C++ exception nothing caught leaves the module as a WebAssembly.Exception (native wasm exceptions).
   const isTrap = (e) => e instanceof WebAssembly.RuntimeError || /^(RuntimeError|Aborted)\b/.test(String(e)) ||
+    // @ts-expect-error -- WebAssembly.Exception (exception handling) is not in TypeScript's library yet
     (typeof WebAssembly.Exception === 'function' && e instanceof WebAssembly.Exception);
   window.addEventListener('error', (ev) => { if (isTrap(ev.error)) crash(String(ev.error.message || ev.error)); });
   window.addEventListener('unhandledrejection', (ev) => { if (isTrap(ev.reason)) crash(String(ev.reason.message || ev.reason)); });
@@ -366,6 +369,7 @@
     loadSplitModule() { deferred.linkNow(); },
     onAbort: (what) => { if (!crash('aborted: ' + what)) fatal('The playground stopped: ' + what); },
   };
+  // @ts-expect-error -- Emscripten's settings object: attnplay.js reads it, it is no part of the public API
   window.Module = Module;
 
   // String arguments go through the heap, not ccall's copies on the 1 MB stack: a large state or an
@@ -489,6 +493,7 @@
       c.toBlob((b) => saveBlob(name, b), 'image/png');
     },
     // Called right after a frame is drawn, while the WebGL drawing buffer still holds it.
+    // @ts-expect-error -- #canvas is the page's <canvas>
     captureCanvas(name) { canvas.toBlob((b) => saveBlob(name, b), 'image/png'); },
     pickFile() { fileInput.click(); },
     // "Download for an LMS…": this page's own files (from its server or the service worker's copy) go into the
@@ -557,7 +562,7 @@
     const reset = () => { field.value = ' '; field.setSelectionRange(1, 1); };
     field.addEventListener('compositionend', (e) => { send(e.data); reset(); });
     for (const type of ['keydown', 'keyup', 'keypress'])
-      field.addEventListener(type, (e) => {
+      field.addEventListener(type, (/** @type {KeyboardEvent} */ e) => {
         e.stopPropagation();
         if (type === 'keydown' && (e.key === 'Enter' || e.key === 'Escape')) {
           e.preventDefault();
@@ -729,6 +734,8 @@
   const changeListeners = [];
   const eventListeners = [];
 
+  // The public API: attnplay.d.ts declares it (Attnplay.API), and tests/types/ checks this object against it.
+  /** @type {Attnplay.API} */
   const api = {
     ready,
     getState() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_get_state'))); },

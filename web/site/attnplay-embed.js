@@ -2,6 +2,7 @@
 // Only origins listed in the embedding URL (?origins=…, validated in C++) are obeyed; replies and
 // events go to that exact origin, never "*". Messages are checked against a fixed command list and
 // schema with size and depth limits; nothing from a message is ever inserted as HTML.
+// @ts-check — checked against attnplay.d.ts (tests/types/, docs/dev/types.md).
 'use strict';
 (function () {
   const MAX_MESSAGE_BYTES = 1 << 20;  // the JSON form of one message
@@ -14,12 +15,19 @@
 
   const api = window.attnplay;
   if (!api) return;
+  // attnplay.watch()'s answer as compare() reads it: key by key.
+  /** @typedef {{state: Record<string, unknown>, parts: Record<string, string>, row: number, max_weight: number, saturated: boolean}} Snapshot */
+  /** @type {string[] | null} */
   let origins = null;  // null until ready: messages wait in the queue
+  /** @type {MessageEvent[]} */
   const queue = [];
+  /** @type {{source: MessageEventSource | null, origin: string, events: Set<string>}[]} */
   const subscribers = [];  // {source, origin, events: Set}
+  /** @type {Snapshot | null} */
   let last = null;         // the previous watch() snapshot
   let listening = false;  // onChange registered (once, on the first subscription)
 
+  /** @param {unknown} x */
   function isPlainObject(x) {
     if (x === null || typeof x !== 'object' || Array.isArray(x)) return false;
     const proto = Object.getPrototypeOf(x);
@@ -27,6 +35,10 @@
   }
 
   // Depth of a structured-clone value, giving up as soon as it passes the limit.
+  /**
+   * @param {any} x
+   * @param {number} depth
+   */
   function tooDeep(x, depth) {
     if (x === null || typeof x !== 'object') return false;
     if (depth >= MAX_DEPTH) return true;
@@ -35,6 +47,7 @@
   }
 
   // Returns an error string for a malformed message, or '' if it is a valid command.
+  /** @param {any} data a message's data, not yet known to be a command */
   function check(data) {
     for (const k of Object.keys(data)) if (!KEYS.has(k)) return 'unknown message field "' + k.slice(0, 40) + '"';
     const id = data.id;
@@ -58,7 +71,7 @@
       return '"lesson", "url" and "name" are only allowed with loadLesson';
     }
     if (data.cmd === 'subscribe' && data.events !== undefined) {
-      if (!Array.isArray(data.events) || data.events.length > 8 || !data.events.every((e) => typeof e === 'string' && EVENTS.has(e)))
+      if (!Array.isArray(data.events) || data.events.length > 8 || !data.events.every((/** @type {unknown} */ e) => typeof e === 'string' && EVENTS.has(e)))
         return 'events must be a list of: ' + Array.from(EVENTS).join(', ');
     } else if (data.events !== undefined) {
       return '"events" is only allowed with subscribe';
@@ -70,12 +83,20 @@
     return '';
   }
 
+  /**
+   * @param {MessageEvent} ev
+   * @param {Attnplay.MessageId | undefined} id
+   * @param {{ok: true, result?: Attnplay.EmbedResults[keyof Attnplay.EmbedResults]} | {ok: false, error: string}} body
+   */
   function reply(ev, id, body) {
     const msg = Object.assign({ attnplay: 1 }, id === undefined ? {} : { id }, body);
+    // @ts-expect-error -- a window's message event comes from a window (never a port or a worker)
     if (ev.source) ev.source.postMessage(msg, ev.origin);  // the exact, allow-listed origin
   }
 
+  /** @param {MessageEvent} ev */
   async function handle(ev) {
+    // @ts-expect-error -- origins is set before any message is handled
     if (!origins.includes(ev.origin)) return;  // not allow-listed: ignored, no reply
     const data = ev.data;
     if (!isPlainObject(data) || data.attnplay !== 1) return;  // not for us
@@ -113,6 +134,7 @@
             subscribers.push(sub);
           }
           sub.events = events;
+          /** @type {Snapshot} */
           const now = await api.watch();
           if (!last) last = now;
           reply(ev, id, { ok: true, result: { events: Array.from(events), saturated: now.saturated, max_weight: now.max_weight, row: now.row } });
@@ -126,13 +148,18 @@
           break;
         }
       }
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       reply(ev, id, { ok: false, error: String(e && e.message || e) });
     }
   }
 
+  /**
+   * @param {string} name
+   * @param {object} body the event's fields
+   */
   function emit(name, body) {
     for (const s of subscribers)
+      // @ts-expect-error -- a window's message event comes from a window (never a port or a worker)
       if (s.events.has(name)) s.source.postMessage(Object.assign({ attnplay: 1, event: name }, body), s.origin);
   }
 
@@ -146,8 +173,10 @@
   }
   async function compare() {
     if (!subscribers.length) return;
+    /** @type {Snapshot} */
     const now = await api.watch();
     if (last) {
+      /** @type {Record<string, unknown>} */
       const changed = {};
       for (const k of Object.keys(now.state))
         if (JSON.stringify(now.state[k]) !== JSON.stringify(last.state[k])) changed[k] = now.state[k];
@@ -164,7 +193,7 @@
     listening = true;
     api.onChange(() => { poll().catch(() => {}); });
     // Lesson events go to subscribers as they are, e.g. {event: 'answer', question, correct}.
-    api.onEvent((ev) => { const body = Object.assign({}, ev); const name = body.type; delete body.type; emit(name, body); });
+    api.onEvent((/** @type {{[key: string]: any}} */ ev) => { const body = Object.assign({}, ev); const name = body.type; delete body.type; emit(name, body); });
   }
 
   // An xAPI statement the LMS adapter made (attnplay-lms.js): subscribers hear {event: 'xapi', statement}.
@@ -173,6 +202,7 @@
   // The module died (attnplay-api.js): every subscriber and an allow-listed parent hear {event: 'error'}.
   document.addEventListener('attnplay-crash', (e) => {
     const msg = { attnplay: 1, event: 'error', error: String(e.detail && e.detail.error), crashed: true };
+    // @ts-expect-error -- a window's message event comes from a window (never a port or a worker)
     for (const s of subscribers) s.source.postMessage(msg, s.origin);
     const parentOrigin = location.ancestorOrigins && location.ancestorOrigins.length ? location.ancestorOrigins[0] : '';
     if (window.parent !== window && parentOrigin && origins && origins.includes(parentOrigin) &&
