@@ -587,8 +587,8 @@ nlohmann::json a11y_description(const App& app) {
        {"a11y.skip_lesson", "a11y.skip_controls", "a11y.skip_results", "a11y.results", "a11y.weights_caption",
         "a11y.query", "a11y.key", "a11y.weight", "a11y.whole_matrix", "a11y.controls", "a11y.lesson", "a11y.answer",
         "a11y.skip_lessons", "a11y.skip_worksheet", "a11y.skip_menus", "a11y.row", "a11y.column",
-        // attnplay-lms.js: what the learner is told about the LMS (its mode, credit, a failing session)
-        "lms.not_recorded", "lms.no_credit", "lms.failing", "lms.recorded_again", "lms.not_connected"})
+        // attnplay-lms.js: what the learner is told about the LMS (mode, credit, a session failing or not started)
+        "lms.not_recorded", "lms.no_credit", "lms.failing", "lms.recorded_again", "lms.not_connected", "lms.starting"})
     words[key] = tr(lang, key);
   return {{"lang", lang_code(lang)},
           {"panels", panels_json(app)},

@@ -9,8 +9,9 @@
 // Then what an LMS does beyond the usual path: a finished attempt relaunched with the same data stays finished, with
 // its answers; review and browse modes record nothing and say so, no-credit says the attempt does not count; an LMS
 // that stops answering is shown to the learner, the record waits in localStorage and reaches the LMS once it
-// answers again; the largest lesson a file allows keeps every answer in SCORM 1.2's 4096 characters; nothing is
-// committed after LMSFinish/Terminate.
+// answers again; an LMS whose Initialize fails at launch is asked again, gets what the learner did meanwhile once it
+// starts, and the learner is told when it never does; the largest lesson a file allows keeps every answer in SCORM
+// 1.2's 4096 characters; nothing is committed after LMSFinish/Terminate.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -65,7 +66,7 @@ function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 }
 
-describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
+describe('a SCORM package in an LMS', { timeout: 260000 }, () => {
   let tmp, site, lrs, sitePort, lrsPort, browser;
   const statements = [];  // {headers, body}
 
@@ -137,23 +138,31 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
 
   // The LMS window: the runtime with `cmi` loaded, then the SCO in a full-size iframe at (0, 0). The SCO talks to
   // the runtime through a wrapper that logs every call (window.calls) and, while window.broken is "false" or
-  // "throw", behaves as an expired session: SetValue and Commit answer "false" (GetLastError 101) or throw.
-  // `query` is added to the launch address (lang=hi-Latn).
-  async function launch(page, v, cmi, dir = `pkg${v}`, lesson = 'why-attention', query = '') {
+  // "throw", behaves as an expired session: SetValue and Commit answer "false" (GetLastError 101) or throw; while
+  // window.initBroken is true, Initialize answers "false" (counted in window.initFailures), as a session not ready yet.
+  // `query` is added to the launch address (lang=hi-Latn); `initBroken` sets window.initBroken before the launch.
+  async function launch(page, v, cmi, dir = `pkg${v}`, lesson = 'why-attention', query = '', { initBroken = false } = {}) {
     await page.goto(`http://127.0.0.1:${sitePort}/parent.html`);
-    await page.evaluate(({ v, cmi, src }) => {
+    await page.evaluate(({ v, cmi, src, initBroken }) => {
       const real = v === '1.2' ? new window.Scorm12API({ autocommit: false, logLevel: 5 })
         : new window.Scorm2004API({ autocommit: false, logLevel: 5 });
       if (cmi) real.loadFromJSON(cmi);
       window.runtime = real;
       window.calls = [];
       window.broken = '';
+      window.initBroken = initBroken;
+      window.initFailures = 0;
       const lms = {};
       const names = v === '1.2' ? ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic']
         : ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit', 'GetLastError', 'GetErrorString', 'GetDiagnostic'];
       for (const name of names) {
         lms[name] = (...args) => {
           window.calls.push(name);
+          if (window.initBroken && /Initialize$/.test(name)) {
+            window.initFailures++;
+            window.failedCall = true;
+            return 'false';
+          }
           if (window.broken && /SetValue|Commit/.test(name)) {
             if (window.broken === 'throw') throw new Error('the LMS session expired');
             window.failedCall = true;
@@ -170,7 +179,7 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
       f.style.cssText = 'position:fixed;left:0;top:0;width:1280px;height:800px;border:0';
       f.src = src;
       document.body.appendChild(f);
-    }, { v, cmi, src: `/${dir}/${launchHref(v, dir, lesson)}${query ? '&' + query : ''}` });
+    }, { v, cmi, src: `/${dir}/${launchHref(v, dir, lesson)}${query ? '&' + query : ''}`, initBroken });
     const frame = await pollUntil(async () => page.frames().find((f) => f.url().includes(`/${dir}/`)), (f) => !!f,
       { what: 'the SCO frame', timeout: 10000 });
     await frame.waitForFunction(() => window.attnplayLms && window.attnplayLms.status().started, null, { timeout: 60000, polling: 100 });
@@ -594,6 +603,140 @@ describe('a SCORM package in an LMS', { timeout: 170000 }, () => {
       await context.close();
     });
   }
+
+  for (const [v, lang] of [['2004', 'en'], ['1.2', 'hi-Latn']]) {
+    it(`SCORM ${v}: an LMS whose Initialize fails at launch is asked again; an answer given meanwhile reaches it once it starts (${lang})`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      const sent = statements.length;
+      const learner = v === '1.2' ? { core: { student_id: 'learner-late' }, student_data: { mastery_score: '60' } }
+        : { learner_id: 'learner-late', scaled_passing_score: '0.6' };
+      const frame = await launch(page, v, learner, `pkg${v}`, 'why-attention', lang === 'en' ? '' : `lang=${lang}`, { initBroken: true });
+      const alertOf = () => notice(frame, 'attnplay-lms-alert');
+      const status = () => frame.evaluate(() => window.attnplayLms.status());
+      const shown = await pollUntil(alertOf, (n) => n && n.visible, { what: 'the alert' });
+      assert.equal(shown.role, 'alert');
+      assert.equal(shown.text, CATALOG[lang]['lms.starting'], 'the learner is told recording has not started and is tried again');
+      await pollUntil(() => page.evaluate(() => window.initFailures), (n) => n >= 2, { what: 'two failed tries', timeout: 8000 });
+      await answer(page, frame, Q[0], true);
+      let st = await status();
+      assert.equal(st.connected, false);
+      assert.equal(st.initialize.retrying, true);
+      assert.equal(Object.keys((await lms(page)).interactions || {}).length, 0, 'the LMS has nothing yet');
+      assert.deepEqual((await page.evaluate(() => window.calls)).filter((x) => /SetValue|Commit/.test(x)), [], 'nothing written before the session starts');
+      const kept = await frame.evaluate(() => JSON.parse(localStorage.getItem('attnplay-lms:why-attention::not-started') || 'null'));
+      assert.equal(kept && kept.pending, true, 'the answer is kept in this browser meanwhile');
+      assert.equal(kept.a[Q[0].id].ok, true);
+
+      // The LMS starts the session at the next try: the answer given meanwhile is written and committed.
+      await page.evaluate(() => { window.initBroken = false; });
+      const c = await pollUntil(() => lms(page), (x) => x.interactions && x.interactions['0'], { what: 'the interaction after the late start', timeout: 20000 });
+      assert.equal(c.interactions['0'].id, `why-attention-${Q[0].id}`);
+      assert.equal(c.interactions['0'].result, 'correct');
+      assert.equal(keptAnswers(c.suspend_data, QIDS)[Q[0].id].first, true);
+      st = await status();
+      assert.equal(st.connected, true);
+      assert.equal(st.initialize.retrying, false);
+      assert.equal(st.initialize.attempts, (await page.evaluate(() => window.initFailures)) + 1);
+      assert.ok(st.initialize.attempts >= 3, `failed twice, then started (${st.initialize.attempts} tries)`);
+      await pollUntil(alertOf, (n) => n && !n.visible, { what: 'the alert gone' });
+      // The statements made meanwhile go out as the LMS's learner.
+      const early = await pollUntil(async () => statements.slice(sent), (x) => x.some((s) => s.body.verb.id.endsWith('/answered')),
+        { what: 'the held answered statement' });
+      for (const s of early) assert.equal(s.body.actor.account.name, 'learner-late');
+
+      // The rest of the lesson: 2 of 3 at the first try.
+      await next(page, frame, 2);
+      await answer(page, frame, Q[1], false);
+      await answer(page, frame, Q[1], true);
+      await next(page, frame, 3);
+      await answer(page, frame, Q[2], true);
+      await next(page, frame, 4);
+      await next(page, frame, 0);
+      const done = await pollUntil(() => lms(page), (x) => (v === '1.2' ? x.core.lesson_status : x.completion_status) !== 'incomplete',
+        { what: 'completion' });
+      assert.equal(Object.keys(done.interactions).length, 3);
+      if (v === '1.2') {
+        assert.equal(done.core.lesson_status, 'passed', '2 of 3 at the first try passes a mastery score of 60');
+        assert.equal(done.core.score.raw, '67');
+      } else {
+        assert.equal(done.completion_status, 'completed');
+        assert.equal(done.success_status, 'passed', '2 of 3 at the first try passes a passing score of 0.6');
+        assert.equal(done.score.scaled, '0.6667');
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  it('SCORM 2004: a relaunch whose Initialize fails at first resumes at the kept step once the session starts, if the learner has not moved', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    // Steps 1 and 2 right at the first try in an earlier session, left at step 3.
+    const suspend = JSON.stringify({ v: 2, l: 'why-attention', s: 3, d: false, a: [[0, 0, Q[0].answer, 7], [1, 1, Q[1].answer, 7]] });
+    const cmi = { learner_id: 'learner-late-resume', entry: 'resume', location: 'why-attention/3', suspend_data: suspend,
+      completion_status: 'incomplete', score: { raw: '66.67', min: '0', max: '100' },
+      interactions: Object.fromEntries([0, 1].map((i) => [String(i), { id: `why-attention-${Q[i].id}`, type: 'choice',
+        learner_response: letter(Q[i].answer), result: 'correct' }])) };
+    const frame = await launch(page, '2004', cmi, 'pkg2004', 'why-attention', '', { initBroken: true });
+    assert.equal((await lessonOf(frame)).step, 1, 'the page opens at step 1 before the LMS answers');
+    await page.evaluate(() => { window.initBroken = false; });
+    await pollUntil(() => lessonOf(frame), (l) => l && l.step === 3, { what: 'the kept step', timeout: 20000 });
+    assert.equal((await frame.evaluate(() => window.attnplayLms.status())).connected, true);
+    await answer(page, frame, Q[2], true);
+    await next(page, frame, 4);
+    await next(page, frame, 0);
+    const done = await pollUntil(() => lms(page), (c) => c.completion_status === 'completed', { what: 'completion' });
+    assert.equal(Object.keys(done.interactions).length, 3, 'the kept answers keep their interactions, the new one follows them');
+    assert.equal(done.interactions['2'].id, `why-attention-${Q[2].id}`);
+    assert.equal(done.score.raw, '100', '3 of 3 at the first try, with the two kept');
+    assert.equal(done.success_status, 'passed');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('SCORM 1.2 and 2004: an LMS that never starts the session records nothing; the learner is told and the page keeps working', async () => {
+    // Both versions at once: each waits out the whole half minute of tries.
+    await Promise.all(['1.2', '2004'].map(async (v) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      const logs = [];
+      page.on('console', (m) => logs.push(m.text()));
+      const frame = await launch(page, v, v === '1.2' ? { core: { student_id: 'learner-never' } } : { learner_id: 'learner-never' },
+        `pkg${v}`, 'why-attention', '', { initBroken: true });
+      const alertOf = () => notice(frame, 'attnplay-lms-alert');
+      await pollUntil(alertOf, (n) => n && n.visible && n.text === CATALOG.en['lms.starting'], { what: `SCORM ${v}: the alert` });
+      await answer(page, frame, Q[0], true);
+      const st = await pollUntil(() => frame.evaluate(() => window.attnplayLms.status()), (x) => x.initialize.gaveUp,
+        { what: `SCORM ${v}: the last try`, timeout: 45000, interval: 500 });
+      assert.equal(st.connected, false);
+      assert.equal(st.initialize.retrying, false);
+      assert.equal(st.initialize.attempts, await page.evaluate(() => window.initFailures));
+      assert.match(st.warnings.join('\n'), /did not start the session after \d+ tries .*not recorded by the LMS/);
+      assert.ok(logs.some((l) => /not recorded by the LMS/.test(l)), 'the console says so');
+      const shown = await pollUntil(alertOf, (n) => n && n.text === CATALOG.en['lms.not_connected'], { what: `SCORM ${v}: the final notice` });
+      assert.equal(shown.visible, true);
+      // The page keeps working, and the work stays in this browser.
+      await next(page, frame, 2);
+      await answer(page, frame, Q[1], true);
+      assert.equal((await lessonOf(frame)).correct, true);
+      const kept = await frame.evaluate(() => JSON.parse(localStorage.getItem('attnplay-lms:why-attention::not-started') || 'null'));
+      assert.deepEqual([kept.a[Q[0].id].ok, kept.a[Q[1].id].ok, kept.s], [true, true, 2]);
+      await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+      await new Promise((r) => setTimeout(r, 300));
+      const calls = await page.evaluate(() => window.calls);
+      assert.deepEqual(calls.filter((x) => !/Initialize|GetLastError/.test(x)), [], `SCORM ${v}: only Initialize was asked`);
+      assert.equal(Object.keys((await lms(page)).interactions || {}).length, 0);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }));
+  });
 
   it('SCORM 1.2: the largest lesson (64 predictions, 64-character ids) keeps every answer in 4096 characters; 64 of 64 passes after a resume', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

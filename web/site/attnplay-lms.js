@@ -5,7 +5,9 @@
 // suspend_data/location so a relaunch resumes there, and turns answers, steps and completions into xAPI statements.
 // A record the LMS already holds is never downgraded (a completed or passed lesson stays so on a relaunch); in the
 // LMS's review or browse mode nothing is recorded and the learner is told; when the LMS stops answering the learner
-// is told too, the record is kept in this browser and sent again until the LMS takes it.
+// is told too, the record is kept in this browser and sent again until the LMS takes it. An LMS that does not start
+// the session at launch is asked again for about half a minute; what the learner does meanwhile is kept and written
+// once it starts, and the learner is told when it never does.
 'use strict';
 (function () {
   const params = new URLSearchParams(location.search);
@@ -18,6 +20,9 @@
   const SUSPEND_MAX_2004 = 64000; // in 2004 4th edition
   const DEFAULT_PASS = 0.8;
   const RETRY_MS = 4000;          // while the LMS fails, the record is sent again this often (and with each answer)
+  // An LMS whose Initialize fails at launch (a session still being set up, a passing error) is asked again after
+  // each of these waits, about half a minute in all, while the lesson runs and what the learner does is kept.
+  const INIT_RETRY_MS = [1000, 2000, 4000, 8000, 15000];
 
   // ---- finding the API: window.parent up to 7 levels, then window.opener and its parents ---------------
   function search(win, name) {
@@ -56,7 +61,8 @@
   if (a2004) { lms = a2004; v = V2004; } else if (a12) { lms = a12; v = V12; }
 
   const status = { version: v ? v.version : null, connected: false, started: false, recording: true, mode: 'normal',
-    credit: 'credit', failing: false, suspendTrimmed: false, statements: 0, xapiErrors: 0, warnings: [] };
+    credit: 'credit', failing: false, suspendTrimmed: false, statements: 0, xapiErrors: 0, warnings: [],
+    initialize: { attempts: 0, retrying: false, gaveUp: false } };
   function warn(text) { status.warnings.push(text); console.warn('attnplay LMS: ' + text); }
 
   // An LMS that throws, or answers "false" with an error that is not about the value (not initialised, terminated,
@@ -216,10 +222,10 @@
     }
     return list;
   }
-  // The record's answers as the page keeps them: {question id: {given: choice index or number, attempts}}.
-  function pageAnswers() {
+  // Answers of the record as the page keeps them: {question id: {given: choice index or number, attempts}}.
+  function pageAnswers(answers) {
     const out = {};
-    for (const [id, a] of Object.entries(record.answers)) {
+    for (const [id, a] of Object.entries(answers)) {
       const g = a.g !== undefined ? a.g : (/^[a-z]$/.test(a.r) ? a.r.charCodeAt(0) - 97 : Number(a.r));
       if (typeof g === 'number' && Number.isFinite(g)) out[id] = { given: g, attempts: Math.max(1, Number(a.tries) || 1) };
     }
@@ -276,8 +282,8 @@
     return /^https?:\/\//.test(o) ? o : 'https://attnplay.invalid';
   }
   function makeActor() {
-    const id = lms ? get(v.learnerId) : '';
-    const name = lms ? get(v.learnerName) : '';
+    const id = status.connected ? get(v.learnerId) : '';
+    const name = status.connected ? get(v.learnerName) : '';
     if (id) return Object.assign({ objectType: 'Agent', account: { homePage: homePage(), name: id } }, name ? { name } : {});
     let anon = '';
     try { anon = localStorage.getItem('attnplay-xapi-anonymous') || ''; } catch (e) { anon = ''; }
@@ -314,8 +320,12 @@
     if (object.id !== lessonActivity().id) s.context = { contextActivities: { parent: [lessonActivity()] } };
     return s;
   }
+  // Statements made while the LMS has not started the session wait: its mode may yet say they are not the learner's
+  // attempt, and its learner id is not known yet.
+  let held = [];
   function send(s) {
     if (!status.recording) return;  // the LMS's review or browse mode: not the learner's attempt
+    if (status.initialize.retrying) { held.push(s); return; }
     status.statements++;
     document.dispatchEvent(new CustomEvent('attnplay-xapi', { detail: s }));  // attnplay-embed.js tells the host
     if (!endpoint) return;
@@ -328,10 +338,22 @@
       .catch((e) => { status.xapiErrors++; warn('could not reach the LRS: ' + (e && e.message || e)); });
   }
 
+  // The held statements, as the learner the LMS names (anonymous when it never started the session).
+  function sendHeld() {
+    const list = held;
+    held = [];
+    actor = makeActor();
+    for (const s of list) { s.actor = actor; send(s); }
+  }
+
   // ---- what the learner is told: the LMS's mode or credit, and an LMS that stopped taking the record -------------
   // attnplay-lms-notices.js (loaded before this script) shows the catalog's lms.* texts over the page.
   const notices = window.attnplayLmsNotices;
   function tell(which, key) { return notices ? notices.tell(which, key) : Promise.resolve(); }
+  function tellMode() {
+    if (status.connected && !status.recording) tell('mode', 'lms.not_recorded');
+    else if (status.connected && status.credit === 'no-credit') tell('mode', 'lms.no_credit');
+  }
   // (attnplay-api.js loads the notices before this script; the stand-in only keeps the status true without them.)
   const retry = notices ? notices.retrying(status, () => flush(), RETRY_MS)
     : { failing() { status.failing = true; }, recovered() { status.failing = false; }, stop() {} };
@@ -340,6 +362,11 @@
   // localStorage keeps the record per lesson and learner (pending: the LMS has not taken all of it); a launch that
   // finds a pending record of the same lesson and learner sends its answers on.
   let storeKey = '';
+  let learnerId = '';
+  function learnerKey() { return 'attnplay-lms:' + encodeURIComponent(record.lesson) + ':' + encodeURIComponent(learnerId || 'anonymous'); }
+  // Before the LMS started the session the learner is not known: their work is kept apart (an empty id, which no
+  // learner's key has) and never sent on by another launch, which may be another learner's.
+  function unstartedKey() { return 'attnplay-lms:' + encodeURIComponent(record.lesson) + '::not-started'; }
   function saveLocal(pending) {
     if (!storeKey || !record.lesson) return;
     try {
@@ -362,6 +389,7 @@
   }
   function flush() {
     if (!lms || !status.recording || finished) return;
+    if (!status.connected) { saveLocal(true); return; }  // kept until the LMS starts the session
     trouble = false;
     const unsent = Object.keys(record.answers).filter((id) => record.answers[id].unsent);
     if (dirty.has('begin')) {
@@ -483,81 +511,175 @@
     setTimeout(resolve, 20000);
   });
 
+  // ---- starting the session, at launch or on a later try -----------------------------------------------------
+  function initialize() {
+    status.initialize.attempts++;
+    try { status.connected = String(lms[v.init]('')) === 'true'; } catch (e) { status.connected = false; }
+    return status.connected;
+  }
+  function passScore() {
+    const fromUrl = Number(params.get('pass'));
+    const fromLms = status.connected ? masteryFromLms() : NaN;
+    return Number.isFinite(fromLms) && fromLms >= 0 && fromLms <= 1 ? fromLms
+      : (params.has('pass') && Number.isFinite(fromUrl) && fromUrl >= 0 && fromUrl <= 1 ? fromUrl : DEFAULT_PASS);
+  }
+  // What a started session says about this attempt.
+  function readSession() {
+    // Mode (SCORM 2004 RTE 4.2.18 cmi.mode; 1.2 cmi.core.lesson_mode): in "review" the learner looks at an
+    // attempt already made, in "browse" they look without taking it. Either way this session is not the
+    // learner's attempt, so nothing is written: no status, score, interactions, suspend_data, time or exit, and
+    // no xAPI statements (an LMS that keeps such writes would otherwise overwrite the real attempt).
+    status.mode = get(v.mode) || 'normal';
+    status.recording = status.mode !== 'review' && status.mode !== 'browse';
+    // Credit (2004 RTE 4.2.5 cmi.credit; 1.2 cmi.core.credit): "no-credit" says the LMS will not credit the
+    // learner for this attempt — the LMS, not the SCO, decides what it does with the data (ADL: the SCO
+    // behaves the same; 1.2 RTE 3-24: only "credit" lets the mastery score set passed/failed). So the attempt is
+    // recorded as usual (the learner's progress and resume point stay), and the learner is told it does not count.
+    status.credit = get(v.credit) || 'credit';
+    readPrior();
+    learnerId = get(v.learnerId);
+    pass = passScore();
+  }
+
+  // Initialize tried again after each wait of INIT_RETRY_MS; the learner is told meanwhile (once the page shows
+  // the lesson) and when the last try fails.
+  let initTimer = 0;
+  function retryInitialize(round) {
+    status.initialize.retrying = true;
+    if (round >= INIT_RETRY_MS.length) { giveUp(); return; }
+    initTimer = setTimeout(() => {
+      if (finished) return;
+      if (initialize()) lateStart();
+      else retryInitialize(round + 1);
+    }, INIT_RETRY_MS[round]);
+  }
+  function giveUp() {
+    status.initialize.retrying = false;
+    status.initialize.gaveUp = true;
+    warn('the LMS did not start the session after ' + status.initialize.attempts + ' tries (error ' + get_error() +
+      '): this attempt is not recorded by the LMS, it is kept in this browser only');
+    sendHeld();
+    if (status.started) tell('alert', 'lms.not_connected');
+  }
+  // The session started on a later try. Before the page opened the lesson, start() goes on as after a first try that
+  // worked; after, the LMS's record is read now and what the learner did meanwhile is added to it and written.
+  function lateStart() {
+    status.initialize.retrying = false;
+    readSession();
+    warn('the LMS started the session at try ' + status.initialize.attempts);
+    if (record.lesson) joinRecord();
+    if (status.recording) sendHeld(); else held = [];
+    if (!status.started) return;  // start() tells the learner once the lesson is open
+    tell('alert', '');
+    tellMode();
+  }
+  function joinRecord() {
+    try { localStorage.removeItem(storeKey); } catch (e) { /* nothing was kept */ }
+    if (!status.recording) { storeKey = ''; dirty.clear(); return; }  // review or browse: nothing is written
+    storeKey = learnerKey();
+    const kept = readKept();
+    const ours = kept && kept.l === record.lesson;
+    const theirs = ours ? decodeAnswers(kept) : {};
+    const mine = record.answers;
+    const untouched = !Object.keys(mine).length && record.step === openedStep;
+    record.answers = mergeAnswers(theirs, mine);
+    record.done = record.done || (ours && !!kept.d) || prior.completed;
+    adoptLocal();
+    const parts = ['begin', 'resume'].concat(untouched && !record.done ? [] : ['score', 'status']);
+    // A learner who has not moved yet is taken where the LMS's record left them (the page moving there is not the
+    // learner's doing); one who has stays where they are, and the questions only the LMS holds open answered.
+    if (untouched && ours) {
+      live = false;
+      showKept(kept).catch((e) => warn('the kept record could not be shown: ' + (e && e.message || e)))
+        .then(() => { live = status.started; save(parts); });
+      return;
+    }
+    const theirsOnly = Object.fromEntries(Object.entries(theirs).filter(([id]) => !mine[id]));
+    showAnswers(pageAnswers(theirsOnly)).catch(() => {}).then(() => save(parts));
+  }
+  // The LMS's answers (an earlier session) and those given before it started this one: a question in both keeps the
+  // LMS's interaction and first try (the page did not know it was answered) and counts every try.
+  function mergeAnswers(theirs, mine) {
+    const out = Object.assign({}, theirs);
+    let n = Object.values(theirs).reduce((m, a) => Math.max(m, (Number(a.n) || 0) + 1), 0);
+    for (const [id, a] of Object.entries(mine)) {
+      const t = theirs[id];
+      out[id] = t ? Object.assign({}, a, { n: t.n, first: t.first, tries: (Number(t.tries) || 0) + (Number(a.tries) || 1), unsent: true })
+        : Object.assign({}, a, { n: n++, unsent: true });
+    }
+    return out;
+  }
+  // A record this browser kept while the LMS failed (an earlier launch of this learner): its answers the LMS does
+  // not have go on to the LMS.
+  function adoptLocal() {
+    const local = status.connected && storeKey ? readLocal() : null;
+    if (!local || !local.pending || local.l !== record.lesson || !local.a || typeof local.a !== 'object') return;
+    for (const [id, a] of Object.entries(local.a)) {
+      if (!a || typeof a !== 'object' || (record.answers[id] && !a.unsent)) continue;
+      const taken = new Set(Object.values(record.answers).map((x) => x.n));
+      const n = record.answers[id] ? record.answers[id].n : taken.has(a.n) ? Object.keys(record.answers).length : a.n;
+      record.answers[id] = Object.assign({}, a, { n, unsent: true });
+    }
+    record.done = record.done || !!local.d;
+    dirty.add('score'); dirty.add('status');
+  }
+  // The page opens every step answered in `given` as answered (verdict, reveal, no second first try).
+  function showAnswers(given) {
+    const shown = Object.keys(given).length ? api.keepAnswers(record.lesson, given) : Promise.resolve({ ok: true });
+    return shown.then((res) => { if (!res.ok) warn('the kept answers could not be shown: ' + res.error); });
+  }
+  // The kept answers, and on a resume the step: entering it applies the step's own state, then the playground as
+  // the learner left it (the same step: their changes stay), then the step again should that state be older than it.
+  function showKept(kept) {
+    const shown = showAnswers(pageAnswers(record.answers));
+    if (!kept.resume) return shown;
+    const step = Math.max(1, Math.min(steps, Number(kept.s) || 1));
+    const goTo = () => api.setState({ lesson: { id: record.lesson, step } });
+    return shown.then(goTo).then(() => (typeof kept.f === 'string' && /^#s=/.test(kept.f) ? api.openFragment(kept.f) : { ok: true }))
+      .then((res) => { if (!res.ok) warn('the kept state could not be opened: ' + res.error); return goTo(); })
+      .then(() => { record.step = step; });
+  }
+
+  let openedStep = 1;
+  function openLesson(l) {
+    record.lesson = l.id; record.step = l.step; steps = l.steps || 1; questions = l.questions || [];
+    openedStep = l.step;
+    if (lms && status.recording) storeKey = status.connected ? learnerKey() : unstartedKey();
+    const kept = status.connected ? readKept() : null;
+    const ours = kept && kept.l === record.lesson;
+    if (ours) {
+      record.answers = decodeAnswers(kept);
+      record.done = !!kept.d;
+    }
+    record.done = record.done || prior.completed;
+    adoptLocal();
+    return ours ? showKept(kept) : showAnswers(pageAnswers(record.answers));
+  }
+
   function start() {
-    const apiFound = !!lms;
-    let learnerId = '';
     if (lms) {
-      try { status.connected = String(lms[v.init]('')) === 'true'; } catch (e) { status.connected = false; }
-      if (!status.connected) warn('the LMS did not start the session (error ' + get_error() + ')');
+      if (initialize()) readSession();
+      else {
+        warn('the LMS did not start the session (error ' + get_error() + '): it is asked again');
+        retryInitialize(0);
+      }
     } else if (lmsWanted) {
       warn('no LMS API (API or API_1484_11) found in the parent windows or the opener: nothing is recorded');
     }
-    if (status.connected) {
-      // Mode (SCORM 2004 RTE 4.2.18 cmi.mode; 1.2 cmi.core.lesson_mode): in "review" the learner looks at an
-      // attempt already made, in "browse" they look without taking it. Either way this session is not the
-      // learner's attempt, so nothing is written: no status, score, interactions, suspend_data, time or exit, and
-      // no xAPI statements (an LMS that keeps such writes would otherwise overwrite the real attempt).
-      status.mode = get(v.mode) || 'normal';
-      status.recording = status.mode !== 'review' && status.mode !== 'browse';
-      // Credit (2004 RTE 4.2.5 cmi.credit; 1.2 cmi.core.credit): "no-credit" says the LMS will not credit the
-      // learner for this attempt — the LMS, not the SCO, decides what it does with the data (ADL: the SCO
-      // behaves the same; 1.2 RTE 3-24: only "credit" lets the mastery score set passed/failed). So the attempt is
-      // recorded as usual (the learner's progress and resume point stay), and the learner is told it does not count.
-      status.credit = get(v.credit) || 'credit';
-      readPrior();
-      learnerId = get(v.learnerId);
-    }
-    const fromUrl = Number(params.get('pass'));
-    const fromLms = status.connected ? masteryFromLms() : NaN;
-    pass = Number.isFinite(fromLms) && fromLms >= 0 && fromLms <= 1 ? fromLms
-      : (params.has('pass') && Number.isFinite(fromUrl) && fromUrl >= 0 && fromUrl <= 1 ? fromUrl : DEFAULT_PASS);
-    if (!status.connected) lms = null;
+    if (!status.connected) pass = passScore();
     return api.ready.then(() => fileLesson).then(() => api.getResult()).then((r) => {
       const l = r && r.lesson;
       if (!l) { warn('the page opened no lesson (launch it with ?lesson=ID)'); live = true; return undefined; }
-      record.lesson = l.id; record.step = l.step; steps = l.steps || 1; questions = l.questions || [];
-      if (lms && status.recording) storeKey = 'attnplay-lms:' + encodeURIComponent(record.lesson) + ':' + encodeURIComponent(learnerId || 'anonymous');
-      const kept = lms ? readKept() : null;
-      const ours = kept && kept.l === record.lesson;
-      if (ours) {
-        record.answers = decodeAnswers(kept);
-        record.done = !!kept.d;
-      }
-      record.done = record.done || prior.completed;
-      // A record this browser kept while the LMS failed: its answers the LMS does not have go on to the LMS.
-      const local = storeKey ? readLocal() : null;
-      if (local && local.pending && local.l === record.lesson && local.a && typeof local.a === 'object') {
-        for (const [id, a] of Object.entries(local.a)) {
-          if (!a || typeof a !== 'object' || (record.answers[id] && !a.unsent)) continue;
-          const taken = new Set(Object.values(record.answers).map((x) => x.n));
-          const n = record.answers[id] ? record.answers[id].n : taken.has(a.n) ? Object.keys(record.answers).length : a.n;
-          record.answers[id] = Object.assign({}, a, { n, unsent: true });
-        }
-        record.done = record.done || !!local.d;
-        dirty.add('score'); dirty.add('status');
-      }
-      // The page opens every step the learner answered as answered (verdict, reveal, no second first try).
-      const given = pageAnswers();
-      const answersShown = Object.keys(given).length ? api.keepAnswers(record.lesson, given) : Promise.resolve({ ok: true });
-      if (ours && kept.resume) {
-        const step = Math.max(1, Math.min(steps, Number(kept.s) || 1));
-        // The step (entering it applies the step's own state), then the playground as the learner left it (the
-        // same step: their changes stay), then the step again should that state be older than it.
-        const goTo = () => api.setState({ lesson: { id: record.lesson, step } });
-        return answersShown.then((res) => { if (!res.ok) warn('the kept answers could not be shown: ' + res.error); }).then(goTo).then(() => (typeof kept.f === 'string' && /^#s=/.test(kept.f) ? api.openFragment(kept.f) : { ok: true }))
-          .then((res) => { if (!res.ok) warn('the kept state could not be opened: ' + res.error); return goTo(); })
-          .then(() => { record.step = step; });
-      }
-      return answersShown.then((res) => { if (!res.ok) warn('the kept answers could not be shown: ' + res.error); });
+      return openLesson(l);
     }).then(() => {
       const cont = document.getElementById('continue');
       if (cont) cont.hidden = true;  // the LMS, not this browser's storage, says where to continue
       live = true;
       status.started = true;
       save(['begin', 'resume']);
-      if (status.connected && !status.recording) tell('mode', 'lms.not_recorded');
-      else if (status.connected && status.credit === 'no-credit') tell('mode', 'lms.no_credit');
-      if ((apiFound && !status.connected) || (!apiFound && lmsWanted)) tell('alert', 'lms.not_connected');
+      tellMode();
+      if (status.initialize.retrying) tell('alert', 'lms.starting');
+      else if ((lms && !status.connected) || (!lms && lmsWanted)) tell('alert', 'lms.not_connected');
       if (!record.done && record.lesson) send(statement('progressed', lessonActivity(), { extensions: { 'https://w3id.org/xapi/cmi5/result/extensions/progress': Math.round(100 * (record.step - 1) / Math.max(1, steps)) } }));
     }).catch((e) => warn('could not start: ' + (e && e.message || e)));
   }
@@ -568,6 +690,8 @@
   function finish() {
     if (finished || !lms) return;
     retry.stop();
+    clearTimeout(initTimer);
+    if (!status.connected) { finished = true; saveLocal(true); return; }  // no session to end: the work stays here
     if (status.recording) {
       if (record.lesson && !record.done) dirty.add('resume');  // the state as the learner left it
       flush();
