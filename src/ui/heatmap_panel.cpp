@@ -28,6 +28,9 @@ struct HeatmapLayout {
   ImDrawList* dl = nullptr;
 };
 
+// The largest map whose cells always show their weights.
+constexpr int kNumberedUpTo = 16;
+
 HeatmapLayout heatmap_layout(int n, int m) {
   HeatmapLayout L;
   L.n = n;
@@ -40,7 +43,13 @@ HeatmapLayout heatmap_layout(int n, int m) {
   const float entropy_w = L.row_entropy ? ImGui::CalcTextSize("H 0.00").x + 10 : 0.0f;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float legend_h = 2 * line + 8 + ImGui::GetFrameHeightWithSpacing();  // the scale, then its checkbox
-  L.cell = std::max(0.5f, std::min((avail.x - label_w - entropy_w) / m, (avail.y - label_h - legend_h) / n));
+  const float fit = std::min((avail.x - label_w - entropy_w) / m, (avail.y - label_h - legend_h) / n);
+  // Never smaller than what keeps each weight's number (up to the lessons' 16 × 16) or each row's name (up to 64)
+  // readable: a short panel — a zoomed page, a docked lesson — scrolls instead of shrinking the map to a thumbnail.
+  const float keep = n <= kNumberedUpTo && m <= kNumberedUpTo ? ImGui::CalcTextSize("0.00").x + 4
+                     : L.labels                                ? line
+                                                               : 0.5f;
+  L.cell = std::max(keep, fit);
   L.origin = ImGui::GetCursorScreenPos();
   L.p0 = ImVec2(L.origin.x + label_w, L.origin.y + label_h);
   L.size = ImVec2(L.cell * m, L.cell * n);
