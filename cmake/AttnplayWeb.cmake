@@ -107,6 +107,8 @@ add_custom_target(attnplay_site ALL
   COMMAND ${CMAKE_COMMAND} -E copy_directory "${CMAKE_SOURCE_DIR}/web/examples" "${ATTNPLAY_SITE_DIR}/examples"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTNPLAY_SITE_DIR}/strings"
   COMMAND ${CMAKE_COMMAND} -E copy ${FETCHED_DATA} "${ATTNPLAY_SITE_DIR}/strings"
+  # The app's own description (`attnplay manifest`, docs/dev/manifest.md), for scripts and the Python package.
+  COMMAND ${CMAKE_COMMAND} -E copy "${CMAKE_SOURCE_DIR}/data/manifest.json" "${ATTNPLAY_SITE_DIR}/manifest.json"
   # The installed app's icons, drawn from the favicon (scripts/make_icons.py).
   COMMAND /usr/bin/python3 ${CMAKE_SOURCE_DIR}/scripts/make_icons.py "${CMAKE_SOURCE_DIR}/web/site/favicon.svg"
           "${ATTNPLAY_SITE_DIR}"

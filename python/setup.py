@@ -23,10 +23,22 @@ def page_files(source):
     return files if all((source / f).is_file() for f in files) else None
 
 
+def copy_manifest(source, target):
+    """The app's description (data/manifest.json of the checkout, else the built page's copy) into the package:
+    the package reads its state keys, limits and ids from it (attnplay/_manifest.py)."""
+    for manifest in (HERE.parent / "data" / "manifest.json", source / "manifest.json"):
+        if manifest.is_file():
+            shutil.copy2(manifest, target / "manifest.json")
+            return True
+    return False
+
+
 class BuildWithPage(build_py):
     def run(self):
         super().run()
         source = Path(os.environ.get("ATTNPLAY_WEB") or HERE.parent / "build" / "web")
+        if not copy_manifest(source, Path(self.build_lib) / "attnplay"):
+            raise RuntimeError(f"attnplay: no manifest.json in {HERE.parent / 'data'} or {source}: build from a checkout")
         target = Path(self.build_lib) / "attnplay" / "web"
         files = page_files(source)
         if files is None:

@@ -18,10 +18,14 @@ const ids = fs.readdirSync(lessonsDir).filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(fs.readFileSync(path.join(lessonsDir, f), 'utf8')).id);
 const isLessonText = (key) => ids.some((id) => key.startsWith(`lesson.${id}.`)) &&
   !key.endsWith('.title') && !key.endsWith('.summary');
-// Panels closed when a page opens (src/app/registry.h), by their keys' prefixes. Not "worksheet.note.": the notes'
+// Panels closed when a page opens, by their keys' prefixes: the registry's (src/app/registry.h) as data/manifest.json
+// holds it. Not the Share panel's: its status lines ("share.lms_failed", src/platform/web_api.cpp) and the builder's buttons use its
+// texts with the panel closed. With the worksheet's, its "diagnosis." texts; not "worksheet.note.": the notes'
 // worked examples are worded at start (src/core/exercise/worked_example.cpp).
-const CLOSED_PANELS = ['learn', 'worksheet', 'diagnosis', 'builder', 'positional', 'cross', 'heads', 'numerics', 'help',
-  'masks'];
+const manifest = JSON.parse(fs.readFileSync(new URL('../data/manifest.json', import.meta.url), 'utf8'));
+const KEPT_AT_START = new Set(['share']);
+const CLOSED_PANELS = manifest.panels.filter((p) => !p.open && !KEPT_AT_START.has(p.id)).map((p) => p.id)
+  .concat(['diagnosis']);
 const isPanelText = (key) => CLOSED_PANELS.some((p) => key.startsWith(p + '.')) && !key.startsWith('worksheet.note.');
 
 fs.mkdirSync(outDir, { recursive: true });

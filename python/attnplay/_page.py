@@ -11,15 +11,17 @@ import zlib
 from pathlib import Path
 
 from ._cli import AttnplayError
+from ._manifest import LIMITS
 
 _PACKAGE_WEB = Path(__file__).resolve().parent / "web"
 _REPO_WEB = Path(__file__).resolve().parent.parent.parent / "build" / "web"
 REQUIRED_FILES = ("index.html", "attnplay.js", "attnplay.wasm", "attnplay-api.js", "style.css")
 
-# The page's own limits on a share fragment (src/core/share_codec.h) and on a state (json_codec.h).
-MAX_FRAGMENT_BYTES = 256 << 10
-MAX_INFLATED_BYTES = 4 << 20
-MAX_STATE_BYTES = 64 << 20
+# The page's own limits on a share fragment (src/core/share_codec.h) and on a state (json_codec.h), as the manifest
+# states them.
+MAX_FRAGMENT_BYTES = LIMITS["share_fragment_bytes"]
+MAX_INFLATED_BYTES = LIMITS["share_inflated_bytes"]
+MAX_STATE_BYTES = LIMITS["json_bytes"]
 
 
 def _complete(directory):

@@ -2,18 +2,18 @@
 # become nested lists of float32-exact numbers, and bad input is refused here with a message naming it.
 import json
 import math
-import os
 
 import numpy as np
+
+from ._manifest import MANIFEST
 
 # The CLI's scenario keys (src/core/json_codec.cpp).
 MATRIX_KEYS = ("X", "W_q", "W_k", "W_v", "W_o", "Q", "K", "V", "memory", "W_a", "U_a")
 SCENARIO_KEYS = MATRIX_KEYS + ("v_a", "score", "scale", "temperature", "mask", "key_padding", "mask_cells",
                                "heads", "positional_encoding", "tokens", "memory_tokens")
-# The page's state keys: the app's own schema (`attnplay schema`, kept beside this module and checked
-# against the binary by tests/cli/schema.sh); "scenario" carries a scenario of one's own.
-with open(os.path.join(os.path.dirname(__file__), "state_schema.json"), encoding="utf-8") as _f:
-    STATE_SCHEMA = json.load(_f)
+# The page's state keys: the app's own schema (`attnplay schema`, the manifest's "keys", checked against the binary
+# by tests/cli/manifest.sh); "scenario" carries a scenario of one's own.
+STATE_SCHEMA = MANIFEST["keys"]
 STATE_KEYS = tuple(k for k, v in STATE_SCHEMA.items() if not v.get("read_only"))
 
 _FLOAT32_MAX = float(np.finfo(np.float32).max)

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "app/embed_panels.h"
+#include "app/page_events.h"
 #include "app/presets.h"
 #include "app/state_json.h"
 #include "app/strings.h"
@@ -69,7 +70,7 @@ void App::tell_embed_panels() {
   const std::string text = p.added.empty() && p.withheld.empty() ? std::string() : body.dump();
   if (text == told_embed_panels_) return;
   told_embed_panels_ = text;
-  body["type"] = "embed-panels";
+  body["type"] = page_event_name(PageEvent::embed_panels);
   emit(std::move(body));
 }
 

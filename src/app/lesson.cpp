@@ -23,9 +23,7 @@ namespace attn {
 using nlohmann::json;
 
 namespace {
-constexpr size_t kMaxLessonSteps = 64;
-constexpr size_t kMaxLessonBytes = 256 * 1024;  // a teacher's file; the longest built-in is under 10 KiB
-constexpr size_t kMaxTextBytes = 2000;          // one inline text (the longest catalog text is ~530)
+constexpr size_t kMaxTextBytes = 2000;  // one inline text (the longest catalog text is ~530)
 constexpr size_t kMaxChoices = 8;
 constexpr size_t kMaxIdBytes = 64;
 

@@ -2,6 +2,7 @@
 // the learner to predict (then reveal) or to do something the app checks. Files: data/lessons/*.json.
 #pragma once
 
+#include <cstddef>
 #include <deque>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -93,6 +94,10 @@ struct Lesson {
 // Shows exactly the step's panels (the lesson panel always; the Share window and the builder stay as they are), as a
 // workspace would; a step without panels keeps the open ones.
 void show_step_panels(State& s, const LessonStep& step);
+
+// A lesson file's bounds (`attnplay manifest` prints them for the page's and the notebooks' own checks).
+constexpr size_t kMaxLessonSteps = 64;
+constexpr size_t kMaxLessonBytes = 256 * 1024;  // a teacher's file; the longest built-in is under 10 KiB
 
 // Every lesson compiled in (not those added later), in file-name order (files are numbered: 01-…, 02-…).
 const std::vector<Lesson>& lessons();

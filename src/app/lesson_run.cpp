@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "app/lesson_text.h"
+#include "app/page_events.h"
 #include "app/registry.h"
 #include "app/state_json.h"
 #include "app/strings.h"
@@ -15,8 +16,8 @@ namespace attn {
 using nlohmann::json;
 
 namespace {
-void emit(Playground& pg, const char* type, json detail) {
-  detail["type"] = type;
+void emit(Playground& pg, PageEvent type, json detail) {
+  detail["type"] = page_event_name(type);
   pg.emit(std::move(detail));
 }
 
@@ -168,7 +169,7 @@ std::string go_to_step(LessonParts run, int step) {
   run.pg.recompute();
   take_snapshot(run, run.step.entry_values);  // what the step's text and question were written for
   restore_step(run);
-  emit(run.pg, "lesson-step", {{"lesson", l->id}, {"step", step}, {"steps", l->steps.size()}});
+  emit(run.pg, PageEvent::lesson_step, {{"lesson", l->id}, {"step", step}, {"steps", l->steps.size()}});
   note_progress(run, *l, step, false);
   return "";
 }
@@ -210,7 +211,7 @@ bool next_step(LessonParts run) {
     return go_to_step(run, run.pg.state.lesson.step + 1).empty();
   note_progress(run, *l, run.pg.state.lesson.step, true);
   const LessonScore score = lesson_score(*l, run.progress);
-  emit(run.pg, "lesson-complete",
+  emit(run.pg, PageEvent::lesson_complete,
        {{"lesson", l->id},
         {"steps", l->steps.size()},
         {"questions", score.questions},
@@ -255,7 +256,7 @@ bool record_answer(LessonParts run, bool correct, json given, const std::string&
   // The question and its choices in the words the learner read (an LMS's interaction record and xAPI's activity
   // definition describe the question with them).
   const StepTexts words = render_step(run);
-  emit(run.pg, "answer",
+  emit(run.pg, PageEvent::answer,
        {{"lesson", l->id},
         {"step", run.pg.state.lesson.step},
         {"question", s->task.id},
@@ -314,7 +315,7 @@ void lesson_tick(LessonParts run) {
   // The explanation quotes the values of the moment the goal was met; dragging on cannot make it false.
   take_snapshot(run, run.step.done_values);
   keep_answer(run, *l, s->task.id, {{"done", true}, {"values", run.step.done_values}});
-  emit(run.pg, "answer",
+  emit(run.pg, PageEvent::answer,
        {{"lesson", l->id},
         {"step", run.pg.state.lesson.step},
         {"question", s->task.id},

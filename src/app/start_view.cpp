@@ -7,6 +7,7 @@
 #include "app/embed.h"
 #include "app/lesson.h"
 #include "app/lesson_run.h"
+#include "app/page_events.h"
 
 namespace attn {
 
@@ -51,7 +52,7 @@ namespace {
 void leave_start_view(App& app, const char* choice) {
   app.start_view = false;
   save_progress(app);
-  app.emit({{"type", "start-view"}, {"choice", choice}});
+  app.emit({{"type", page_event_name(PageEvent::start_view)}, {"choice", choice}});
 }
 }  // namespace
 

@@ -17,6 +17,7 @@
 #include "core/attention/attention.h"
 #include "core/attention/montecarlo.h"
 #include "core/json_codec.h"
+#include "manifest_cmd.h"
 #include "package_cmd.h"
 #include "strings_cmd.h"
 #include "train_cmd.h"
@@ -57,7 +58,8 @@ const std::string kUsage =
     "  schema                              print the app state's keys as JSON: each key's kind and values\n" +
     std::string(attn::cli::kStringsUsage) +
     "  ids                                 print the panel ids (embed panels=) and lockable control ids\n"
-    "                                      (embed lock=, hide=; lesson locks) as JSON\n"
+    "                                      (embed lock=, hide=; lesson locks) as JSON\n" +
+    attn::cli::kManifestUsage +
     "  share STATE.json                    print the page's share fragment (s=1.…) of a (partial) state\n"
     "  share --open FRAGMENT               print the whole state a share fragment or link opens\n"
     "  gui [...]                           open the desktop window (GUI builds only); --input FILE plays\n"
@@ -455,6 +457,11 @@ int run(int argc, char** argv) {
     // What an embed's panels= and lock=/hide= accept, from the registries: docs and tests read this, not a copy.
     std::cout << nlohmann::json{{"panels", attn::panel_ids()}, {"controls", attn::control_ids()}}.dump(2) << "\n";
     return 0;
+  }
+  if (cmd == "manifest") {
+    std::string err;
+    const int rc = attn::cli::run_manifest(rest, err);
+    return rc == 0 ? 0 : usage_error(err);
   }
   if (cmd == "share") return cmd_share(rest);
   if (cmd == "gui") return cmd_gui(argc, argv);

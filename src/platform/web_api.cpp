@@ -18,6 +18,7 @@
 #include "app/lesson_builder.h"
 #include "app/lesson_run.h"
 #include "app/lesson_text.h"
+#include "app/page_events.h"
 #include "app/registry.h"
 #include "app/share.h"
 #include "app/state_json.h"
@@ -166,6 +167,15 @@ ATTNPLAY_EXPORT const char* attnplay_embed_info() {
   const attn::EmbedSettings& e = g_app->embed;
   return out(nlohmann::json{
       {"enabled", e.enabled}, {"panels", e.panels}, {"locked", e.locked}, {"hidden", e.hidden}, {"origins", e.origins}}
+                 .dump());
+}
+
+// What the page's scripts check a host's messages and files against, from the C++ tables (page_events.h,
+// json_codec.h) rather than copies in JavaScript: {"events": [subscribable names], "json_depth", "json_bytes"}.
+ATTNPLAY_EXPORT const char* attnplay_host_protocol() {
+  return out(nlohmann::json{{"events", attn::subscribable_page_events()},
+                            {"json_depth", attn::kMaxJsonDepth},
+                            {"json_bytes", attn::kMaxJsonBytes}}
                  .dump());
 }
 

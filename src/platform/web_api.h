@@ -35,6 +35,7 @@ const char* attnplay_status();                                         // that m
 const char* attnplay_text(const char* key, const char* name, const char* error);
 const char* attnplay_lang();                           // "en" | "hi-Latn": the language the UI and the summary speak
 const char* attnplay_embed_info();                     // {"enabled","panels","locked","hidden","origins"}
+const char* attnplay_host_protocol();                  // {"events","json_depth","json_bytes"}: message checks
 const char* attnplay_take_events();                    // [{"type": "lesson-step" | "answer" | "lesson-complete", …}]
 const char* attnplay_load_progress(const char* text);  // {"ok"} or {"ok":false,"error"}
 double attnplay_change_stamp();                        // moves whenever the state, result or status changes

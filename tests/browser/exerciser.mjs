@@ -8,14 +8,16 @@
 //   node scripts/exercise_ui.mjs --seed S --path P
 // Each command also spells itself as the desktop window's input-script steps (steps(); `attnplay gui --input`,
 // src/platform/input_script.h), so tests/desktop/exercise_desktop.mjs runs the same sequences there.
+import fs from 'node:fs';
 import fc from 'fast-check';
 
 const KEYS = ['Tab', 'Shift+Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', 'Escape', 'Space',
   'Control+A', 'Backspace', 'Delete', 'Home', 'End', '?'];
-const PANELS = ['controls', 'embeddings', 'heatmap', 'pipeline', 'saturation', 'variance', 'explain', 'share', 'masks',
-  'heads', 'positional', 'numerics', 'cross', 'lesson', 'help', 'worksheet', 'learn', 'builder'];
-const LESSONS = ['why-attention', 'qkv', 'dot-product', 'softmax', 'entropy', 'why-sqrt-dk', 'saturation', 'numerics',
-  'masks', 'heads', 'positions', 'scoring', 'by-hand', 'not-explanation'];
+// Panel and lesson ids as the app declares them (data/manifest.json, `attnplay manifest`), in registry and file order:
+// a seed replays the same sequence as long as the lists do not change.
+const MANIFEST = JSON.parse(fs.readFileSync(new URL('../../data/manifest.json', import.meta.url), 'utf8'));
+const PANELS = MANIFEST.panels.map((p) => p.id);
+const LESSONS = MANIFEST.lessons.map((l) => l.id);
 // Tracked controls worth aiming at (ui.itemRect ids); a command on one that is not drawn is a no-op.
 const TARGETS = ['d_k', 'scale', 'temperature', 'sentence', 'worksheet:Q:1,1', 'worksheet:Q:2,1', 'worksheet:K:1,1',
   'worksheet:scores:1,1', 'worksheet:weights:1,1', 'worksheet:number', 'learn:play', 'learn:step', 'learn:reset',

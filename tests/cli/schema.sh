@@ -1,11 +1,11 @@
-# schema.sh — `attnplay schema` prints every state key with its kind and values, and the copy the Python
-# package reads (python/attnplay/state_schema.json) is exactly that: a key added to the app's table without
-# refreshing it fails here (refresh: build/native/attnplay schema > python/attnplay/state_schema.json).
+# schema.sh — `attnplay schema` prints every state key with its kind and values, and the manifest's "keys" (what the
+# Python package and the scripts read, data/manifest.json) is exactly that: a key added to the app's table without
+# refreshing the manifest fails here (refresh: build/native/attnplay manifest > data/manifest.json).
 set -u
 BIN=$1
 DIR=$2
 source "$DIR/helpers.bash"
-PACKAGED="$DIR/../../python/attnplay/state_schema.json"
+MANIFEST="$DIR/../../data/manifest.json"
 
 if expect_ok "schema" "$BIN" schema; then
   if python3 - "$TMP/out" <<'PY'
@@ -21,12 +21,13 @@ assert "worksheet" in s["panels"]["properties"] and "learn" in s["panels"]["prop
 PY
   then pass "schema names each key's kind and values"
   else fail "schema names each key's kind and values" "$(head -c 400 "$TMP/out")"; fi
-  if cmp -s <(python3 -m json.tool --sort-keys "$TMP/out") <(python3 -m json.tool --sort-keys "$PACKAGED"); then
-    pass "the Python package's copy is the binary's schema"
+  keys_of_manifest() { python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1]))["keys"], indent=4, sort_keys=True))' "$MANIFEST"; }
+  if cmp -s <(python3 -m json.tool --sort-keys "$TMP/out") <(keys_of_manifest); then
+    pass "the manifest's keys are the binary's schema"
   else
-    fail "the Python package's copy is the binary's schema" \
-      "refresh it: attnplay schema > python/attnplay/state_schema.json" \
-      "$(diff <(python3 -m json.tool --sort-keys "$TMP/out") <(python3 -m json.tool --sort-keys "$PACKAGED") | head -20)"
+    fail "the manifest's keys are the binary's schema" \
+      "refresh it: build/native/attnplay manifest > data/manifest.json" \
+      "$(diff <(python3 -m json.tool --sort-keys "$TMP/out") <(keys_of_manifest) | head -20)"
   fi
 fi
 expect_error "schema with an argument" 2 "schema takes no arguments" "$BIN" schema --all

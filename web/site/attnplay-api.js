@@ -400,7 +400,6 @@
   }
 
   // ---- services for the Share panel (called from C++ through EM_JS in web.cpp) ----------------
-  const MAX_IMPORT_BYTES = 64 * 1024 * 1024;  // the CLI's input limit
   // A text of the string catalog in the learner's language, {name} and {error} filled in.
   function say(key, name, error) { return call('attnplay_text', key, String(name || ''), String(error || '')); }
   // A status line from the catalog (key "status.…").
@@ -426,7 +425,8 @@
   document.body.appendChild(fileInput);
   function importFile(file) {
     if (!isReady) return Promise.resolve({ ok: false, error: 'not ready' });
-    if (file.size > MAX_IMPORT_BYTES) {
+    // The CLI's input limit (src/core/json_codec.h), asked of the module rather than copied here.
+    if (file.size > JSON.parse(call('attnplay_host_protocol')).json_bytes) {
       setStatus('status.import_too_large', file.name);
       return Promise.resolve({ ok: false, error: 'Could not import ' + file.name + ': larger than 64 MiB.' });
     }
@@ -810,6 +810,9 @@
     loadLessonURL(url) { return needReady() || fetchLesson(url); },
     // Embed mode as read from the query string: {enabled, panels, locked, hidden, origins}.
     embedInfo() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_embed_info'))); },
+    // What a host's messages are checked against (attnplay-embed.js): {events: the names a host may subscribe to,
+    // json_depth, json_bytes}, from the C++ tables (data/manifest.json holds the same).
+    hostProtocol() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_host_protocol'))); },
     // Cheap change probe (used by attnplay-embed.js for events): small state fields, digests of large ones, saturation.
     watch() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_watch'))); },
     // Called after a drawn frame in which the state, result or status changed (no polling needed).

@@ -6,11 +6,14 @@
 'use strict';
 (function () {
   const MAX_MESSAGE_BYTES = 1 << 20;  // the JSON form of one message
-  const MAX_DEPTH = 16;               // the state decoder's nesting limit
   const MAX_QUEUE = 32;               // messages that arrive before the app is ready
   const MAX_SUBSCRIBERS = 8;
   const COMMANDS = new Set(['ping', 'getState', 'setState', 'getResult', 'shareURL', 'subscribe', 'unsubscribe', 'loadLesson']);
-  const EVENTS = new Set(['change', 'saturation', 'lesson-step', 'answer', 'lesson-complete', 'embed-panels', 'xapi']);
+  // The events a host may subscribe to and the state decoder's nesting limit come from the C++ tables
+  // (attnplay.hostProtocol(): src/app/page_events.h, data/manifest.json), set once the app is ready, before any
+  // message is checked.
+  let EVENTS = new Set();
+  let MAX_DEPTH = 0;
   const KEYS = new Set(['attnplay', 'id', 'cmd', 'state', 'events', 'lesson', 'url', 'name']);
 
   const api = window.attnplay;
@@ -216,6 +219,9 @@
 
   api.ready.then(async () => {
     const info = await api.embedInfo();
+    const protocol = await api.hostProtocol();
+    EVENTS = new Set(protocol.events);
+    MAX_DEPTH = protocol.json_depth;
     origins = Array.isArray(info && info.origins) ? info.origins.slice() : [];
     for (const ev of queue.splice(0)) handle(ev);
     // Tell the embedding page we are ready, if it is allow-listed (Chromium exposes the parent's origin).
