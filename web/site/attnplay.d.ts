@@ -268,6 +268,14 @@ declare namespace Attnplay {
    * that needs the module's second half while it cannot be fetched (offline before it arrived) resolves
    * `{ok: false, error}` whatever it usually answers.
    */
+  interface HostProtocol {
+    events: EmbedEventName[];
+    /** Deepest nesting a message's JSON may have. */
+    json_depth: number;
+    /** Most bytes a JSON text may have. */
+    json_bytes: number;
+  }
+
   interface API {
     /** Resolves with the API once the first frames are drawn; rejects when the page cannot start. */
     readonly ready: Promise<API>;
@@ -307,6 +315,8 @@ declare namespace Attnplay {
     /** The same, fetched (this page's origin or one in ?lesson-origins=); a failed fetch resolves {ok: false}. */
     loadLessonURL(url: string): Promise<LoadLessonAnswer>;
     embedInfo(): Promise<EmbedInfo>;
+    /** What a host may ask of the page: the events it can subscribe to and the JSON limits a message must keep. */
+    hostProtocol(): Promise<HostProtocol>;
     watch(): Promise<Watch>;
     /** Called after a drawn frame in which the state, result or status changed. Not removable. */
     onChange(fn: () => void): void;
