@@ -3,7 +3,7 @@
 // and what panels open at start say — <lang>.lessons.json gets the lessons' own texts (lesson.<id>.*, the larger
 // half of a catalog) and <lang>.panels.json the texts of the panels a page opens closed (Learn, the worksheet, the
 // builder, …). The page fetches the parts once its first view is drawn (web/site/attnplay-api.js). The main part
-// names its parts under "_parts" (src/app/strings.cpp); a catalog without that key holds everything.
+// names its parts under "_parts" (src/app/base/strings.cpp); a catalog without that key holds everything.
 //
 //   node scripts/split_catalog.mjs OUT_DIR LESSONS_DIR CATALOG.json...
 import fs from 'node:fs';
@@ -18,8 +18,8 @@ const ids = fs.readdirSync(lessonsDir).filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(fs.readFileSync(path.join(lessonsDir, f), 'utf8')).id);
 const isLessonText = (key) => ids.some((id) => key.startsWith(`lesson.${id}.`)) &&
   !key.endsWith('.title') && !key.endsWith('.summary');
-// Panels closed when a page opens (src/app/registry.h), by their keys' prefixes. Not "worksheet.note.": the notes'
-// worked examples are worded at start (src/core/exercise/worked_example.cpp).
+// Panels closed when a page opens (src/app/state/registry.h), by their keys' prefixes. Not "worksheet.note.": the
+// notes' worked examples are worded at start (src/core/exercise/worked_example.cpp).
 const CLOSED_PANELS = ['learn', 'worksheet', 'diagnosis', 'builder', 'positional', 'cross', 'heads', 'numerics', 'help',
   'masks'];
 const isPanelText = (key) => CLOSED_PANELS.some((p) => key.startsWith(p + '.')) && !key.startsWith('worksheet.note.');

@@ -4,9 +4,9 @@
 #include <sstream>
 
 #include "app/app.h"
-#include "app/embed.h"
-#include "app/lesson.h"
-#include "app/lesson_run.h"
+#include "app/exchange/embed.h"
+#include "app/lesson/lesson.h"
+#include "app/lesson/lesson_run.h"
 
 namespace attn {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "app/presets.h"
-#include "app/saturation.h"
+#include "app/playground/saturation.h"
+#include "app/state/presets.h"
 #include "render/heatmap.h"
 #include "ui/axis_labels.h"
 #include "ui/grid.h"
@@ -234,7 +234,7 @@ class HeatmapPanel : public Panel {
            ImGui::CalcTextSize(ctx.trf("heatmap.saturated", {{"count", "1024"}, {"rows", "1024"}}).c_str()).x;
   }
 
-  // The share of rows that are nearly one-hot (app/saturation.h says when).
+  // The share of rows that are nearly one-hot (app/playground/saturation.h says when).
   void saturation_meter(const PanelContext& ctx, const HeadResult& h, ImDrawList* dl, ImVec2 at, int n) {
     const int saturated = saturated_rows(h);
     const std::string meter =
