@@ -13,7 +13,8 @@ foreach(_t imgui attn_gui attn_app attnplay_zlib_wasm)
   target_compile_options(${_t} PRIVATE -Oz)
 endforeach()
 file(GLOB_RECURSE _cold_core CONFIGURE_DEPENDS src/core/exercise/*.cpp src/core/*_codec.cpp
-     src/core/train/train_settings.cpp src/core/train/train_state.cpp src/core/train/train_tasks.cpp)
+     src/core/train/train_settings.cpp src/core/train/train_state.cpp src/core/train/train_tasks.cpp
+     src/core/zip_writer.cpp)
 # (no precompiled header for them: it was built at -O3, and clang refuses a header built with other
 # optimisation macros)
 set_source_files_properties(${_cold_core} PROPERTIES COMPILE_OPTIONS -Oz SKIP_PRECOMPILE_HEADERS ON)

@@ -1,8 +1,8 @@
-# EmbedData.cmake — run with -DOUTPUT=... -DFILES=a;b; writes the source of attn::data_files() (app/data.h):
+# EmbedData.cmake — run with -DOUTPUT=... -DFILES=a;b; writes the source of attn::data_files() (app/base/data.h):
 # the string catalogs and lessons under data/, compiled into every binary that links the app. With
 # -DHEADER=core/... -DNAME=worked_example_files the core embeds its own files the same way.
 if(NOT HEADER)
-  set(HEADER "app/data.h")
+  set(HEADER "app/base/data.h")
 endif()
 if(NOT NAME)
   set(NAME "data_files")

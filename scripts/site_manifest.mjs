@@ -1,8 +1,9 @@
 // site_manifest.mjs SITE_DIR — writes SITE_DIR/site-manifest.json, the one list of the page's files: every file the
 // build put in SITE_DIR (but the example course pages and the manifest itself) with its bytes and SHA-256, and a
 // build id made of them. Everything that needs the list reads this file: the service worker (what it caches, under
-// a cache named by the build), a course package (src/app/course_package.cpp, the CLI and the page's "Download for an
-// LMS"), the Python package (python/setup.py). Run after every other step of the web build (cmake/AttnplayWeb.cmake).
+// a cache named by the build), a course package (src/app/lesson/course_package.cpp, the CLI and the page's "Download
+// for an LMS"), the Python package (python/setup.py). Run after every other step of the web build
+// (cmake/AttnplayWeb.cmake).
 //
 // The service worker and index.html are stamped with the build id (their `__ATTNPLAY_BUILD__`): a deploy changes the
 // worker's bytes, so browsers install the new build's worker, and a page says which build it is, so the worker can

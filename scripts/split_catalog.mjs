@@ -3,7 +3,7 @@
 // and what panels open at start say — <lang>.lessons.json gets the lessons' own texts (lesson.<id>.*, the larger
 // half of a catalog) and <lang>.panels.json the texts of the panels a page opens closed (Learn, the worksheet, the
 // builder, …). The page fetches the parts once its first view is drawn (web/site/attnplay-api.js). The main part
-// names its parts under "_parts" (src/app/strings.cpp); a catalog without that key holds everything.
+// names its parts under "_parts" (src/app/base/strings.cpp); a catalog without that key holds everything.
 //
 //   node scripts/split_catalog.mjs OUT_DIR LESSONS_DIR CATALOG.json...
 import fs from 'node:fs';
@@ -18,7 +18,7 @@ const ids = fs.readdirSync(lessonsDir).filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(fs.readFileSync(path.join(lessonsDir, f), 'utf8')).id);
 const isLessonText = (key) => ids.some((id) => key.startsWith(`lesson.${id}.`)) &&
   !key.endsWith('.title') && !key.endsWith('.summary');
-// Panels closed when a page opens, by their keys' prefixes: the registry's (src/app/registry.h) as data/manifest.json
+// Panels closed when a page opens, by their keys' prefixes: the registry's (src/app/state/registry.h) as data/manifest.json
 // holds it. Not the Share panel's: its status lines ("share.lms_failed", src/platform/web_api.cpp) and the builder's buttons use its
 // texts with the panel closed. With the worksheet's, its "diagnosis." texts; not "worksheet.note.": the notes'
 // worked examples are worded at start (src/core/exercise/worked_example.cpp).

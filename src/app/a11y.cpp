@@ -7,21 +7,21 @@
 #include <optional>
 
 #include "app/app.h"
-#include "app/embedding_edit.h"
-#include "app/learn.h"
-#include "app/learn_text.h"
-#include "app/lesson.h"
-#include "app/lesson_run.h"
-#include "app/lesson_text.h"
-#include "app/presets.h"
-#include "app/registry.h"
-#include "app/saturation.h"
+#include "app/base/strings.h"
+#include "app/learn/learn.h"
+#include "app/learn/learn_text.h"
+#include "app/learn/study.h"
+#include "app/lesson/lesson.h"
+#include "app/lesson/lesson_run.h"
+#include "app/lesson/lesson_text.h"
+#include "app/playground/saturation.h"
 #include "app/start_view.h"
-#include "app/state_json.h"
-#include "app/strings.h"
-#include "app/study.h"
-#include "app/tiling.h"
-#include "app/worksheet.h"
+#include "app/state/embedding_edit.h"
+#include "app/state/presets.h"
+#include "app/state/registry.h"
+#include "app/state/state_json.h"
+#include "app/state/tiling.h"
+#include "app/worksheet/worksheet.h"
 
 namespace attn {
 namespace {
@@ -194,7 +194,8 @@ json panels_json(const App& app) {
   return panels;
 }
 
-// The open step as render_step() words it (app/lesson_text.h): the same texts the canvas draws, never a template.
+// The open step as render_step() words it (app/lesson/lesson_text.h): the same texts the canvas draws, never a
+// template.
 json lesson_json(const App& app) {
   const Lesson* l = open_lesson(app);
   const LessonStep* step = open_step(app);

@@ -3,11 +3,11 @@
 
 #include <chrono>
 
-#include "app/embed_panels.h"
-#include "app/page_events.h"
-#include "app/presets.h"
-#include "app/state_json.h"
-#include "app/strings.h"
+#include "app/base/page_events.h"
+#include "app/base/strings.h"
+#include "app/lesson/embed_panels.h"
+#include "app/state/presets.h"
+#include "app/state/state_json.h"
 #include "core/hash.h"
 
 namespace attn {

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "app/embed.h"
-#include "app/host.h"
-#include "app/learn.h"
-#include "app/lesson_run.h"
-#include "app/playground.h"
-#include "app/worksheet.h"
+#include "app/base/host.h"
+#include "app/exchange/embed.h"
+#include "app/learn/learn.h"
+#include "app/lesson/lesson_run.h"
+#include "app/playground/playground.h"
+#include "app/worksheet/worksheet.h"
 
 namespace attn {
 
@@ -75,7 +75,7 @@ class App : public Playground {
   operator LearnView() const { return {*this, learn}; }
   operator WorksheetParts() { return {state, worksheet, progress, host}; }
 
-  // Share links and imports (defined in share.cpp).
+  // Share links and imports (defined in app_exchange.cpp).
   std::string share_link() const;  // page address + "#s=1.…"; the same text window.attnplay.shareURL() returns
   // The link the Share panel's box shows: always the current state's. Building one costs milliseconds
   // at n = 1024, so it is rebuilt when change_stamp() moves, and at least every kLinkRefreshSeconds of

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "app/app.h"
-#include "app/lesson_run.h"
+#include "app/lesson/lesson_run.h"
 
 namespace attn {
 

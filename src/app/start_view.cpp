@@ -4,10 +4,10 @@
 #include <sstream>
 
 #include "app/app.h"
-#include "app/embed.h"
-#include "app/lesson.h"
-#include "app/lesson_run.h"
-#include "app/page_events.h"
+#include "app/base/page_events.h"
+#include "app/exchange/embed.h"
+#include "app/lesson/lesson.h"
+#include "app/lesson/lesson_run.h"
 
 namespace attn {
 

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "app/lesson.h"
-#include "app/lesson_verify.h"
-#include "app/registry.h"
-#include "app/share.h"
-#include "app/state_json.h"
+#include "app/exchange/share.h"
+#include "app/lesson/lesson.h"
+#include "app/lesson/lesson_verify.h"
+#include "app/state/registry.h"
+#include "app/state/state_json.h"
 #include "core/attention/attention.h"
 #include "core/attention/montecarlo.h"
 #include "core/json_codec.h"

@@ -3,13 +3,13 @@
 
 #include <iostream>
 
-#include "app/embed.h"
-#include "app/lesson.h"
-#include "app/lesson_builder.h"
-#include "app/page_events.h"
-#include "app/registry.h"
-#include "app/state.h"
-#include "app/state_json.h"
+#include "app/base/page_events.h"
+#include "app/exchange/embed.h"
+#include "app/lesson/lesson.h"
+#include "app/lesson/lesson_builder.h"
+#include "app/state/registry.h"
+#include "app/state/state.h"
+#include "app/state/state_json.h"
 #include "core/json_codec.h"
 #include "core/share_codec.h"
 

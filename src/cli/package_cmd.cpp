@@ -1,5 +1,5 @@
 // package_cmd.cpp — `attnplay package`: reads the built page's files from --site and writes the course package
-// (src/app/course_package.h) to --out.
+// (src/app/lesson/course_package.h) to --out.
 #include "package_cmd.h"
 
 #include <cmath>
@@ -8,8 +8,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/course_package.h"
-#include "app/lesson.h"
+#include "app/lesson/course_package.h"
+#include "app/lesson/lesson.h"
 
 #ifndef ATTNPLAY_DEFAULT_SITE
 #define ATTNPLAY_DEFAULT_SITE "build/web"

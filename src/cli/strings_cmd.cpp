@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/strings.h"
+#include "app/base/strings.h"
 #include "ui/glyph_ranges.h"
 
 namespace attn::cli {
@@ -54,8 +54,12 @@ std::string hex(uint32_t cp) {
 struct Findings {
   int errors = 0, warnings = 0;
   std::ostringstream lines;
-  void error(const std::string& key, const std::string& what) { ++errors, lines << "error: " << key << ": " << what << "\n"; }
-  void warning(const std::string& key, const std::string& what) { ++warnings, lines << "warning: " << key << ": " << what << "\n"; }
+  void error(const std::string& key, const std::string& what) {
+    ++errors, lines << "error: " << key << ": " << what << "\n";
+  }
+  void warning(const std::string& key, const std::string& what) {
+    ++warnings, lines << "warning: " << key << ": " << what << "\n";
+  }
 };
 
 std::string joined(const std::set<std::string>& names) {
@@ -68,8 +72,7 @@ void check_text(const std::string& key, const std::string& text, Findings& f) {
   const char* english = tr(Lang::En, key.c_str());
   const auto want = placeholders(english), got = placeholders(text);
   const std::set<std::string> want_set(want.begin(), want.end()), got_set(got.begin(), got.end());
-  if (want_set != got_set)
-    f.error(key, "placeholders " + joined(got_set) + " where English has " + joined(want_set));
+  if (want_set != got_set) f.error(key, "placeholders " + joined(got_set) + " where English has " + joined(want_set));
   std::set<uint32_t> undrawable;
   for (uint32_t cp : code_points(text))
     if (cp != '\n' && !ui::in_ui_font(cp)) undrawable.insert(cp);
@@ -80,7 +83,8 @@ void check_text(const std::string& key, const std::string& text, Findings& f) {
 }
 
 int check(const std::string& what, std::ostream& out, std::string& error) {
-  const bool is_file = what.find('/') != std::string::npos || (what.size() > 5 && what.substr(what.size() - 5) == ".json");
+  const bool is_file =
+      what.find('/') != std::string::npos || (what.size() > 5 && what.substr(what.size() - 5) == ".json");
   const std::string path = is_file ? what : "data/strings/" + what + ".json";
   std::ifstream in(path, std::ios::binary);
   if (!in) return error = path + ": cannot read it", 1;
@@ -91,9 +95,12 @@ int check(const std::string& what, std::ostream& out, std::string& error) {
   for (const std::string& key : catalog_keys(Lang::En)) english.insert(key);
   for (const auto& [key, text] : catalog.items()) {
     if (!key.empty() && key[0] == '_') continue;  // a note to translators ("_comment"), not a text
-    if (!english.count(key)) f.error(key, "not a key of the English catalog");
-    else if (!text.is_string()) f.error(key, "not a text");
-    else check_text(key, text.get<std::string>(), f);
+    if (!english.count(key))
+      f.error(key, "not a key of the English catalog");
+    else if (!text.is_string())
+      f.error(key, "not a text");
+    else
+      check_text(key, text.get<std::string>(), f);
   }
   for (const std::string& key : english)
     if (!catalog.contains(key)) f.warning(key, "missing: English is shown");

@@ -13,9 +13,9 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/lesson_run.h"
+#include "app/lesson/lesson_run.h"
 #include "app/start_view.h"
-#include "app/state_json.h"
+#include "app/state/state_json.h"
 #include "core/json_codec.h"
 #include "platform/frame.h"
 #include "platform/input_script.h"

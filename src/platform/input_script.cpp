@@ -7,7 +7,7 @@
 #include <cctype>
 
 #include "app/app.h"
-#include "app/state_json.h"
+#include "app/state/state_json.h"
 
 namespace attn {
 namespace {

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "app/app.h"
-#include "app/embed.h"
-#include "app/lesson_builder.h"
-#include "app/query_state.h"
+#include "app/exchange/embed.h"
+#include "app/exchange/query_state.h"
+#include "app/lesson/lesson_builder.h"
 #include "app/start_view.h"
 #include "platform/frame.h"
 #include "platform/platform.h"

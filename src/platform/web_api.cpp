@@ -12,18 +12,19 @@
 
 #include "app/a11y.h"
 #include "app/app.h"
-#include "app/course_package.h"
-#include "app/embed.h"
-#include "app/learn.h"
-#include "app/lesson_builder.h"
-#include "app/lesson_run.h"
-#include "app/lesson_text.h"
-#include "app/page_events.h"
-#include "app/registry.h"
-#include "app/share.h"
-#include "app/state_json.h"
-#include "app/strings.h"
-#include "app/summary.h"
+#include "app/app_exchange.h"
+#include "app/base/page_events.h"
+#include "app/base/strings.h"
+#include "app/describe/summary.h"
+#include "app/exchange/embed.h"
+#include "app/exchange/share.h"
+#include "app/learn/learn.h"
+#include "app/lesson/course_package.h"
+#include "app/lesson/lesson_builder.h"
+#include "app/lesson/lesson_run.h"
+#include "app/lesson/lesson_text.h"
+#include "app/state/registry.h"
+#include "app/state/state_json.h"
 #include "core/hash.h"
 #include "core/json_codec.h"
 
@@ -257,8 +258,8 @@ ATTNPLAY_EXPORT double attnplay_change_stamp() {
 }
 
 // ---- a course package for an LMS (the Share panel's "Download for an LMS…") -----------------------------
-// The page's files, as its site-manifest.json lists them (src/app/course_package.h), fetched by attnplay-api.js and
-// handed in one by one with the list itself; finish zips them with the lessons' manifest and downloads the zip.
+// The page's files, as its site-manifest.json lists them (src/app/lesson/course_package.h), fetched by attnplay-api.js
+// and handed in one by one with the list itself; finish zips them with the lessons' manifest and downloads the zip.
 
 ATTNPLAY_EXPORT int attnplay_package_add(const char* name, const char* data, int size) {
   if (!name || !data || size < 0 || g_package_files.size() > 256) return 0;

@@ -6,11 +6,12 @@
 #include <algorithm>
 #include <string>
 
-#include "app/course_package.h"
-#include "app/lesson.h"
-#include "app/lesson_builder.h"
-#include "app/lesson_run.h"
-#include "app/registry.h"
+#include "app/app_exchange.h"
+#include "app/lesson/course_package.h"
+#include "app/lesson/lesson.h"
+#include "app/lesson/lesson_builder.h"
+#include "app/lesson/lesson_run.h"
+#include "app/state/registry.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 

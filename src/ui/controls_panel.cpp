@@ -6,8 +6,8 @@
 #include <cstring>
 #include <string>
 
-#include "app/presets.h"
-#include "app/warnings.h"
+#include "app/describe/warnings.h"
+#include "app/state/presets.h"
 #include "ui/axis_labels.h"
 #include "ui/panels.h"
 #include "ui/plot.h"

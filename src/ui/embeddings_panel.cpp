@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/embedding_edit.h"
+#include "app/state/embedding_edit.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "app/presets.h"
-#include "app/summary.h"
+#include "app/describe/summary.h"
+#include "app/state/presets.h"
 #include "core/attention/attention.h"
 #include "ui/panels.h"
 #include "ui/plot.h"

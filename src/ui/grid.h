@@ -7,7 +7,7 @@
 
 #include <imgui.h>
 
-#include "app/strings.h"
+#include "app/base/strings.h"
 #include "core/attention/scenario.h"
 
 namespace attn::ui {

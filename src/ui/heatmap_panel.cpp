@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "app/presets.h"
-#include "app/saturation.h"
+#include "app/playground/saturation.h"
+#include "app/state/presets.h"
 #include "render/heatmap.h"
 #include "ui/axis_labels.h"
 #include "ui/grid.h"
@@ -47,8 +47,8 @@ HeatmapLayout heatmap_layout(int n, int m) {
   // Never smaller than what keeps each weight's number (up to the lessons' 16 × 16) or each row's name (up to 64)
   // readable: a short panel — a zoomed page, a docked lesson — scrolls instead of shrinking the map to a thumbnail.
   const float keep = n <= kNumberedUpTo && m <= kNumberedUpTo ? ImGui::CalcTextSize("0.00").x + 4
-                     : L.labels                                ? line
-                                                               : 0.5f;
+                     : L.labels                               ? line
+                                                              : 0.5f;
   L.cell = std::max(keep, fit);
   L.origin = ImGui::GetCursorScreenPos();
   L.p0 = ImVec2(L.origin.x + label_w, L.origin.y + label_h);
@@ -243,7 +243,7 @@ class HeatmapPanel : public Panel {
            ImGui::CalcTextSize(ctx.trf("heatmap.saturated", {{"count", "1024"}, {"rows", "1024"}}).c_str()).x;
   }
 
-  // The share of rows that are nearly one-hot (app/saturation.h says when).
+  // The share of rows that are nearly one-hot (app/playground/saturation.h says when).
   void saturation_meter(const PanelContext& ctx, const HeadResult& h, ImDrawList* dl, ImVec2 at, int n) {
     const int saturated = saturated_rows(h);
     const std::string meter =

@@ -7,9 +7,9 @@
 #include <cmath>
 #include <string>
 
-#include "app/learn.h"
-#include "app/learn_text.h"
-#include "app/study.h"
+#include "app/learn/learn.h"
+#include "app/learn/learn_text.h"
+#include "app/learn/study.h"
 #include "core/train/train_tasks.h"
 #include "ui/panels.h"
 #include "ui/plot.h"

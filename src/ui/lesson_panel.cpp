@@ -1,12 +1,12 @@
-// lesson_panel.cpp — the lesson list on first load, then one step at a time: its text (app/lesson_text.h),
+// lesson_panel.cpp — the lesson list on first load, then one step at a time: its text (app/lesson/lesson_text.h),
 // predict-then-reveal questions, "do" goals, Back / Next, progress and the way out to free play.
 #include <imgui.h>
 
 #include <cstdio>
 #include <string>
 
-#include "app/lesson_run.h"
-#include "app/lesson_text.h"
+#include "app/lesson/lesson_run.h"
+#include "app/lesson/lesson_text.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 #include "ui/theme.h"
@@ -59,7 +59,7 @@ class LessonPanel : public Panel {
   }
 
   // [SECTION] a finished lesson's results ---------------------------------------------------------
-  // Every word comes from render_results() (app/lesson_text.h), as the parallel DOM's. Right or wrong is said by
+  // Every word comes from render_results() (app/lesson/lesson_text.h), as the parallel DOM's. Right or wrong is said by
   // ✓ / ✗ in each verdict's words, the colour only repeats it.
   void results(PanelContext& ctx) {
     App& app = ctx.app;
@@ -104,7 +104,8 @@ class LessonPanel : public Panel {
   }
 
   // [SECTION] one step -------------------------------------------------------------------------------
-  // Every word comes from render_step() (app/lesson_text.h), the same texts the parallel DOM and the live region say.
+  // Every word comes from render_step() (app/lesson/lesson_text.h), the same texts the parallel DOM and the live region
+  // say.
   void step_view(PanelContext& ctx) {
     App& app = ctx.app;
     const StepTexts t = render_step(app);

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/numerics.h"
+#include "app/playground/numerics.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/registry.h"
-#include "app/state.h"
+#include "app/state/registry.h"
+#include "app/state/state.h"
 
 namespace attn::ui {
 

@@ -2,7 +2,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
-#include "app/registry.h"
+#include "app/state/registry.h"
 #include "ui/panel.h"
 
 namespace attn::ui {

@@ -1,9 +1,9 @@
-// panels.h — one factory per registry line (app/registry.h): make_<id>_panel(), each in its own file.
+// panels.h — one factory per registry line (app/state/registry.h): make_<id>_panel(), each in its own file.
 #pragma once
 
 #include <memory>
 
-#include "app/registry.h"
+#include "app/state/registry.h"
 #include "ui/panel.h"
 
 namespace attn::ui {

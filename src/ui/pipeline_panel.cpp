@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "app/presets.h"
+#include "app/state/presets.h"
 #include "core/attention/cell_math.h"
 #include "ui/grid.h"
 #include "ui/panels.h"

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "app/summary.h"
+#include "app/describe/summary.h"
 #include "ui/axis_labels.h"
 #include "ui/panels.h"
 #include "ui/plot.h"

@@ -9,13 +9,14 @@
 #include <vector>
 
 #include <tuple>
-#include "app/embed.h"
-#include "app/lesson.h"
-#include "app/lesson_run.h"
-#include "app/presets.h"
-#include "app/share.h"
-#include "app/state_json.h"
-#include "app/svg_export.h"
+#include "app/app_exchange.h"
+#include "app/exchange/embed.h"
+#include "app/exchange/share.h"
+#include "app/exchange/svg_export.h"
+#include "app/lesson/lesson.h"
+#include "app/lesson/lesson_run.h"
+#include "app/state/presets.h"
+#include "app/state/state_json.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 

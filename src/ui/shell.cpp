@@ -11,12 +11,12 @@
 #include <optional>
 #include <string>
 
-#include "app/embed.h"
-#include "app/embed_panels.h"
+#include "app/exchange/embed.h"
 #include "app/kept_view.h"
-#include "app/lesson_run.h"
+#include "app/lesson/embed_panels.h"
+#include "app/lesson/lesson_run.h"
 #include "app/start_view.h"
-#include "app/tiling.h"
+#include "app/state/tiling.h"
 #include "render/assets.h"
 #include "ui/axis_labels.h"
 #include "ui/glyph_ranges.h"

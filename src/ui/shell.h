@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/app.h"
-#include "app/tiling.h"
+#include "app/state/tiling.h"
 #include "ui/panel.h"
 
 namespace attn::ui {

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/lesson.h"
-#include "app/tiling.h"
+#include "app/lesson/lesson.h"
+#include "app/state/tiling.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string>
 
-#include "app/worksheet.h"
+#include "app/worksheet/worksheet.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 #include "ui/theme.h"

@@ -7,7 +7,7 @@ import { api, setStateOk, siteBuiltTest, useApp } from './helpers.mjs';
 siteBuiltTest();
 
 // The app calls a row saturated when its largest weight exceeds 0.95 (kSaturatedMaxWeight in
-// src/app/summary.h). The states below sit far from that line on either side.
+// src/app/describe/summary.h). The states below sit far from that line on either side.
 const SATURATED = 0.95;
 
 describe('aria-live summary', { timeout: 120000 }, () => {

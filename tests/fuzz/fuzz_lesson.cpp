@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "app/lesson.h"
+#include "app/lesson/lesson.h"
 
 namespace {
 

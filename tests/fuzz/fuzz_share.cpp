@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "app/embed.h"
-#include "app/share.h"
-#include "app/state_json.h"
+#include "app/exchange/embed.h"
+#include "app/exchange/share.h"
+#include "app/state/state_json.h"
 #include "core/share_codec.h"
 
 namespace {

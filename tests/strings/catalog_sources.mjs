@@ -7,6 +7,9 @@ import path from 'node:path';
 const root = path.resolve(process.argv[2] || '.');
 const read = (p) => fs.readFileSync(path.join(root, p), 'utf8');
 const list = (dir, re) => fs.readdirSync(path.join(root, dir)).filter((f) => re.test(f)).map((f) => path.join(dir, f));
+// The same through every folder below `dir` (src/app is split into feature folders).
+const listDeep = (dir, re) => fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) =>
+  e.isDirectory() ? listDeep(path.join(dir, e.name), re) : re.test(e.name) ? [path.join(dir, e.name)] : []);
 const catalogs = { en: JSON.parse(read('data/strings/en.json')), 'hi-Latn': JSON.parse(read('data/strings/hi-Latn.json')) };
 const problems = [];
 
@@ -24,7 +27,8 @@ function literals(text) {
 // 1. Keys: a literal shaped like "<namespace>.<name>…" whose namespace the catalogs use.
 const namespaces = new Set(Object.keys(catalogs.en).filter((k) => !k.startsWith('_')).map((k) => k.split('.')[0]));
 // (state_json.cpp names JSON fields such as "cross.step" in developers' error messages.)
-const sources = [...list('src/ui', /\.(cpp|h)$/), ...list('src/app', /\.(cpp|h)$/).filter((f) => !f.endsWith('state_json.cpp')),
+const sources = [...list('src/ui', /\.(cpp|h)$/),
+  ...listDeep('src/app', /\.(cpp|h)$/).filter((f) => !f.endsWith('state_json.cpp')),
   ...list('src/platform', /\.cpp$/), ...list('web/site', /\.js$/)];
 let keysSeen = 0;
 for (const file of sources) {

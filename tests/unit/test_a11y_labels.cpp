@@ -7,10 +7,10 @@
 
 #include "app/a11y.h"
 #include "app/app.h"
-#include "app/registry.h"
-#include "app/state_json.h"
-#include "app/strings.h"
-#include "app/tiling.h"
+#include "app/base/strings.h"
+#include "app/state/registry.h"
+#include "app/state/state_json.h"
+#include "app/state/tiling.h"
 
 using namespace attn;
 using nlohmann::json;

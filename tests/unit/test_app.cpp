@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "app/app.h"
-#include "app/presets.h"
-#include "app/state_json.h"
+#include "app/state/presets.h"
+#include "app/state/state_json.h"
 #include "core/attention/attention.h"
 
 using namespace attn;

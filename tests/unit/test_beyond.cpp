@@ -6,8 +6,8 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/presets.h"
-#include "app/state_json.h"
+#include "app/state/presets.h"
+#include "app/state/state_json.h"
 #include "core/attention/attention.h"
 
 using attn::State;

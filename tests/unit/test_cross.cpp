@@ -7,9 +7,10 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/presets.h"
-#include "app/share.h"
-#include "app/state_json.h"
+#include "app/app_exchange.h"
+#include "app/exchange/share.h"
+#include "app/state/presets.h"
+#include "app/state/state_json.h"
 
 using Catch::Matchers::Contains;
 

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "app/app.h"
-#include "app/embed.h"
-#include "app/embed_panels.h"
-#include "app/lesson_run.h"
+#include "app/exchange/embed.h"
+#include "app/lesson/embed_panels.h"
+#include "app/lesson/lesson_run.h"
 
 using namespace attn;
 using nlohmann::json;

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "app/embedding_edit.h"
+#include "app/state/embedding_edit.h"
 
 TEST_CASE("move_embedding_point edits the plane's two coordinates of one token", "[embeddings]") {
   attn::State s;

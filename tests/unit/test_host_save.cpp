@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/host.h"
+#include "app/base/host.h"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "app/app.h"
+#include "app/base/strings.h"
 #include "app/kept_view.h"
-#include "app/lesson_run.h"
-#include "app/strings.h"
+#include "app/lesson/lesson_run.h"
 
 using namespace attn;
 

@@ -3,12 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include "app/app.h"
-#include "app/presets.h"
-#include "app/query_state.h"
-#include "app/share.h"
-#include "app/state_json.h"
-#include "app/summary.h"
-#include "app/warnings.h"
+#include "app/describe/summary.h"
+#include "app/describe/warnings.h"
+#include "app/exchange/query_state.h"
+#include "app/exchange/share.h"
+#include "app/state/presets.h"
+#include "app/state/state_json.h"
 #include "core/share_codec.h"
 
 using namespace attn;

@@ -5,8 +5,8 @@
 #include <limits>
 
 #include "app/app.h"
-#include "app/learn_text.h"
-#include "app/state_json.h"
+#include "app/learn/learn_text.h"
+#include "app/state/state_json.h"
 
 using namespace attn;
 

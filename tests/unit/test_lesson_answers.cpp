@@ -7,9 +7,9 @@
 
 #include "app/a11y.h"
 #include "app/app.h"
-#include "app/lesson_run.h"
-#include "app/lesson_text.h"
-#include "app/state_json.h"
+#include "app/lesson/lesson_run.h"
+#include "app/lesson/lesson_text.h"
+#include "app/state/state_json.h"
 
 using namespace attn;
 using nlohmann::json;

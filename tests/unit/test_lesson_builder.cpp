@@ -8,12 +8,13 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/course_package.h"
-#include "app/data.h"
-#include "app/lesson.h"
-#include "app/lesson_builder.h"
-#include "app/share.h"
-#include "app/state_json.h"
+#include "app/app_exchange.h"
+#include "app/base/data.h"
+#include "app/exchange/share.h"
+#include "app/lesson/course_package.h"
+#include "app/lesson/lesson.h"
+#include "app/lesson/lesson_builder.h"
+#include "app/state/state_json.h"
 
 using namespace attn;
 using nlohmann::json;

@@ -1,5 +1,5 @@
 // test_lesson_text.cpp — every lesson text the same on every surface, true of the numbers it quotes, in every state a
-// learner reaches: the renderer (app/lesson_text.h) and the lesson verifier (app/lesson_verify.h).
+// learner reaches: the renderer (app/lesson/lesson_text.h) and the lesson verifier (app/lesson/lesson_verify.h).
 #include <catch2/catch.hpp>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -7,15 +7,15 @@
 
 #include "app/a11y.h"
 #include "app/app.h"
-#include "app/lesson.h"
-#include "app/lesson_builder.h"
-#include "app/lesson_run.h"
-#include "app/lesson_text.h"
-#include "app/lesson_verify.h"
-#include "app/state.h"
-#include "app/state_json.h"
-#include "app/strings.h"
-#include "app/summary.h"
+#include "app/base/strings.h"
+#include "app/describe/summary.h"
+#include "app/lesson/lesson.h"
+#include "app/lesson/lesson_builder.h"
+#include "app/lesson/lesson_run.h"
+#include "app/lesson/lesson_text.h"
+#include "app/lesson/lesson_verify.h"
+#include "app/state/state.h"
+#include "app/state/state_json.h"
 
 using namespace attn;
 using nlohmann::json;

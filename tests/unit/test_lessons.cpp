@@ -12,14 +12,14 @@
 #include <vector>
 
 #include "app/app.h"
-#include "app/cross.h"
-#include "app/lesson_run.h"
-#include "app/lesson_text.h"
-#include "app/lesson_verify.h"
-#include "app/query_state.h"
-#include "app/registry.h"
-#include "app/state_json.h"
-#include "app/strings.h"
+#include "app/base/strings.h"
+#include "app/exchange/query_state.h"
+#include "app/lesson/lesson_run.h"
+#include "app/lesson/lesson_text.h"
+#include "app/lesson/lesson_verify.h"
+#include "app/state/cross.h"
+#include "app/state/registry.h"
+#include "app/state/state_json.h"
 #include "core/attention/attention.h"
 
 using namespace attn;

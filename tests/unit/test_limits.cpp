@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "app/state.h"
+#include "app/state/state.h"
 #include "core/json_codec.h"
 
 using Catch::Matchers::Contains;

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/presets.h"
-#include "app/state_json.h"
-#include "app/strings.h"
+#include "app/base/strings.h"
+#include "app/state/presets.h"
+#include "app/state/state_json.h"
 
 using namespace attn;
 

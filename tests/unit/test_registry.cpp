@@ -4,10 +4,10 @@
 #include <set>
 
 #include "app/app.h"
-#include "app/embed.h"
-#include "app/registry.h"
-#include "app/state_json.h"
-#include "app/tiling.h"
+#include "app/exchange/embed.h"
+#include "app/state/registry.h"
+#include "app/state/state_json.h"
+#include "app/state/tiling.h"
 
 using namespace attn;
 

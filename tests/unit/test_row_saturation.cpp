@@ -4,9 +4,9 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/presets.h"
-#include "app/saturation.h"
-#include "app/summary.h"
+#include "app/describe/summary.h"
+#include "app/playground/saturation.h"
+#include "app/state/presets.h"
 #include "core/attention/attention.h"
 
 using Catch::Matchers::Contains;

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <vector>
 
-#include "app/presets.h"
-#include "app/state.h"
+#include "app/state/presets.h"
+#include "app/state/state.h"
 #include "core/attention/attention.h"
 #include "core/attention/kernels.h"
 

@@ -5,10 +5,10 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/embed.h"
-#include "app/presets.h"
-#include "app/share.h"
-#include "app/state_json.h"
+#include "app/exchange/embed.h"
+#include "app/exchange/share.h"
+#include "app/state/presets.h"
+#include "app/state/state_json.h"
 #include "core/share_codec.h"
 
 using attn::State;

@@ -8,11 +8,11 @@
 
 #include "app/a11y.h"
 #include "app/app.h"
-#include "app/lesson.h"
-#include "app/lesson_run.h"
+#include "app/base/strings.h"
+#include "app/lesson/lesson.h"
+#include "app/lesson/lesson_run.h"
 #include "app/start_view.h"
-#include "app/strings.h"
-#include "app/tiling.h"
+#include "app/state/tiling.h"
 
 using namespace attn;
 using nlohmann::json;

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "app/presets.h"
-#include "app/state.h"
-#include "app/state_json.h"
+#include "app/state/presets.h"
+#include "app/state/state.h"
+#include "app/state/state_json.h"
 #include "core/attention/attention.h"
 
 using Catch::Matchers::Contains;

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/share.h"
+#include "app/exchange/share.h"
 
 TEST_CASE("the shown share link follows the state", "[status][share]") {
   attn::App app;

@@ -2,11 +2,11 @@
 // panel, workspace and preset named in each, and every character drawable by the UI font.
 #include <catch2/catch.hpp>
 
-#include "app/lesson.h"
-#include "app/presets.h"
-#include "app/registry.h"
-#include "app/strings.h"
-#include "app/tiling.h"
+#include "app/base/strings.h"
+#include "app/lesson/lesson.h"
+#include "app/state/presets.h"
+#include "app/state/registry.h"
+#include "app/state/tiling.h"
 #include "ui/glyph_ranges.h"
 
 using namespace attn;

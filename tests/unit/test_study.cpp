@@ -6,8 +6,8 @@
 
 #include "app/a11y.h"
 #include "app/app.h"
-#include "app/learn.h"
-#include "app/study.h"
+#include "app/learn/learn.h"
+#include "app/learn/study.h"
 #include "core/train/train_trainer.h"
 
 using namespace attn;

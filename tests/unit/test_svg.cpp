@@ -4,8 +4,8 @@
 #include <regex>
 
 #include "app/app.h"
-#include "app/state_json.h"
-#include "app/svg_export.h"
+#include "app/exchange/svg_export.h"
+#include "app/state/state_json.h"
 
 using namespace attn;
 

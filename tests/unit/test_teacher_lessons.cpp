@@ -8,10 +8,10 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/lesson.h"
-#include "app/lesson_run.h"
-#include "app/lesson_text.h"
-#include "app/strings.h"
+#include "app/base/strings.h"
+#include "app/lesson/lesson.h"
+#include "app/lesson/lesson_run.h"
+#include "app/lesson/lesson_text.h"
 
 using namespace attn;
 using nlohmann::json;

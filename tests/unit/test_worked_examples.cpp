@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/app.h"
-#include "app/presets.h"
+#include "app/state/presets.h"
 #include "core/exercise/worked_example.h"
 
 using namespace attn;

@@ -5,8 +5,8 @@
 #include <cstdio>
 
 #include "app/app.h"
-#include "app/lesson_run.h"
-#include "app/state_json.h"
+#include "app/lesson/lesson_run.h"
+#include "app/state/state_json.h"
 
 using namespace attn;
 using namespace attn::exercise;

@@ -4,7 +4,7 @@
 #include <regex>
 #include <set>
 
-#include "app/worksheet.h"
+#include "app/worksheet/worksheet.h"
 #include "exercise_reference.h"
 
 using namespace attn;

@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "app/data.h"
-#include "app/strings.h"
+#include "app/base/data.h"
+#include "app/base/strings.h"
 
 namespace {
 bool install_fetched() {

@@ -228,9 +228,10 @@
     return sec;
   }
 
-  // A finished lesson's results (the lesson panel's words, src/app/lesson_text.h render_results): the score, each
-  // prediction with the answer given, its verdict (✓ / ✗ in words) and the answer where it was not found, a button to
-  // review each step as it was left, and the ways on. Finish puts the reader on the heading, which says the score.
+  // A finished lesson's results (the lesson panel's words, src/app/lesson/lesson_text.h render_results): the score,
+  // each prediction with the answer given, its verdict (✓ / ✗ in words) and the answer where it was not found, a
+  // button to review each step as it was left, and the ways on. Finish puts the reader on the heading, which says the
+  // score.
   function resultsNode(r) {
     const sec = el('section', { id: 'a11y-lesson-results', 'aria-labelledby': 'a11y-lesson-results-title',
       'aria-describedby': 'a11y-lesson-score', tabindex: -1 });
@@ -273,7 +274,7 @@
 
   function lessonNode(l, words) {
     const sec = el('section', { id: 'a11y-lesson', 'aria-label': words['a11y.lesson'] + ': ' + l.title, tabindex: -1 });
-    // Every text below is the one the canvas draws (src/app/lesson_text.h renders both).
+    // Every text below is the one the canvas draws (src/app/lesson/lesson_text.h renders both).
     // The step's text is where Back, Next and the skip link put the reader, so it is focusable; the paragraph sits
     // inside the focused box rather than being it: Orca reads a focused paragraph twice (its name, computed from its
     // text, then the text), a box holding one once (tests/a11y/orca.test.mjs).

@@ -1,5 +1,5 @@
 // attnplay-train-worker.js — Learn mode's training thread: trains the page's two models while the page's own
-// thread draws. The page (attnplay-api.js, driven by src/app/learn.cpp) talks to it in generations:
+// thread draws. The page (attnplay-api.js, driven by src/app/learn/learn.cpp) talks to it in generations:
 //   page → worker  {type: 'start', gen, state}   the whole trainer state (ArrayBuffer) to continue from
 //                  {type: 'allow', gen, steps}   how many steps generation `gen` may run in all (it grows by
 //                                                learn.speed per drawn frame)

@@ -47,7 +47,7 @@ struct WorkedExample {
 };
 
 // A worked example's words (title, source, remarks) are only in the string catalogs, which the core cannot read:
-// the app installs the English catalog's lookup at start-up (src/app/strings.cpp), so Exercise::title, ::source
+// the app installs the English catalog's lookup at start-up (src/app/base/strings.cpp), so Exercise::title, ::source
 // and Remark::text (and the JSON API's "title", "source", "text") are English; without it they are the keys
 // "worksheet.note.<id>.title|source" and "remark.<id>.<name>".
 using ExampleWords = std::string (*)(const std::string& key);
