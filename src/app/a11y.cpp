@@ -64,9 +64,11 @@ json control_json(const App& app, const std::string& id, const json& schema, con
   // The name the canvas drew it with; else (a panel not drawn yet) its own catalog name; never its id.
   const auto label_it = app.item_labels.find(id);
   const std::string own = "a11y.control." + id;
-  const std::string label = has_string(app.state.lang, own)     ? tr(app.state.lang, own.c_str())
-                            : label_it != app.item_labels.end() ? tr(app.state.lang, label_it->second.c_str())
-                                                                : id;
+  const std::string drawn = label_it != app.item_labels.end() ? tr(app.state.lang, label_it->second.c_str()) : "";
+  std::string label = has_string(app.state.lang, own) ? tr(app.state.lang, own.c_str()) : drawn.empty() ? id : drawn;
+  // A name of its own (a select where the canvas draws a checkbox) still holds the words drawn beside the control,
+  // so a learner who says or sees them finds it (WCAG 2.5.3, label in name).
+  if (!drawn.empty() && label.find(drawn) == std::string::npos) label = drawn + ": " + label;
   json c = {{"id", id}, {"label", label}, {"value", state[id]}, {"locked", locked(app, id)}};
   if (id == "preset") {  // a string in the schema, a choice on screen: the preset registry's examples, or none
     c["label"] = tr(app.state.lang, "a11y.preset");

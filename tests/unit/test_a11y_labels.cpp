@@ -1,6 +1,7 @@
 // test_a11y_labels.cpp — every control's twin in the parallel DOM is named in words, in the learner's language,
 // whether or not its panel has been drawn yet: never by its internal id ("plane_x", "heatmap_scale"), and a choice
-// offers words too (a "Theme" of "Dark"/"Light", not a "Dark theme" of "dark"/"light"). The menus have a twin too.
+// offers words too (the theme's "Dark theme (dark or light)" offers "Dark"/"Light", not "dark"/"light").
+// The menus have a twin too.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -88,4 +89,33 @@ TEST_CASE("the menus' twin opens every panel, a workspace and a language as the 
   app.embed.enabled = true;
   CHECK(a11y_description(app)["menus"].is_null());
   CHECK(a11y_act(app, {{"do", "panel"}, {"value", "learn"}, {"open", true}}) != "");
+}
+
+// wcag: 2.5.3 3.2.4 — a twin with a name of its own still holds the words the canvas draws beside the control
+TEST_CASE("a twin's name holds the label the canvas draws beside its control", "[a11y]") {
+  for (Lang lang : languages()) {
+    App app;
+    app.state.lang = lang;
+    REQUIRE(apply_state_json(app.state, {{"panels", {{"heatmap", true}, {"controls", true}}}}) == "");
+    app.tick();
+    // What the panels record when they draw these two (controls_panel.cpp, heatmap_panel.cpp): a checkbox each,
+    // where the twin is a select with a name of its own.
+    const std::pair<const char*, const char*> drawn[] = {{"theme", "controls.dark_theme"},
+                                                         {"heatmap_scale", "heatmap.row_scale"}};
+    for (const auto& [id, key] : drawn) {
+      app.item_panels[id] = std::string(id) == "theme" ? "controls" : "heatmap";
+      app.item_labels[id] = key;
+    }
+    int checked = 0;
+    const json d = a11y_description(app);
+    for (const json& panel : d["panels"])
+      for (const json& c : panel["controls"])
+        for (const auto& [id, key] : drawn)
+          if (c.value("id", "") == id) {
+            INFO(lang_code(lang) << " " << id << ": " << c.value("label", ""));
+            CHECK(c.value("label", "").find(tr(lang, key)) != std::string::npos);
+            ++checked;
+          }
+    CHECK(checked == 2);
+  }
 }
