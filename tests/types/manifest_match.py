@@ -3,7 +3,7 @@
 
 tsc checks the scripts against the declaration file; this checks the declaration file against data/manifest.json
 (the app's own description, `attnplay manifest`): the `State` interface has exactly the manifest's state keys, and
-`EmbedEventName` exactly its events a host can subscribe to. A key or an event added to the app without the types
+`EmbedEventName` and docs/embedding.md's subscribe list exactly its events a host can subscribe to. A key or an event added to the app without the types
 fails here.
 """
 import json
@@ -32,6 +32,13 @@ subscribable = {e["name"] for e in manifest["events"] if e.get("subscribable")}
 if events != subscribable:
     problems.append(f"EmbedEventName: the types lack {sorted(subscribable - events)} and have "
                     f"{sorted(events - subscribable)} a host cannot subscribe to")
+# The embedding page's subscribe example lists every event a host can subscribe to, too.
+page = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
+listed = re.search(r'`events: \[([^\]]*)\]`', page)
+documented = set(re.findall(r'"([\w-]+)"', listed.group(1))) if listed else set()
+if documented != subscribable:
+    problems.append(f"docs/embedding.md's subscribe list lacks {sorted(subscribable - documented)} and has "
+                    f"{sorted(documented - subscribable)} a host cannot subscribe to")
 for p in problems:
     print(p)
 print(f"types: {len(declared)} state keys, {len(events)} subscribable events; {len(problems)} problems")
