@@ -2,7 +2,8 @@
 # fragments.sh — three encoders write the page's share fragment: the core's (`attnplay share`), the Python
 # package's (share_fragment) and the web component's (AttentionPlayground.fragmentOf). For every key of the
 # state schema, a state setting it is encoded by all three and opened by the core's decoder: the three
-# must open the same state, and one that carries the key's value (a key an encoder drops fails here).
+# must open the same state, and one that carries the key's value (a key an encoder drops fails here). The state for
+# each key is the schema's "sample" of it.
 set -u
 BIN=$1
 DIR=$2
@@ -20,41 +21,10 @@ sys.path.insert(0, root + "/python")
 from attnplay._page import share_fragment as python_fragment
 
 schema = json.load(open(tmp + "/schema.json"))
-# One state per key that sets it away from its default (with what it needs beside it).
-samples = {
-    "cross": {"cross": {"states": "seeded", "step": 2}},
-    "d_k": {"d_k": 37},
-    "d_model": {"d_model": 6},
-    "d_v": {"d_v": 5},
-    "embeddings": {"sentence": "a b", "d_model": 2, "embeddings": [[1, 2], [3, -4.5]]},
-    "exercise": {"exercise": "exercise-17"},
-    "heads": {"heads": 2},
-    "heatmap_scale": {"heatmap_scale": "row"},
-    "key_padding": {"sentence": "a b c", "key_padding": [False, True, False]},
-    "lang": {"lang": "hi-Latn"},
-    "learn": {"learn": {"speed": 7, "settings": {"seed": 9}}},
-    "lesson": {"lesson": {"id": "softmax", "step": 2}},
-    "mask": {"mask": "causal"},
-    "mask_cells": {"sentence": "a b", "mask_cells": [[0, 1], [0, 0]]},
-    "mode": {"mode": "explicit", "scenario": {"Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[1], [2]]}},
-    "numerics_multiplier": {"numerics_multiplier": 12.5},
-    "panels": {"panels": {"masks": True, "explain": False}},
-    "plane_x": {"d_model": 4, "plane_x": 2},
-    "plane_y": {"d_model": 4, "plane_y": 3},
-    "positional_encoding": {"positional_encoding": "sinusoidal"},
-    "preset": {"preset": "saturation"},
-    "projections": {"projections": "identity"},
-    "scale": {"scale": False},
-    "scenario": {"scenario": {"Q": [[2, 0]], "K": [[1, 0], [0, 1]], "V": [[1], [3]]}},
-    "seed": {"seed": 42},
-    "selected_row": {"selected_row": 1},
-    "sentence": {"sentence": "the cat sat"},
-    "temperature": {"temperature": 0.5},
-    "text_scale": {"text_scale": 1.25},
-    "theme": {"theme": "light"},
-}
+# One state per key that sets it away from its default (with what it needs beside it): the key's row gives it.
+samples = {k: v["sample"] for k, v in schema.items() if "sample" in v}
 missing = [k for k, v in schema.items() if not v.get("read_only") and k not in samples]
-assert not missing, f"no sample state for schema keys {missing}: add one here"
+assert not missing, f"no sample state for schema keys {missing}: add .sample(…) to their rows (src/app/state/state_json.cpp)"
 
 js = r"""
 const fs = require('fs'), vm = require('vm');

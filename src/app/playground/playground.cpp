@@ -9,6 +9,7 @@
 #include <map>
 #include <tuple>
 
+#include "app/state/state_json.h"
 #include "core/attention/attention.h"
 #include "core/attention/kernels.h"
 #include "core/hash.h"
@@ -292,26 +293,16 @@ void Playground::flip_selected_row() {
 }
 
 namespace {
-// What compute_sweep() reads, and no more: the sweep covers every d_k, so d_k is not part of it. A
-// preset's or imported scenario's sweep follows its fingerprint `core_key`.
+// What compute_sweep() reads, and no more: the selected row and, in random mode, the keys whose rows in the key
+// table say recomputes_sweep() (not d_k: the sweep covers every d_k). A preset's or imported scenario's sweep
+// follows its fingerprint `core_key`.
 uint64_t sweep_key(const State& state, uint64_t core_key) {
   Hasher sk;
   sk.pod(state.selected_row);
-  if (state.mode == InputMode::Random) {
-    sk.mat(state.embeddings);
-    sk.pod(state.seed);
-    sk.pod(state.positional_encoding);
-    sk.pod(state.temperature);
-    sk.pod(state.mask);
-    for (bool b : state.key_padding) sk.pod(b);
-    sk.pod(state.key_padding.size());
-    sk.pod(state.mask_cells.has_value());
-    if (state.mask_cells) sk.bytes(state.mask_cells->data(), static_cast<size_t>(state.mask_cells->size()));
-    sk.pod(state.heads);
-    sk.pod(state.d_v);  // whether the heads divide it decides whether there is a sweep
-  } else {
+  if (state.mode == InputMode::Random)
+    hash_sweep_inputs(state, sk);
+  else
     sk.pod(core_key);
-  }
   return sk.value();
 }
 

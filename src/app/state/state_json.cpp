@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <initializer_list>
 #include <iterator>
 #include <utility>
@@ -72,17 +73,52 @@ struct Pending {
 
 // One row per state key: what kind of field it is, how getState() writes it, how setState() reads it
 // (nullptr: read-only echo), what values it takes (the schema), and, for the large ones, a digest for the
-// change stamp that stands in for hashing its JSON.
+// change stamp that stands in for hashing its JSON. The builders below (integer, number, flag, choice) make a
+// whole row from the State member; the methods after them add what only the key itself knows.
 struct StateKey {
   const char* key;
   StateKind kind;
-  json (*encode)(const State& s);
-  std::string (*decode)(const json& v, State& s, Pending& p);
-  json (*schema)();
+  std::function<json(const State& s)> encode;
+  std::function<std::string(const json& v, State& s, Pending& p)> decode;
+  std::function<json()> schema;
   uint64_t (*digest)(const State& s) = nullptr;
   // Every kind but Example and Echo: copies the field from `from` (what a preset keeps). A direct copy, not
   // encode → decode: a state in the middle of a change (a lesson at step 0) need not read back.
-  void (*copy)(State& to, const State& from) = nullptr;
+  std::function<void(State& to, const State& from)> copy = nullptr;
+  // A partial state that sets this key away from its default (with what it needs beside it): the schema's
+  // "sample", from which the encoders' tests take one state per key.
+  json sample_state = nullptr;
+  // The field's value fed to a hash (a builder's member; set by hand for the others that need it), and whether
+  // the random mode's d_k sweep reads it: the playground recomputes the sweep when any such field changes.
+  std::function<void(const State& s, ValueHasher& h)> hash_field = nullptr;
+  bool sweep_input = false;
+
+  StateKey sample(json value, json beside = json::object()) && {
+    beside[key] = std::move(value);
+    sample_state = std::move(beside);
+    return std::move(*this);
+  }
+  StateKey hashed(std::function<void(const State& s, ValueHasher& h)> hash) && {
+    hash_field = std::move(hash);
+    return std::move(*this);
+  }
+  StateKey recomputes_sweep() && {
+    sweep_input = true;
+    return std::move(*this);
+  }
+  // getState() reports the width the state computes with (the matrices' in explicit mode), not the member.
+  StateKey reported_as(int Widths::*width) && {
+    encode = [width](const State& s) -> json { return computed_widths(s).*width; };
+    return std::move(*this);
+  }
+  // A change of this key re-seeds the embeddings after every key has been read (see Pending).
+  StateKey marks(bool Pending::*flag) && {
+    decode = [read = std::move(decode), flag](const json& v, State& s, Pending& p) {
+      p.*flag = true;
+      return read(v, s, p);
+    };
+    return std::move(*this);
+  }
 };
 
 // Names of the enumerated keys, read by the decoder, the encoder and the schema alike.
@@ -213,13 +249,6 @@ std::string decode_lesson(const json& v, State& s, Pending&) {
   return "";
 }
 
-std::string decode_text_scale(const json& v, State& s, Pending&) {
-  double d = 0;
-  std::string err = get_num(v, "text_scale", kMinTextScale, kMaxTextScale, d);
-  if (err.empty()) s.text_scale = static_cast<float>(d);
-  return err;
-}
-
 template <typename E, size_t N>
 const char* name_of(const std::pair<const char*, E> (&names)[N], E value) {
   for (const auto& [name, v] : names)
@@ -236,6 +265,58 @@ json integer_schema(long long lo, long long hi) { return {{"type", "integer"}, {
 json number_schema(double lo, double hi) { return {{"type", "number"}, {"minimum", lo}, {"maximum", hi}}; }
 json boolean_schema() { return {{"type", "boolean"}}; }
 json described(const char* type, const char* what) { return {{"type", type}, {"description", what}}; }
+
+// [SECTION] row builders ------------------------------------------------------------------------
+// Each makes the whole row of a key that is one State member: encoder, decoder (with the messages setState has
+// always given), schema, the field's hash, and the copy a preset makes of every kind but Example.
+template <typename T>
+StateKey member_row(const char* key, StateKind kind, T State::*field) {
+  StateKey k{key, kind, nullptr, nullptr, nullptr};
+  k.encode = [field](const State& s) -> json { return s.*field; };
+  k.hash_field = [field](const State& s, ValueHasher& h) { h.pod(s.*field); };
+  if (k.kind != StateKind::Example && k.kind != StateKind::Echo)
+    k.copy = [field](State& to, const State& from) { to.*field = from.*field; };
+  return k;
+}
+
+StateKey integer(const char* key, int State::*field, int lo, int hi, StateKind kind) {
+  StateKey k = member_row(key, kind, field);
+  k.decode = [key, field, lo, hi](const json& v, State& s, Pending&) { return get_int(v, key, lo, hi, s.*field); };
+  k.schema = [lo, hi] { return integer_schema(lo, hi); };
+  return k;
+}
+
+// A double or float member; its bounds are doubles, as the messages print them.
+template <typename T>
+StateKey number(const char* key, T State::*field, double lo, double hi, StateKind kind) {
+  StateKey k = member_row(key, kind, field);
+  k.decode = [key, field, lo, hi](const json& v, State& s, Pending&) {
+    double d = 0;
+    std::string err = get_num(v, key, lo, hi, d);
+    if (err.empty()) s.*field = static_cast<T>(d);
+    return err;
+  };
+  k.schema = [lo, hi] { return number_schema(lo, hi); };
+  return k;
+}
+
+StateKey flag(const char* key, bool State::*field, StateKind kind) {
+  StateKey k = member_row(key, kind, field);
+  k.decode = [key, field](const json& v, State& s, Pending&) { return get_bool(v, key, s.*field); };
+  k.schema = boolean_schema;
+  return k;
+}
+
+// A member that takes one of the names of a `k…` table (an enum, or a bool such as theme's dark/light).
+template <typename E, size_t N>
+StateKey choice(const char* key, E State::*field, const std::pair<const char*, E> (&names)[N], StateKind kind) {
+  StateKey k = member_row(key, kind, field);
+  const auto* table = &names;
+  k.encode = [field, table](const State& s) -> json { return name_of(*table, s.*field); };
+  k.decode = [key, field, table](const json& v, State& s, Pending&) { return get_enum(v, key, *table, s.*field); };
+  k.schema = [table] { return enum_schema(*table); };
+  return k;
+}
 
 // The state key "learn": {"settings": <training settings>, "playing", "speed"}.
 json learn_state_json(const State& s) {
@@ -290,97 +371,82 @@ uint64_t digest_scenario(const State& s) {
   return s.mode == InputMode::Explicit ? scenario_fingerprint(s.explicit_scenario) : 0;
 }
 
+// The hand-written rows are the keys no builder fits: a value that brings others along (sentence, seed, scenario),
+// a matrix, or an object of its own.
 // clang-format off
 const std::vector<StateKey>& state_keys() {
   using K = StateKind;
   static const std::vector<StateKey> keys = {
     {"version", K::Echo, [](const State&) -> json { return kStateVersion; }, nullptr,
      [] { return integer_schema(kStateVersion, kStateVersion); }},
-    {"mode", K::Example, [](const State& s) -> json { return name_of(kModes, s.mode); },
-     [](const json& v, State& s, Pending&) { return get_enum(v, "mode", kModes, s.mode); },
-     [] { return enum_schema(kModes); }},
-    {"sentence", K::Example, [](const State& s) -> json { return s.sentence; }, decode_sentence,
-     [] { return json{{"type", "string"}, {"maxLength", kMaxSentenceBytes}, {"description", "tokens split at spaces"}}; }},
+    choice("mode", &State::mode, kModes, K::Example)
+        .sample("explicit", json::parse(R"({"scenario": {"Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[1], [2]]}})")),
+    StateKey{"sentence", K::Example, [](const State& s) -> json { return s.sentence; }, decode_sentence,
+     [] { return json{{"type", "string"}, {"maxLength", kMaxSentenceBytes}, {"description", "tokens split at spaces"}}; }}
+        .sample("the cat sat"),
     {"tokens", K::Echo, [](const State& s) -> json { return split_tokens(s.sentence); }, nullptr,
      [] { return described("array", "the sentence's tokens (read only)"); }},
-    {"d_model", K::Example, [](const State& s) -> json { return computed_widths(s).d_model; },
-     [](const json& v, State& s, Pending& p) { p.width_changed = true; return get_int(v, "d_model", kMinDModel, kMaxDModel, s.d_model); },
-     [] { return integer_schema(kMinDModel, kMaxDModel); }},
-    {"d_k", K::Example, [](const State& s) -> json { return computed_widths(s).d_k; },
-     [](const json& v, State& s, Pending&) { return get_int(v, "d_k", kMinDk, kMaxDk, s.d_k); },
-     [] { return integer_schema(kMinDk, kMaxDk); }},
-    {"d_v", K::Example, [](const State& s) -> json { return computed_widths(s).d_v; },
-     [](const json& v, State& s, Pending&) { return get_int(v, "d_v", kMinDv, kMaxDModel, s.d_v); },
-     [] { return integer_schema(kMinDv, kMaxDModel); }},
-    {"seed", K::Example, [](const State& s) -> json { return s.seed; }, decode_seed,
-     [] { return json{{"type", "integer"}, {"minimum", 0}}; }},
-    {"projections", K::Example, [](const State& s) -> json { return name_of(kProjections, s.projections); },
-     [](const json& v, State& s, Pending&) { return get_enum(v, "projections", kProjections, s.projections); },
-     [] { return enum_schema(kProjections); }},
-    {"embeddings", K::Example, [](const State& s) -> json { return matrix_to_json(s.embeddings); }, decode_embeddings,
-     [] { return described("array", "tokens × d_model numbers; [] = the seeded ones"); }, digest_embeddings},
-    {"scale", K::Example, [](const State& s) -> json { return s.scale; },
-     [](const json& v, State& s, Pending&) { return get_bool(v, "scale", s.scale); }, boolean_schema},
-    {"temperature", K::Example, [](const State& s) -> json { return s.temperature; },
-     [](const json& v, State& s, Pending&) { return get_num(v, "temperature", 0.0, kMaxTemperature, s.temperature); },
-     [] { return number_schema(0, kMaxTemperature); }},
-    {"mask", K::Example, [](const State& s) -> json { return name_of(kMasks, s.mask); },
-     [](const json& v, State& s, Pending&) { return get_enum(v, "mask", kMasks, s.mask); },
-     [] { return enum_schema(kMasks); }},
-    {"key_padding", K::Example, [](const State& s) -> json { return s.key_padding; },
+    integer("d_model", &State::d_model, kMinDModel, kMaxDModel, K::Example).reported_as(&Widths::d_model)
+        .marks(&Pending::width_changed).sample(6),
+    integer("d_k", &State::d_k, kMinDk, kMaxDk, K::Example).reported_as(&Widths::d_k).sample(37),
+    // d_v recomputes the sweep: whether the heads divide it decides whether there is one.
+    integer("d_v", &State::d_v, kMinDv, kMaxDModel, K::Example).reported_as(&Widths::d_v).sample(5).recomputes_sweep(),
+    StateKey{"seed", K::Example, [](const State& s) -> json { return s.seed; }, decode_seed,
+     [] { return json{{"type", "integer"}, {"minimum", 0}}; }}
+        .hashed([](const State& s, ValueHasher& h) { h.pod(s.seed); }).sample(42).recomputes_sweep(),
+    choice("projections", &State::projections, kProjections, K::Example).sample("identity"),
+    StateKey{"embeddings", K::Example, [](const State& s) -> json { return matrix_to_json(s.embeddings); }, decode_embeddings,
+     [] { return described("array", "tokens × d_model numbers; [] = the seeded ones"); }, digest_embeddings}
+        .hashed([](const State& s, ValueHasher& h) { h.mat(s.embeddings); })
+        .sample(json::parse("[[1, 2], [3, -4.5]]"), {{"sentence", "a b"}, {"d_model", 2}}).recomputes_sweep(),
+    flag("scale", &State::scale, K::Example).sample(false),
+    number("temperature", &State::temperature, 0.0, kMaxTemperature, K::Example).sample(0.5).recomputes_sweep(),
+    choice("mask", &State::mask, kMasks, K::Example).sample("causal").recomputes_sweep(),
+    StateKey{"key_padding", K::Example, [](const State& s) -> json { return s.key_padding; },
      [](const json& v, State& s, Pending&) { return flags_from_json(v, "key_padding", s.key_padding); },
-     [] { return described("array", "one boolean per token; [] = none"); }},
-    {"mask_cells", K::Example, [](const State& s) -> json { return s.mask_cells ? mask_to_json(*s.mask_cells) : json(nullptr); },
-     decode_mask_cells, [] { return described("array", "tokens × tokens of 0/1 (1 = blocked), or null"); }, digest_mask_cells},
-    {"heads", K::Example, [](const State& s) -> json { return s.heads; },
-     [](const json& v, State& s, Pending&) { return get_int(v, "heads", 1, kMaxHeads, s.heads); },
-     [] { return integer_schema(1, kMaxHeads); }},
-    {"positional_encoding", K::Example, [](const State& s) -> json { return name_of(kPositional, s.positional_encoding); },
-     [](const json& v, State& s, Pending&) { return get_enum(v, "positional_encoding", kPositional, s.positional_encoding); },
-     [] { return enum_schema(kPositional); }},
-    {"preset", K::Example, [](const State& s) -> json { return s.preset; }, nullptr,  // applied before every other key
-     [] { return described("string", "a preset's id, applied before the other keys; \"\" = none"); }},
-    {"selected_row", K::Example, [](const State& s) -> json { return s.selected_row; },
-     [](const json& v, State& s, Pending&) { return get_int(v, "selected_row", 0, kMaxDim - 1, s.selected_row); },
-     [] { return integer_schema(0, kMaxDim - 1); }},
-    {"plane_x", K::Example, [](const State& s) -> json { return s.plane_x; },
-     [](const json& v, State& s, Pending&) { return get_int(v, "plane_x", 0, kMaxDModel - 1, s.plane_x); },
-     [] { return integer_schema(0, kMaxDModel - 1); }},
-    {"plane_y", K::Example, [](const State& s) -> json { return s.plane_y; },
-     [](const json& v, State& s, Pending&) { return get_int(v, "plane_y", 0, kMaxDModel - 1, s.plane_y); },
-     [] { return integer_schema(0, kMaxDModel - 1); }},
-    {"theme", K::Display, [](const State& s) -> json { return name_of(kThemes, s.dark_theme); },
-     [](const json& v, State& s, Pending&) { return get_enum(v, "theme", kThemes, s.dark_theme); },
-     [] { return enum_schema(kThemes); }, nullptr, [](State& t, const State& f) { t.dark_theme = f.dark_theme; }},
-    {"text_scale", K::Display, [](const State& s) -> json { return s.text_scale; }, decode_text_scale,
-     [] { return number_schema(kMinTextScale, kMaxTextScale); }, nullptr,
-     [](State& t, const State& f) { t.text_scale = f.text_scale; }},
-    {"lang", K::Display, [](const State& s) -> json { return lang_code(s.lang); },
+     [] { return described("array", "one boolean per token; [] = none"); }}
+        .hashed([](const State& s, ValueHasher& h) { for (bool b : s.key_padding) h.pod(b); h.pod(s.key_padding.size()); })
+        .sample({false, true, false}, {{"sentence", "a b c"}}).recomputes_sweep(),
+    StateKey{"mask_cells", K::Example, [](const State& s) -> json { return s.mask_cells ? mask_to_json(*s.mask_cells) : json(nullptr); },
+     decode_mask_cells, [] { return described("array", "tokens × tokens of 0/1 (1 = blocked), or null"); }, digest_mask_cells}
+        .hashed([](const State& s, ValueHasher& h) {
+          h.pod(s.mask_cells.has_value());
+          if (s.mask_cells) h.bytes(s.mask_cells->data(), static_cast<size_t>(s.mask_cells->size())); })
+        .sample(json::parse("[[0, 1], [0, 0]]"), {{"sentence", "a b"}}).recomputes_sweep(),
+    integer("heads", &State::heads, 1, kMaxHeads, K::Example).sample(2).recomputes_sweep(),
+    choice("positional_encoding", &State::positional_encoding, kPositional, K::Example).sample("sinusoidal").recomputes_sweep(),
+    StateKey{"preset", K::Example, [](const State& s) -> json { return s.preset; }, nullptr,  // applied before every other key
+     [] { return described("string", "a preset's id, applied before the other keys; \"\" = none"); }}
+        .sample("saturation"),
+    integer("selected_row", &State::selected_row, 0, kMaxDim - 1, K::Example).sample(1),
+    integer("plane_x", &State::plane_x, 0, kMaxDModel - 1, K::Example).sample(2, {{"d_model", 4}}),
+    integer("plane_y", &State::plane_y, 0, kMaxDModel - 1, K::Example).sample(3, {{"d_model", 4}}),
+    choice("theme", &State::dark_theme, kThemes, K::Display).sample("light"),
+    number("text_scale", &State::text_scale, kMinTextScale, kMaxTextScale, K::Display).sample(1.25),
+    StateKey{"lang", K::Display, [](const State& s) -> json { return lang_code(s.lang); },
      [](const json& v, State& s, Pending&) -> std::string {
        if (v.is_string() && lang_from_code(v.get<std::string>(), s.lang)) return "";
        return "lang must be \"en\" or \"hi-Latn\""; },
      [] { json e = json::array(); for (Lang l : languages()) e.push_back(lang_code(l)); return json{{"enum", e}}; },
-     nullptr, [](State& t, const State& f) { t.lang = f.lang; }},
-    {"heatmap_scale", K::Display, [](const State& s) -> json { return name_of(kHeatmapScales, s.heatmap_row_scale); },
-     [](const json& v, State& s, Pending&) { return get_enum(v, "heatmap_scale", kHeatmapScales, s.heatmap_row_scale); },
-     [] { return enum_schema(kHeatmapScales); }, nullptr,
-     [](State& t, const State& f) { t.heatmap_row_scale = f.heatmap_row_scale; }},
-    {"numerics_multiplier", K::Display, [](const State& s) -> json { return s.numerics_multiplier; },
-     [](const json& v, State& s, Pending&) {
-       return get_num(v, "numerics_multiplier", kMinLogitMultiplier, kMaxLogitMultiplier, s.numerics_multiplier); },
-     [] { return number_schema(kMinLogitMultiplier, kMaxLogitMultiplier); }, nullptr,
-     [](State& t, const State& f) { t.numerics_multiplier = f.numerics_multiplier; }},
-    {"panels", K::Display, [](const State& s) -> json { return panels_json(s.panels); }, decode_panels,
+     nullptr, [](State& t, const State& f) { t.lang = f.lang; }}
+        .sample("hi-Latn"),
+    choice("heatmap_scale", &State::heatmap_row_scale, kHeatmapScales, K::Display).sample("row"),
+    number("numerics_multiplier", &State::numerics_multiplier, kMinLogitMultiplier, kMaxLogitMultiplier, K::Display)
+        .sample(12.5),
+    StateKey{"panels", K::Display, [](const State& s) -> json { return panels_json(s.panels); }, decode_panels,
      [] { json p = json::object(); for (const PanelInfo& i : panel_table()) p[i.key] = boolean_schema();
           return json{{"type", "object"}, {"properties", p}}; },
-     nullptr, [](State& t, const State& f) { t.panels = f.panels; }},
-    {"cross", K::Example, [](const State& s) -> json {
+     nullptr, [](State& t, const State& f) { t.panels = f.panels; }}
+        .sample({{"masks", true}, {"explain", false}}),
+    StateKey{"cross", K::Example, [](const State& s) -> json {
        return json{{"states", name_of(kCrossStates, s.cross.states)}, {"step", s.cross.step}}; },
      decode_cross,
-     [] { return json{{"type", "object"}, {"properties", {{"states", enum_schema(kCrossStates)}, {"step", integer_schema(0, 3)}}}}; }},
-    {"scenario", K::Example, [](const State& s) -> json { return scenario_to_json(build_scenario(s)); }, decode_scenario,
-     [] { return described("object", "the CLI's scenario; setting it switches to explicit mode"); }, digest_scenario},
-    {"exercise", K::Worksheet, [](const State& s) -> json { return s.exercise; },
+     [] { return json{{"type", "object"}, {"properties", {{"states", enum_schema(kCrossStates)}, {"step", integer_schema(0, 3)}}}}; }}
+        .sample({{"states", "seeded"}, {"step", 2}}),
+    StateKey{"scenario", K::Example, [](const State& s) -> json { return scenario_to_json(build_scenario(s)); }, decode_scenario,
+     [] { return described("object", "the CLI's scenario; setting it switches to explicit mode"); }, digest_scenario}
+        .sample(json::parse(R"({"Q": [[2, 0]], "K": [[1, 0], [0, 1]], "V": [[1], [3]]})")),
+    StateKey{"exercise", K::Worksheet, [](const State& s) -> json { return s.exercise; },
      [](const json& v, State& s, Pending&) -> std::string {
        if (!v.is_string() || v.get<std::string>().size() > 64) return "exercise must be \"exercise-<number>\" or a note example id";
        const std::string err = exercise_key_error(v.get<std::string>());
@@ -388,17 +454,20 @@ const std::vector<StateKey>& state_keys() {
        s.exercise = v.get<std::string>();
        return ""; },
      [] { return json{{"type", "string"}, {"maxLength", 64}, {"description", "\"exercise-<number>\" or a note example's id"}}; },
-     nullptr, [](State& t, const State& f) { t.exercise = f.exercise; }},
-    {"learn", K::Learn, [](const State& s) -> json { return learn_state_json(s); },
+     nullptr, [](State& t, const State& f) { t.exercise = f.exercise; }}
+        .sample("exercise-17"),
+    StateKey{"learn", K::Learn, [](const State& s) -> json { return learn_state_json(s); },
      [](const json& v, State& s, Pending&) { return learn_state_from_json(v, s); },
      [] { return described("object", "Learn mode: {settings, playing, speed}"); }, nullptr,
-     [](State& t, const State& f) { t.learn_settings = f.learn_settings; t.learn_playing = f.learn_playing; t.learn_speed = f.learn_speed; }},
-    {"lesson", K::Lesson, [](const State& s) -> json {
+     [](State& t, const State& f) { t.learn_settings = f.learn_settings; t.learn_playing = f.learn_playing; t.learn_speed = f.learn_speed; }}
+        .sample(json::parse(R"({"speed": 7, "settings": {"seed": 9}})")),
+    StateKey{"lesson", K::Lesson, [](const State& s) -> json {
        return s.lesson.id.empty() ? json(nullptr) : json{{"id", s.lesson.id}, {"step", s.lesson.step}}; },
      decode_lesson,
      [] { json ids = json::array(); for (const LessonEntry& l : builtin_lesson_entries()) ids.push_back(l.id);
           return json{{"type", {"object", "null"}}, {"properties", {{"id", {{"enum", ids}}}, {"step", integer_schema(1, 64)}}}}; },
-     nullptr, [](State& t, const State& f) { t.lesson = f.lesson; }},
+     nullptr, [](State& t, const State& f) { t.lesson = f.lesson; }}
+        .sample({{"id", "softmax"}, {"step", 2}}),
   };
   return keys;
 }
@@ -461,6 +530,7 @@ json state_schema() {
     json entry = k.schema();
     entry["kind"] = kind_name(k.kind);
     if (k.kind == StateKind::Echo) entry["read_only"] = true;
+    if (!k.sample_state.is_null()) entry["sample"] = k.sample_state;
     out[k.key] = std::move(entry);
   }
   return out;
@@ -478,6 +548,11 @@ uint64_t state_digest(const State& s) {
     }
   }
   return h.value();
+}
+
+void hash_sweep_inputs(const State& s, ValueHasher& h) {
+  for (const StateKey& k : state_keys())
+    if (k.sweep_input) k.hash_field(s, h);
 }
 
 void keep_learner_fields(State& s, const State& old) {

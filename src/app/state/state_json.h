@@ -23,12 +23,15 @@ nlohmann::json state_to_json(const State& s);
 std::string apply_state_json(State& s, const nlohmann::json& partial);
 std::string apply_state_text(State& s, const std::string& text);
 
-// Every key with its kind and the values it takes ({"d_k": {"kind": "example", "type": "integer", "minimum":
-// 1, …}, …}): what `attnplay schema` prints and the Python package checks its keys against.
+// Every key with its kind, the values it takes and a sample, a partial state setting it away from its default
+// ({"d_k": {"kind": "example", "type": "integer", "minimum": 1, …, "sample": {"d_k": 37}}, …}): what `attnplay
+// schema` prints and the Python package checks its keys against.
 nlohmann::json state_schema();
 // A digest of every key that setState reads (the large ones through their own digests): equal digests, equal
 // states as far as any reader of getState() can tell.
 uint64_t state_digest(const State& s);
+// Feeds `h` every field whose key's row says the random mode's d_k sweep reads it (the playground's sweep cache).
+void hash_sweep_inputs(const State& s, ValueHasher& h);
 // Copies every field that is not an Example's from `old` into `s` (a preset's new example keeps the learner's
 // language, panels, lesson, worksheet and Learn run).
 void keep_learner_fields(State& s, const State& old);
