@@ -133,6 +133,22 @@ class LessonPanel : public Panel {
     ImGui::EndChild();
   }
 
+  // A step just opened whose question's inputs end below the visible part of the step (a phone's sheet, a short
+  // panel): the step scrolls until the last input is in sight, so the learner can answer without hunting for it;
+  // the text above stays a scroll away. Over a few frames, as the sheet and the texts settle; then the learner's
+  // own scrolling is left alone. Runs right after the last input, before any feedback below it.
+  void keep_inputs_in_view(const App& app, bool answered) {
+    const std::string key = app.state.lesson.id + "#" + std::to_string(app.state.lesson.step);
+    if (key != shown_step_) {
+      shown_step_ = key;
+      reveal_frames_ = 4;
+    }
+    if (reveal_frames_ <= 0 || answered) return;
+    --reveal_frames_;
+    const float visible_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
+    if (ImGui::GetItemRectMax().y > visible_bottom) ImGui::SetScrollHereY(1.0f);
+  }
+
   void predict(PanelContext& ctx, const StepTexts& t) {
     App& app = ctx.app;
     const StepProgress& p = app.step_progress;
@@ -160,6 +176,7 @@ class LessonPanel : public Panel {
     } else {
       number_box(ctx, t);
     }
+    keep_inputs_in_view(app, t.answered);
     feedback(ctx, t);
   }
 
@@ -230,7 +247,9 @@ class LessonPanel : public Panel {
     ctx.track(ControlId::lesson_exit);
   }
 
-  char typed_[64] = {};  // the answer box's text buffer; the draft itself is the app's (lesson_draft)
+  std::string shown_step_;  // the step keep_inputs_in_view() last saw open
+  int reveal_frames_ = 0;   // frames it still brings the inputs into view
+  char typed_[64] = {};     // the answer box's text buffer; the draft itself is the app's (lesson_draft)
 };
 
 }  // namespace

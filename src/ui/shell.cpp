@@ -247,7 +247,9 @@ float Shell::draw_lesson_sheet(PanelContext& ctx, float top) {
   const ImVec2 ds = ImGui::GetIO().DisplaySize;
   const float pad = touch_frame_pad();
   const float bar_h = ImGui::GetFontSize() + 2 * pad + 2 * ImGui::GetStyle().WindowPadding.y;
-  const float h = lesson_sheet_folded_ ? bar_h : std::max(bar_h, std::floor((ds.y - top) * kLessonSheetShare));
+  const LessonStep* step = open_step(app_);
+  const float share = step && step->task.kind == Task::Kind::Predict ? kLessonSheetQuestionShare : kLessonSheetShare;
+  const float h = lesson_sheet_folded_ ? bar_h : std::max(bar_h, std::floor((ds.y - top) * share));
   const float y = ds.y - h;
   ImGui::SetNextWindowPos(ImVec2(0, y), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(ds.x, h), ImGuiCond_Always);

@@ -39,6 +39,9 @@ constexpr float kStackedHeightShare = 0.85f;
 // On a narrow screen the open lesson is a sheet docked at the bottom, this share of the height below the menu,
 // so the panel it asks about stays in sight above it.
 constexpr float kLessonSheetShare = 0.36f;
+// A step that asks a question takes more: its text, the question and every choice (or the answer box) in the sheet,
+// with room left above for the panel it asks about (tests/browser/phone-steps.test.mjs).
+constexpr float kLessonSheetQuestionShare = 0.6f;
 
 // Tiles `panels` (in order) into the area x, y, w, h without overlap: columns of at least `min_col`
 // pixels, filled top to bottom, the later columns taking the remainder; a portrait area uses at most
