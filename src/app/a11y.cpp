@@ -167,6 +167,8 @@ std::string learn_status(const App& app) {
       tr_format(app.state.lang, "learn.steps",
                 {{"steps", std::to_string(t.steps_done())}, {"planned", std::to_string(t.settings().steps)}});
   if (!app.learn.message.empty()) s += ". " + app.learn.message;
+  const std::string cost = learn_cost_text(app.state.lang, app.state.learn_settings);
+  if (!cost.empty()) s += ". " + cost;
   return s;
 }
 

@@ -86,6 +86,10 @@ class LearnPanel : public Panel {
                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
       st.optim.learning_rate = lr;
     ctx.track(ControlId::learn_lr);
+    // What the settings cost, shown as they are chosen, before Play.
+    bool slow = false;
+    const std::string cost = learn_cost_text(lang, st, &slow);
+    if (!cost.empty()) text_wrapped(cost, slow ? warn_col() : ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 
   void difference(PanelContext& ctx, train::TrainSettings& st) {

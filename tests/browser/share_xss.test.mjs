@@ -127,7 +127,10 @@ describe('XSS payloads stay text', { timeout: 175000 }, () => {
       assert.deepEqual(await page.evaluate(() => window.__pwned), []);
       assert.equal(await page.evaluate(() => document.querySelectorAll('main img, main svg, main script').length), 0);
       assert.equal(await frame.evaluate(() => document.querySelectorAll('img, svg').length), 0);
-      assert.ok((await frame.textContent('#a11y-summary')).includes('<img'), 'the frame shows the token as text');
+      // The live summary is written once the change has settled (600 ms after it): wait for it, then read it.
+      const summary = await pollUntil(() => frame.textContent('#a11y-summary'), (s) => s.includes('<img'),
+        { timeout: 5000, what: 'the frame to show the token as text in its summary' });
+      assert.ok(summary.includes('<img'), 'the frame shows the token as text');
     } finally {
       await context.close();
     }

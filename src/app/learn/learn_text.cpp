@@ -126,4 +126,14 @@ std::string learn_outcome(Lang lang, const train::Trainer& t) {
                     {"acc", last_accuracy(other)}});
 }
 
+std::string learn_cost_text(Lang lang, const train::TrainSettings& s, bool* slow) {
+  // Beside the task's default settings, which a run starts with: the cost a learner's own changes added.
+  const double ratio = train::step_flops(s) / train::step_flops(train::default_settings(s.task));
+  if (slow) *slow = ratio >= 4.0;
+  if (ratio < 2.0) return "";
+  return tr_format(
+      lang, ratio >= 4.0 ? "learn.cost.slow" : "learn.cost",
+      {{"mflop", format_fixed(train::step_flops(s) * 1e-6, 0)}, {"ratio", format_fixed(ratio, ratio < 10 ? 1 : 0)}});
+}
+
 }  // namespace attn

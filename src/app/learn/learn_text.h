@@ -18,6 +18,9 @@ std::string learn_task_tip(Lang lang, train::TaskKind task);
 std::string learn_difference_name(Lang lang, train::Difference d);
 // "÷√d_k", "no scaling", "d_k = 16", "T = 0.5", "2 heads", "small init".
 std::string learn_model_label(Lang lang, const train::TrainSettings& s, int which);
+// What one training step costs beside the task's default settings (train::step_flops), said when it is at least
+// twice as much: "" below that. `slow` is set when it is 4× or more (the panel draws it as a warning).
+std::string learn_cost_text(Lang lang, const train::TrainSettings& s, bool* slow = nullptr);
 // The initialisation of model `which`, with its numbers for these settings.
 std::string learn_init_text(Lang lang, const train::TrainSettings& s, int which);
 // Why training stopped ("" when it did not).

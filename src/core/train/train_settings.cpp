@@ -148,6 +148,23 @@ ModelSettings model_b(const TrainSettings& s) {
   return m;
 }
 
+namespace {
+// Multiply-adds of one model's forward pass over a batch (the products; softmax, norms and activations are not
+// counted: they are linear in the sizes and small beside them).
+double forward_multiply_adds(const ModelSettings& m, int batch) {
+  const double rows = static_cast<double>(batch) * m.seq_len, d = m.d_model, h = m.heads;
+  const double attention = rows * d * h * (2.0 * m.d_k + m.d_v)                                        // W_q, W_k, W_v
+                           + static_cast<double>(batch) * h * m.seq_len * m.seq_len * (m.d_k + m.d_v)  // q·k, weights·v
+                           + rows * h * m.d_v * d;                                                     // W_o
+  const double mlp = m.mlp ? 2.0 * rows * d * m.d_mlp : 0.0;
+  return m.layers * (attention + mlp) + rows * d * m.vocab;  // the read-out
+}
+}  // namespace
+
+double step_flops(const TrainSettings& s) {
+  return 2.0 * 3.0 * (forward_multiply_adds(model_a(s), s.batch) + forward_multiply_adds(model_b(s), s.batch));
+}
+
 std::string model_label(const TrainSettings& s, int which) {
   const ModelSettings m = which == 0 ? model_a(s) : model_b(s);
   switch (s.vary) {

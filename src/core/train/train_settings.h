@@ -87,6 +87,11 @@ ModelSettings model_b(const TrainSettings& s);
 // "÷√d_k", "no scaling", "d_k = 64", "T = 2", "4 heads", "unit init", …: what sets the model apart.
 std::string model_label(const TrainSettings& s, int which);
 
+// The floating-point operations of one training step (both models: a fresh batch's forward and backward pass,
+// backward counted as twice the forward): the matrix products of the projections, q·k, the weighted sum, the
+// output projection, the MLP and the read-out, 2 per multiply-add. What a setting costs, before it is trained.
+double step_flops(const TrainSettings& s);
+
 // "" when the settings can be trained, else one human-readable reason.
 std::string validate_model(const ModelSettings& m, TaskKind task, int batch);
 std::string validate(const TrainSettings& s);
