@@ -25,25 +25,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-// The code points of a UTF-8 text; an invalid byte gives U+FFFD, which no font range holds, so it is reported.
-std::vector<uint32_t> code_points(const std::string& s) {
-  std::vector<uint32_t> out;
-  for (size_t i = 0; i < s.size();) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    const int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    if (len == 0 || i + len > s.size()) {
-      out.push_back(0xFFFD);
-      ++i;
-      continue;
-    }
-    uint32_t cp = len == 1 ? c : c & (0x7F >> len);
-    for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-    out.push_back(cp);
-    i += len;
-  }
-  return out;
-}
-
 std::string hex(uint32_t cp) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "U+%04X", cp);

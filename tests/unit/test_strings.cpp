@@ -80,27 +80,6 @@ TEST_CASE("every preset's title, source, story and slips are in both catalogs, a
   }
 }
 
-namespace {
-// Code points of a UTF-8 string; malformed bytes come out as U+FFFD (which no font range holds).
-std::vector<uint32_t> code_points(const std::string& s) {
-  std::vector<uint32_t> out;
-  for (size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    const int len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
-    if (len == 0 || i + len > s.size()) {
-      out.push_back(0xFFFD);
-      ++i;
-      continue;
-    }
-    uint32_t cp = len == 1 ? b : b & (0x7F >> len);
-    for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-    out.push_back(cp);
-    i += static_cast<size_t>(len);
-  }
-  return out;
-}
-}  // namespace
-
 TEST_CASE("every character of every catalog text is in the UI font", "[strings]") {
   CHECK(code_points("a√ᵀ✓") == std::vector<uint32_t>{0x61, 0x221A, 0x1D40, 0x2713});
   CHECK_FALSE(ui::in_ui_font(0x0915));  // Devanagari क: the notes' stray letters would show as boxes

@@ -195,6 +195,24 @@ std::vector<std::string> catalog_keys(Lang lang) {
   return keys;
 }
 
+std::vector<uint32_t> code_points(const std::string& text) {
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < text.size();) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    const int len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
+    if (len == 0 || i + len > text.size()) {
+      out.push_back(0xFFFD);
+      ++i;
+      continue;
+    }
+    uint32_t cp = len == 1 ? b : b & (0x7F >> len);
+    for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    out.push_back(cp);
+    i += static_cast<size_t>(len);
+  }
+  return out;
+}
+
 std::vector<std::string> placeholders(const std::string& text) {
   std::vector<std::string> out;
   for (size_t a = text.find('{'); a != std::string::npos; a = text.find('{', a + 1)) {

@@ -3,6 +3,7 @@
 // numbers are placeholders: "Max weight {w}" is filled by tr_format(lang, key, {{"w", "0.88"}}).
 #pragma once
 
+#include <cstdint>
 #include <initializer_list>
 #include <map>
 #include <string>
@@ -43,6 +44,9 @@ std::string printable(const std::string& s, size_t max = 80);
 // Every key of a catalog, and the placeholders a text uses ("{w}" → "w"), for the catalog test.
 std::vector<std::string> catalog_keys(Lang lang);
 std::vector<std::string> placeholders(const std::string& text);
+// The code points of a UTF-8 text; a malformed byte comes out as U+FFFD (which no font range holds), so a check
+// of what the canvas can draw reports it.
+std::vector<uint32_t> code_points(const std::string& text);
 // A number with exactly `decimals` decimals ("%.*f"), as the summary and the slip texts write them.
 std::string format_fixed(double v, int decimals);
 // An index as the learner reads it: counted from 1, as the notes count (h₁, q_1·k_2, row 1).
