@@ -7,7 +7,8 @@
 // mastery score, the cmi5 context on every statement). The learner answers by clicks: a first launch left mid-lesson,
 // a relaunch that resumes with its answers and completes (failed against 0.8), a relaunch after that (nothing
 // completed or judged again), Review and Browse modes (only initialized and terminated; the learner is told, in the
-// language of their preferences), and an LRS that answers 503 for a while (the learner is told; everything arrives, in order).
+// language of their preferences), an LRS that answers 503 for a while (the learner is told; everything arrives, in order),
+// and a launch whose session starts only at a later try, or never (the work waits, then arrives or is kept for the next launch).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -47,6 +48,7 @@ class Lms {
     this.byFetch = new Map();
     this.registrations = new Map();  // registration → {completed, passed, failed}
     this.down = false;           // every LRS request answers 503
+    this.downFor = new Set();    // registrations whose LRS requests answer 503
     this.seen = new Map();       // statement id → its JSON
   }
   launch({ registration = crypto.randomUUID(), actor, mode = 'Normal', preferences = null }) {
@@ -142,6 +144,7 @@ class Lms {
       const session = this.byFetch.get(url.searchParams.get('k'));
       if (req.method !== 'POST') return json(405, { 'error-code': '3', 'error-text': 'POST only' });
       if (!session) return json(200, { 'error-code': '2', 'error-text': 'unknown fetch URL' });
+      if (session.fetchFailures > 0) { session.fetchFailures--; return json(503, { error: 'unavailable' }); }  // no token handed out
       if (session.fetches++) return json(200, { 'error-code': '1', 'error-text': 'The authorization token has already been returned.' });
       return json(200, { 'auth-token': session.token });
     }
@@ -156,6 +159,7 @@ class Lms {
     const m = /^(?:Basic|Bearer) (.+)$/.exec(req.headers.authorization || '');
     const session = m && this.byToken.get(m[1]);
     if (!session) return json(401, { error: 'no valid token' });
+    if (this.downFor.has(session.registration)) return json(503, { error: 'unavailable' });
     if (req.headers['x-experience-api-version'] !== '1.0.3') this.violate(session, 'no X-Experience-API-Version 1.0.3');
     const p = url.searchParams;
     if (url.pathname === '/lrs/statements' && req.method === 'POST') {
@@ -180,7 +184,7 @@ function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 }
 
-describe('a cmi5 package in an LMS', { timeout: 170000 }, () => {
+describe('a cmi5 package in an LMS', { timeout: 175000 }, () => {
   let tmp, server, browser, lms;
 
   before(async () => {
@@ -210,8 +214,9 @@ describe('a cmi5 package in an LMS', { timeout: 170000 }, () => {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  // The LMS's window: the AU in a full-size frame at (0, 0), started once it has sent initialized.
-  async function launch(page, session) {
+  // The LMS's window: the AU in a full-size frame at (0, 0), once the page shows its lesson (the session may not
+  // have started).
+  async function launchUnstarted(page, session) {
     await page.goto(`${lms.origin}/launcher.html`);
     await page.evaluate((src) => {
       const f = document.createElement('iframe');
@@ -221,7 +226,15 @@ describe('a cmi5 package in an LMS', { timeout: 170000 }, () => {
       document.body.appendChild(f);
     }, session.url);
     const frame = await pollUntil(async () => page.frames().find((f) => f.url().includes('/pkg/')), (f) => !!f, { what: 'the AU frame', timeout: 10000 });
-    await frame.waitForFunction(() => window.attnplayCmi5 && window.attnplayCmi5.status().started, null, { timeout: 60000, polling: 100 });
+    await frame.waitForFunction(() => window.attnplay && window.attnplayCmi5, null, { timeout: 60000, polling: 100 });
+    await frame.evaluate(() => window.attnplay.ready);
+    await pollUntil(() => frame.evaluate(async () => (await window.attnplay.getResult()).lesson), (l) => !!l, { what: 'the lesson' });
+    return frame;
+  }
+  // The same, once the AU has started its session and sent initialized.
+  async function launch(page, session) {
+    const frame = await launchUnstarted(page, session);
+    await frame.waitForFunction(() => window.attnplayCmi5.status().started, null, { timeout: 60000, polling: 100 });
     await pollUntil(async () => session.initialized, (x) => x, { what: 'initialized' });
     return frame;
   }
@@ -403,6 +416,82 @@ describe('a cmi5 package in an LMS', { timeout: 170000 }, () => {
     assert.deepEqual(s.violations, [], 'the cmi5 rules');
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  it('the LMS unreachable at launch: the learner is told, works meanwhile, and it all arrives after initialized; ' +
+     'an LMS that never answers: the work stays in the browser and reaches the LMS at the next launch', async () => {
+    const run = async (name, body) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await body(page);
+      assert.deepEqual(errors, [], name);
+      await context.close();
+    };
+    const statusOf = (frame) => frame.evaluate(() => window.attnplayCmi5.status());
+    const alertOf = (frame) => notice(frame, 'attnplay-lms-alert');
+    // A: the fetch URL fails once, then the LRS answers 503 until the learner has answered twice and moved on.
+    const passing = run('a start that succeeds later', async (page) => {
+      const s = lms.launch({ actor: actorOf('learner-late') });
+      s.fetchFailures = 1;
+      lms.downFor.add(s.registration);
+      const frame = await launchUnstarted(page, s);
+      const told = await pollUntil(() => alertOf(frame), (n) => n && n.visible && n.text === CATALOG.en['lms.starting'], { what: 'the starting alert' });
+      assert.equal(told.role, 'alert');
+      await answer(page, frame, Q[0], false);
+      await answer(page, frame, Q[0], true);
+      await next(page, frame, 2);
+      assert.equal(s.statements.length, 0, 'nothing reached the LRS yet');
+      assert.equal((await statusOf(frame)).started, false);
+      lms.downFor.delete(s.registration);
+      const st = await pollUntil(() => statusOf(frame), (x) => x.started, { what: 'the late start', timeout: 30000, interval: 300 });
+      assert.ok(st.start.attempts >= 3, `started at try ${st.start.attempts}`);
+      await pollUntil(() => alertOf(frame), (n) => n && !n.visible, { what: 'the alert gone' });
+      assert.equal((await lessonOf(frame)).step, 2, 'the learner stays where they moved to');
+      await answer(page, frame, Q[1], true);
+      await next(page, frame, 3);
+      await answer(page, frame, Q[2], true);
+      await next(page, frame, 4);
+      await next(page, frame, 0);
+      await pollUntil(async () => s.statements.map(verbOf), (v) => v.includes('failed'), { what: 'failed' });
+      await leave(page, s);
+      assert.deepEqual(sequence('a late start', s), ['initialized', 'answered', 'answered', 'answered', 'answered', 'completed', 'failed', 'terminated']);
+      assert.deepEqual(s.statements.filter((x) => verbOf(x) === 'answered').map((x) => [x.object.id.split('/').pop(), x.result.success]),
+        [[Q[0].id, false], [Q[0].id, true], [Q[1].id, true], [Q[2].id, true]], 'the answers given before the start, then after, in order');
+      assert.deepEqual(s.statements.find((x) => verbOf(x) === 'failed').result.score, { scaled: 0.6667, raw: 2, min: 0, max: 3 },
+        'the first answer, wrong, counts');
+      assert.equal(s.fetches, 1, 'one token');
+      assert.deepEqual(s.violations, [], 'the cmi5 rules');
+    });
+    // B: the LRS never answers this launch; the next launch in the registration takes what was done.
+    const kept = run('a start that never succeeds', async (page) => {
+      const actor = actorOf('learner-never');
+      const registration = crypto.randomUUID();
+      const s1 = lms.launch({ registration, actor });
+      lms.downFor.add(registration);
+      let frame = await launchUnstarted(page, s1);
+      await pollUntil(() => alertOf(frame), (n) => n && n.visible && n.text === CATALOG.en['lms.starting'], { what: 'the starting alert (B)' });
+      await answer(page, frame, Q[0], true);
+      await next(page, frame, 2);
+      const st = await pollUntil(() => statusOf(frame), (x) => x.start.gaveUp, { what: 'the last try', timeout: 45000, interval: 500 });
+      assert.equal(st.started, false);
+      assert.equal(st.start.attempts, 6, 'the first try and five more');
+      await pollUntil(() => alertOf(frame), (n) => n && n.visible && n.text === CATALOG.en['lms.not_connected'], { what: 'the final notice' });
+      const local = await frame.evaluate((key) => JSON.parse(localStorage.getItem(key) || 'null'), `attnplay-cmi5:${registration}:${lms.activityId}`);
+      assert.deepEqual([local.pending, local.answers[Q[0].id].ok, local.step], [true, true, 2], 'the work is kept in this browser');
+      await page.evaluate(() => { document.getElementById('au').src = 'about:blank'; });
+      assert.equal(s1.statements.length, 0);
+      lms.downFor.delete(registration);
+      const s2 = lms.launch({ registration, actor });
+      frame = await launch(page, s2);
+      const first = await pollUntil(() => lessonOf(frame), (l) => l && l.step === 1, { what: 'step 1' });
+      assert.deepEqual([first.answered, first.correct], [true, true], 'the answer given while the LMS never answered is shown');
+      await pollUntil(() => Promise.resolve(lms.progress(s2)), (p) => p && p.answers && p.answers[Q[0].id], { what: 'the kept answer in the State API' });
+      await leave(page, s2);
+      assert.deepEqual(s2.violations, [], 'the cmi5 rules');
+    });
+    await Promise.all([passing, kept]);
   });
 
   it('the harness: the fetch URL gives its token once; the LRS takes only that token', async () => {

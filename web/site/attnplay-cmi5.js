@@ -48,19 +48,28 @@
       cache: 'no-store' });
   }
   const stateQuery = (stateId) => ({ stateId, activityId, agent, registration });
-  // A document the LRS may not hold yet: its JSON, or null on 404.
+  // A failure worth trying again: no answer at all, or the server's own trouble (5xx, 429). Anything else — a refused
+  // token, a missing LMS.LaunchData, a fetch URL already used — would fail the same way again.
+  function failure(text, transient) { const e = new Error(text); e.transient = transient; return e; }
+  const unreachable = (what) => (e) => { throw e && e.transient !== undefined ? e : failure(what + ': ' + (e && e.message || e), true); };
+  const serverTrouble = (code) => code >= 500 || code === 429;
+  // A document the LMS may not hold yet: its JSON, or null on 404.
   function readDocument(resource, query) {
     return lrs('GET', resource, query).then((r) => {
       if (r.status === 404) return null;
-      if (!r.ok) throw new Error(resource + ' ' + (query.stateId || query.profileId) + ': HTTP ' + r.status);
+      if (!r.ok) throw failure(resource + ' ' + (query.stateId || query.profileId) + ': HTTP ' + r.status, serverTrouble(r.status));
       return r.json();
-    });
+    }, unreachable(resource));
   }
-  // cmi5 8.2: one POST; the answer is {"auth-token"} the first time and {"error-code", "error-text"} after.
+  // cmi5 8.2: one POST; the answer is {"auth-token"} the first time and {"error-code", "error-text"} after. A try
+  // that got no answer (or the server's trouble) can be made again: the LMS handed out no token.
   function takeToken() {
-    return fetch(fetchUrl, { method: 'POST', cache: 'no-store' }).then((r) => r.json()).then((j) => {
+    return fetch(fetchUrl, { method: 'POST', cache: 'no-store' }).then((r) => {
+      if (!r.ok) throw failure('the fetch URL answered HTTP ' + r.status, serverTrouble(r.status));
+      return r.json();
+    }, unreachable('the fetch URL')).then((j) => {
       if (!j || typeof j['auth-token'] !== 'string' || !j['auth-token'])
-        throw new Error('the fetch URL gave no token (error ' + (j && j['error-code']) + ': ' + (j && j['error-text']) + ')');
+        throw failure('the fetch URL gave no token (error ' + (j && j['error-code']) + ': ' + (j && j['error-text']) + ')', false);
       auth = 'Basic ' + j['auth-token'];
     });
   }
@@ -150,6 +159,9 @@
   let progressUnsent = false;
   let sending = null;
   const storeKey = 'attnplay-cmi5:' + registration + ':' + activityId;
+  function readLocal() {
+    try { return JSON.parse(localStorage.getItem(storeKey) || 'null'); } catch (e) { return null; }
+  }
   function saveLocal(pending) {
     try { localStorage.setItem(storeKey, JSON.stringify(Object.assign({}, record, { pending }))); } catch (e) { /* the LRS is the only copy */ }
   }
@@ -180,8 +192,10 @@
       if (!r.ok) { progressUnsent = true; throw new Error('the LRS answered ' + r.status + ' to the kept progress'); }
     }
   }
+  // (Nothing before the session has started: no statement may precede initialized, and a flush then would mark
+  // this browser's record as sent.)
   function flush() {
-    if (sending || status.terminated) return sending;
+    if (sending || status.terminated || !status.started) return sending;
     sending = sendQueued().then(() => {
       saveLocal(false);
       if (status.failing) recovered();
@@ -232,7 +246,34 @@
     }
     keepProgress();
   }
+  // While the LMS has not started the session yet (the fetch URL or the LRS unreachable at launch), what the learner
+  // does waits in `held` — its statements are made after initialized, in the order it happened — and the answers and
+  // step are kept in this browser meanwhile (adoptKept reads them back, here or at the next launch).
+  let holding = false;
+  const held = [];
+  let localBefore = null;  // this browser's record before holding began: put back should the launch not be Normal
+  function startHolding() {
+    holding = true;
+    try { localBefore = localStorage.getItem(storeKey); } catch (e) { localBefore = null; }
+    const local = readLocal();  // an earlier launch's record the LRS never took stays in what is kept
+    if (local && local.pending && local.lesson === record.lesson && local.answers && typeof local.answers === 'object')
+      for (const [id, a] of Object.entries(local.answers)) if (!record.answers[id]) record.answers[id] = a;
+  }
+  function dropHeld() {
+    held.length = 0;
+    try { if (localBefore === null) localStorage.removeItem(storeKey); else localStorage.setItem(storeKey, localBefore); } catch (e) { /* as it was */ }
+  }
+  function hold(ev) {
+    if (ev.lesson !== record.lesson || (ev.type !== 'answer' && ev.type !== 'lesson-step' && ev.type !== 'lesson-complete')) return;
+    held.push(ev);
+    if (ev.type === 'answer' && ev.kind && ev.kind !== 'do') {
+      const prev = record.answers[ev.question];
+      record.answers[ev.question] = { g: ev.given, ok: !!ev.correct, first: prev ? prev.first : !!ev.correct && ev.attempt === 1, tries: ev.attempt };
+    } else if (ev.type === 'lesson-step') record.step = ev.step;
+    saveLocal(true);
+  }
   api.onEvent((ev) => {
+    if (holding) { hold(ev); return; }
     if (!live) return;
     if (ev.type === 'answer') onAnswer(ev);
     else if (ev.type === 'lesson-step') onStep(ev);
@@ -266,23 +307,57 @@
   // LRS does not have go on to it).
   function adoptKept(kept, lessonId) {
     if (kept && kept.lesson === lessonId && kept.answers && typeof kept.answers === 'object') Object.assign(record, kept);
-    let local = null;
-    try { local = JSON.parse(localStorage.getItem(storeKey) || 'null'); } catch (e) { local = null; }
+    const local = readLocal();
     if (!normal || !local || !local.pending || local.lesson !== lessonId) return;
     for (const [id, a] of Object.entries(local.answers || {})) if (!record.answers[id]) record.answers[id] = a;
     record.completed = record.completed || !!local.completed;
     record.judged = record.judged || local.judged || '';
     progressUnsent = true;
   }
-  function restore(lang) {
+  // The kept record shown: its answers, its language and its step — unless the learner has already moved while the
+  // session was starting (then only the answers they have not given again are shown, and they stay where they are).
+  function restore(lang, moved) {
     const given = {};
+    const again = new Set(held.filter((ev) => ev.type === 'answer').map((ev) => ev.question));
     for (const [id, a] of Object.entries(record.answers))
-      if (typeof a.g === 'number' && Number.isFinite(a.g)) given[id] = { given: a.g, attempts: Math.max(1, Number(a.tries) || 1) };
+      if (!again.has(id) && typeof a.g === 'number' && Number.isFinite(a.g)) given[id] = { given: a.g, attempts: Math.max(1, Number(a.tries) || 1) };
     const step = Math.max(1, Math.min(steps, Number(record.step) || 1));
     return Promise.resolve(lang ? api.setState({ lang }) : { ok: true })
       .then(() => (Object.keys(given).length ? api.keepAnswers(record.lesson, given) : { ok: true }))
       .then((res) => { if (!res.ok) warn('the kept answers could not be shown: ' + res.error); })
-      .then(() => (step > 1 ? api.setState({ lesson: { id: record.lesson, step } }) : { ok: true }));
+      .then(() => (step > 1 && !moved ? api.setState({ lesson: { id: record.lesson, step } }) : { ok: true }));
+  }
+  // The session's start with the LMS: the token, LMS.LaunchData, the learner's preferences and the kept progress.
+  // Tried again after each of START_RETRY_MS's waits while it fails for a reason that can pass (no answer, 5xx);
+  // the token, once taken, is kept (the fetch URL gives it only once).
+  const START_RETRY_MS = notices ? notices.START_RETRY_MS : [];
+  status.start = { attempts: 0, retrying: false, gaveUp: false };
+  function connect(round = 0) {
+    status.start.attempts++;
+    return (auth ? Promise.resolve() : takeToken())
+      .then(() => Promise.all([readDocument('activities/state', stateQuery('LMS.LaunchData')),
+        readDocument('agents/profile', { agent, profileId: 'cmi5LearnerPreferences' }).catch(() => null),
+        readDocument('activities/state', stateQuery(PROGRESS_STATE)).catch(() => null)]))
+      .then((docs) => {
+        if (!docs[0]) throw failure('the LMS wrote no LMS.LaunchData', false);
+        status.start.retrying = false;
+        return docs;
+      }, (e) => {
+        if (!e.transient || round >= START_RETRY_MS.length) throw e;
+        warn('could not start yet (' + e.message + '): asked again in ' + START_RETRY_MS[round] / 1000 + ' s');
+        status.start.retrying = true;
+        if (holding) tell('alert', 'lms.starting');
+        return new Promise((r) => setTimeout(r, START_RETRY_MS[round])).then(() => connect(round + 1));
+      });
+  }
+  // The lesson the page opened (not the LMS's doing): once it is open, what the learner does is theirs.
+  function openedLesson() {
+    return api.ready.then(() => fileLesson).then(() => api.getResult()).then((r) => {
+      const l = r && r.lesson;
+      if (!l) { warn('the page opened no lesson (launch it with ?lesson=ID)'); return null; }
+      record.lesson = l.id; record.step = l.step; steps = l.steps || 1; questions = l.questions || [];
+      return l;
+    });
   }
   function start() {
     if (!actor || typeof actor !== 'object') {
@@ -290,36 +365,48 @@
       tell('alert', 'lms.not_connected');
       return Promise.resolve();
     }
-    return takeToken()
-      .then(() => Promise.all([readDocument('activities/state', stateQuery('LMS.LaunchData')),
-        readDocument('agents/profile', { agent, profileId: 'cmi5LearnerPreferences' }).catch(() => null),
-        readDocument('activities/state', stateQuery(PROGRESS_STATE)).catch(() => null)]))
-      .then(([data, prefs, kept]) => {
-        if (!data) throw new Error('the LMS wrote no LMS.LaunchData');
-        readLaunch(data);
-        status.connected = true;
-        return api.ready.then(() => fileLesson).then(() => api.getResult()).then((r) => {
-          const l = r && r.lesson;
-          if (!l) { warn('the page opened no lesson (launch it with ?lesson=ID)'); return undefined; }
-          record.lesson = l.id; record.step = l.step; steps = l.steps || 1; questions = l.questions || [];
-          adoptKept(kept, l.id);
-          return restore(preferredLang(prefs));
-        });
-      })
-      .then(() => {
-        const cont = document.getElementById('continue');
-        if (cont) cont.hidden = true;  // the LMS, not this browser's storage, says where to continue
-        initializedAt = Date.now();
-        live = true;
-        status.started = true;
-        send(defined('initialized'));
-        if (normal) keepProgress();
-        else tell('mode', 'lms.not_recorded');
-      })
-      .catch((e) => {
-        warn('could not start: ' + (e && e.message || e));
-        tell('alert', 'lms.not_connected');
-      });
+    const connecting = connect();
+    let connected = false;
+    connecting.then(() => { connected = true; }, () => {});
+    const opened = openedLesson().then((l) => {
+      if (!l || connected) return l;
+      startHolding();
+      if (status.start.retrying) tell('alert', 'lms.starting');
+      return l;
+    });
+    return Promise.all([connecting, opened]).then(([[data, prefs, kept], l]) => {
+      readLaunch(data);
+      status.connected = true;
+      if (!l) return undefined;
+      const moved = held.length > 0;
+      holding = false;
+      adoptKept(kept, l.id);
+      return restore(preferredLang(prefs), moved);
+    }).then(() => {
+      const cont = document.getElementById('continue');
+      if (cont) cont.hidden = true;  // the LMS, not this browser's storage, says where to continue
+      initializedAt = Date.now();
+      live = true;
+      status.started = true;
+      send(defined('initialized'));
+      if (status.start.attempts > 1) tell('alert', '');
+      if (normal) { replayHeld(); keepProgress(); } else { if (held.length) dropHeld(); tell('mode', 'lms.not_recorded'); }
+    }).catch((e) => {
+      holding = false;
+      status.start.retrying = false;
+      status.start.gaveUp = true;
+      warn('could not start: ' + (e && e.message || e) + (held.length ? ': what the learner did is kept in this browser only' : ''));
+      if (held.length) saveLocal(true);
+      tell('alert', 'lms.not_connected');
+    });
+  }
+  // What the learner did while the session was starting, sent now in its order (after initialized).
+  function replayHeld() {
+    for (const ev of held.splice(0)) {
+      if (ev.type === 'answer') onAnswer(ev);
+      else if (ev.type === 'lesson-step') onStep(ev);
+      else onComplete(ev);
+    }
   }
 
   // ---- leaving ---------------------------------------------------------------------------------------------------

@@ -84,6 +84,11 @@
     };
   }
 
+  // A course whose LMS does not start the session at launch (a session still being set up, a passing error, an
+  // unreachable LRS) is asked again after each of these waits, about half a minute in all, while the lesson runs and
+  // what the learner does is kept.
+  const START_RETRY_MS = Object.freeze([1000, 2000, 4000, 8000, 15000]);
+
   // A version 4 UUID (an xAPI statement's id), where the browser has no crypto.randomUUID (an http: page).
   function uuid() {
     if (crypto.randomUUID) return crypto.randomUUID();
@@ -93,5 +98,5 @@
     return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
   }
 
-  Object.defineProperty(window, 'attnplayLmsNotices', { value: Object.freeze({ tell, retrying, uuid }), writable: false });
+  Object.defineProperty(window, 'attnplayLmsNotices', { value: Object.freeze({ tell, retrying, uuid, START_RETRY_MS }), writable: false });
 })();

@@ -20,9 +20,6 @@
   const SUSPEND_MAX_2004 = 64000; // in 2004 4th edition
   const DEFAULT_PASS = 0.8;
   const RETRY_MS = 4000;          // while the LMS fails, the record is sent again this often (and with each answer)
-  // An LMS whose Initialize fails at launch (a session still being set up, a passing error) is asked again after
-  // each of these waits, about half a minute in all, while the lesson runs and what the learner does is kept.
-  const INIT_RETRY_MS = [1000, 2000, 4000, 8000, 15000];
 
   // ---- finding the API: window.parent up to 7 levels, then window.opener and its parents ---------------
   function search(win, name) {
@@ -355,6 +352,8 @@
     else if (status.connected && status.credit === 'no-credit') tell('mode', 'lms.no_credit');
   }
   // (attnplay-api.js loads the notices before this script; the stand-in only keeps the status true without them.)
+  // An LMS whose Initialize fails at launch is asked again after each of these waits (none without the notices).
+  const INIT_RETRY_MS = notices ? notices.START_RETRY_MS : [];
   const retry = notices ? notices.retrying(status, () => flush(), RETRY_MS)
     : { failing() { status.failing = true; }, recovered() { status.failing = false; }, stop() {} };
 
