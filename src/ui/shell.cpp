@@ -338,7 +338,40 @@ struct TouchRows {
   bool on_;
 };
 
+namespace {
+// Alt (pressed and released) on a panel enters ImGui's menu layer of that panel, which without a menu bar of its own is
+// the panel's title bar: Enter there collapsed or closed it, and with it the panel's parallel-DOM twins. A keyboard
+// user pressing Alt means the application's menus, as in a desktop application: the main menu bar takes the focus
+// (Enter opens View, the arrows move along the menus, Escape or Alt goes back). Tab or Shift-Tab in the bar goes back
+// to the panel it came from, so the keyboard is never held in the bar.
+ImGuiWindow* g_menu_return = nullptr;  // the panel Alt left, until the bar is left again
+
+void route_keys_to_menu_bar() {
+  ImGuiContext& g = *GImGui;
+  ImGuiWindow* bar = ImGui::FindWindowByName("##MainMenuBar");
+  ImGuiWindow* nav = g.NavWindow;
+  if (!nav || !bar || !bar->WasActive) return;
+  const bool in_bar = nav->RootWindow == bar && g.NavLayer == ImGuiNavLayer_Menu;
+  if (in_bar && g.OpenPopupStack.Size == 0 && ImGui::IsKeyPressed(ImGuiKey_Tab)) {
+    ImGui::NavMoveRequestCancel();
+    if (g_menu_return && g_menu_return->WasActive) ImGui::FocusWindow(g_menu_return, ImGuiFocusRequestFlags_RestoreFocusedChild);
+    else ImGui::FocusTopMostWindowUnderOne(bar, nullptr, nullptr, ImGuiFocusRequestFlags_RestoreFocusedChild);
+    g_menu_return = nullptr;
+    if (g.NavWindow && g.NavId == 0) ImGui::NavInitWindow(g.NavWindow, false);  // a panel never moved in: its first control
+    return;
+  }
+  if (g.NavLayer != ImGuiNavLayer_Menu || nav->RootWindow == bar) return;
+  if (nav->RootWindow->Flags & (ImGuiWindowFlags_Popup | ImGuiWindowFlags_ChildMenu | ImGuiWindowFlags_MenuBar)) return;
+  g_menu_return = nav->RootWindow;
+  ImGui::FocusWindow(bar);
+  g.NavLayer = ImGuiNavLayer_Menu;
+  bar->NavLastIds[ImGuiNavLayer_Menu] = 0;
+  ImGui::NavInitWindow(bar, true);
+}
+}  // namespace
+
 float Shell::draw_menu_bar(PanelContext& ctx) {
+  route_keys_to_menu_bar();
   float top = 0;
   // Decided by the device, not by the last pointer: the layout must not jump under the first finger.
   const bool touch = app_.touch_screen || stacks_panels(ImGui::GetIO().DisplaySize.x, ImGui::GetFontSize());
@@ -358,8 +391,11 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
     }
     ImGui::Separator();
     ImGui::TextDisabled("%s", ctx.tr("menu.workspace"));
+    // Own ids: a workspace named like a panel ("Numerics") would share the panel item's id, and the keyboard's
+    // ArrowDown, resuming from the later of two items with one id, skipped every item between them.
     for (const Workspace& w : workspaces())
-      if (ImGui::MenuItem(ctx.tr((std::string("workspace.") + w.key).c_str()))) apply_workspace(app_.state.panels, w);
+      if (ImGui::MenuItem((std::string(ctx.tr((std::string("workspace.") + w.key).c_str())) + "###workspace-" + w.key).c_str()))
+        apply_workspace(app_.state.panels, w);
     ImGui::EndMenu();
   }
   ctx.track(ControlId::menu_view);

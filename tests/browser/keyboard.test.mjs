@@ -85,6 +85,42 @@ describe('keyboard only', { timeout: 170000 }, () => {
     await pollUntil(state, (s) => s.scale === !scale, { what: 'Space to toggle scaling', timeout: 4000 });
   });
 
+  // wcag: 2.1.1 — the menus by keys alone: Alt on a panel opens the menu bar (it used to enter the panel's title bar,
+  // where Enter closed the panel); Enter and the arrows then open a panel from View
+  it('Alt opens the menu bar, not the focused panel\'s title bar: Tab goes back; Alt, Enter, Down… opens the Worksheet and closes nothing', async () => {
+    const open = async () => Object.entries((await state()).panels).filter(([, on]) => on).map(([k]) => k).sort();
+    await tabTo('d_k');
+    const before = await open();
+    assert.ok(before.includes('controls') && !before.includes('worksheet'), before.join());
+    const focusOn = (id, what) => pollUntil(focused, (f) => f === id, { what, timeout: 4000 });
+    await press('Alt');
+    await focusOn('menu:view', 'Alt to put the focus on the first menu');
+    // Tab leaves the bar for the control Alt left (no keyboard trap in the bar).
+    await press('Tab');
+    await focusOn('d_k', 'Tab to go back from the menu bar to d_k');
+    await press('Alt');
+    await focusOn('menu:view', 'Alt again');
+    await press('Enter');
+    await focusOn('menu:view:controls', 'Enter to open View at its first item');
+    assert.deepEqual(await open(), before, 'Alt then Enter closes no panel');
+    for (let i = 0; i < 24 && (await focused()) !== 'menu:view:worksheet'; i++) {
+      const was = await focused();
+      await press('ArrowDown');
+      await pollUntil(focused, (f) => f !== was, { what: `ArrowDown to move on from ${was}`, timeout: 3000 });
+    }
+    assert.equal(await focused(), 'menu:view:worksheet');
+    await press('Enter');
+    const after = await pollUntil(open, (p) => p.includes('worksheet'), { what: 'the Worksheet open', timeout: 4000 });
+    assert.deepEqual(after.filter((k) => k !== 'worksheet'), before, 'every panel open before is still open');
+    // Alt then Escape: back to the panels, nothing changed.
+    await press('Alt');
+    await focusOn('menu:view', 'Alt to reach the menus again');
+    await press('Escape');
+    await pollUntil(focused, (f) => !f.startsWith('menu:'), { what: 'Escape to leave the menu bar', timeout: 4000 });
+    assert.deepEqual(await open(), after);
+    await page.evaluate(() => window.attnplay.setState({ panels: { worksheet: false } }));
+  });
+
   // wcag: 2.1.2 — Tab past the last canvas control and Shift-Tab before the first leave the canvas, and come back
   // wcag: 2.4.3 — the order: skip links, the canvas's controls, then the parallel DOM; the same backwards
   it('Tab past the last control and Shift-Tab before the first leave the canvas (no keyboard trap, WCAG 2.1.2)', async () => {
