@@ -15,6 +15,7 @@
 #include "app/lesson/lesson_run.h"
 #include "app/lesson/lesson_text.h"
 #include "app/playground/saturation.h"
+#include "app/share_actions.h"
 #include "app/start_view.h"
 #include "app/state/embedding_edit.h"
 #include "app/state/presets.h"
@@ -192,6 +193,8 @@ json panels_json(const App& app) {
       for (json& c : learn_controls_json(app)) controls.push_back(std::move(c));
       panel["status"] = learn_status(app);
     }
+    if (std::string(p.key) == "share")
+      for (json& c : share_controls_json(app)) controls.push_back(std::move(c));
     panel["controls"] = std::move(controls);
     panels.push_back(std::move(panel));
   }
@@ -799,6 +802,10 @@ bool free_action(App& app, const std::string& what, const json& action, std::str
   }
   if (what == "cell") {
     err = type_worksheet_cell(app, action);
+    return true;
+  }
+  if (what == "share") {
+    err = share_action(app, action);
     return true;
   }
   return false;

@@ -12,9 +12,9 @@
 #include "app/app_exchange.h"
 #include "app/exchange/embed.h"
 #include "app/exchange/share.h"
-#include "app/exchange/svg_export.h"
 #include "app/lesson/lesson.h"
 #include "app/lesson/lesson_run.h"
+#include "app/share_actions.h"
 #include "app/state/presets.h"
 #include "app/state/state_json.h"
 #include "ui/panels.h"
@@ -66,7 +66,7 @@ class SharePanel : public Panel {
     ImGui::PushItemWidth(width_px_);
     link_section(ctx.state);
     embed_section(ctx.state);
-    export_section(ctx.state, ctx.result);
+    export_section(ctx.result);
     lms_section(ctx.state);
     import_section();
     ImGui::PopItemWidth();
@@ -76,9 +76,7 @@ class SharePanel : public Panel {
   void link_section(const State&) {
     section_header(ctx_->tr("share.link_section"));
     if (ImGui::Button(ctx_->label("share.copy_link", "copy_link").c_str())) {
-      const std::string link = app_->share_link();
-      if (app_->host.copy_text) app_->host.copy_text(link);
-      app_->status = ctx_->trf("share.link_copied", {{"count", std::to_string(link.size())}});
+      share_copy_link(*app_);
       link_shown_ = true;
     }
     ctx_->track(ControlId::share_copy_link);
@@ -141,52 +139,28 @@ class SharePanel : public Panel {
     ImGui::TreePop();
   }
 
-  void export_section(const State& s, const AppResult& r) {
+  // The exports (share_actions.h), their twins' too; the heatmap's PNG after the canvas's, in the canvas's colours.
+  void export_section(const AppResult& r) {
     section_header(ctx_->tr("share.export_section"));
-    const bool files = static_cast<bool>(app_->host.download);
-    ImGui::BeginDisabled(!app_->host.capture_canvas);
-    if (ImGui::Button(ctx_->label("share.png_canvas", "png_canvas").c_str())) {
-      app_->host.capture_canvas("attnplay-canvas.png");
-      app_->status = ctx_->trf("share.saving", {{"name", "attnplay-canvas.png"}});
-    }
-    ImGui::EndDisabled();
-    ctx_->track(ControlId::share_png_canvas);
-    ImGui::SameLine();
-    ImGui::BeginDisabled(!app_->host.save_png || r.core.main.weights.size() == 0);
-    if (ImGui::Button(ctx_->label("share.png_heatmap", "png_heatmap").c_str())) save_heatmap(r);
-    ImGui::EndDisabled();
-    ctx_->track(ControlId::share_png_heatmap);
-    // Vector figures (text as text) for slides and papers.
-    ImGui::BeginDisabled(!files);
-    for (const auto& [key, name, make] :
-         {std::tuple{"share.svg_heatmap", "attnplay-heatmap.svg", &heatmap_svg},
-          std::tuple{"share.svg_saturation", "attnplay-saturation.svg", &saturation_svg},
-          std::tuple{"share.svg_variance", "attnplay-variance.svg", &variance_svg}}) {
-      if (ImGui::Button(ctx_->label(key, name).c_str())) {
-        app_->download(name, "image/svg+xml", make(*app_));
+    const std::vector<ShareExport>& exports = share_exports();
+    for (size_t i = 0; i < exports.size(); ++i) {
+      const ShareExport& e = exports[i];
+      if (i != 0 && i != 1 && i != 4) ImGui::SameLine();  // rows: the PNGs, the SVG figures, the data files
+      ImGui::BeginDisabled(!share_export_available(*app_, e.control));
+      if (ImGui::Button(ctx_->label(e.label, e.control.c_str()).c_str())) share_save(*app_, e.control);
+      ImGui::EndDisabled();
+      if (e.svg_name)
+        ctx_->track(ControlFamily::share_svg, e.svg_name);
+      else
+        ctx_->track(e.id);
+      if (i == 0) {
+        ImGui::SameLine();
+        ImGui::BeginDisabled(!app_->host.save_png || r.core.main.weights.size() == 0);
+        if (ImGui::Button(ctx_->label("share.png_heatmap", "png_heatmap").c_str())) save_heatmap(r);
+        ImGui::EndDisabled();
+        ctx_->track(ControlId::share_png_heatmap);
       }
-      ctx_->track(ControlFamily::share_svg, name);
-      ImGui::SameLine();
     }
-    ImGui::NewLine();
-    ImGui::EndDisabled();
-    ImGui::BeginDisabled(!files);
-    if (ImGui::Button(ctx_->label("share.csv", "csv").c_str())) {
-      app_->download("attnplay-result.csv", "text/csv", result_csv(r));
-    }
-    ctx_->track(ControlId::share_csv);
-    ImGui::SameLine();
-    if (ImGui::Button(ctx_->label("share.result_json", "result_json").c_str())) {
-      app_->download("attnplay-result.json", "application/json", result_json_text(*app_));
-    }
-    ctx_->track(ControlId::share_result_json);
-    ImGui::SameLine();
-    if (ImGui::Button(ctx_->label("share.state_json", "state_json").c_str())) {
-      app_->download("attnplay-state.json", "application/json",
-                     state_to_json(s).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-    }
-    ctx_->track(ControlId::share_state_json);
-    ImGui::EndDisabled();
   }
 
   // A lesson as a SCORM or cmi5 package an LMS imports (the page zips its own files with the manifest): the LMS then
@@ -195,34 +169,36 @@ class SharePanel : public Panel {
     if (!app_->host.make_course_package || lessons().empty()) return;
     section_header(ctx_->tr("share.lms_section"));
     if (ImGui::Button(ctx_->label("share.lms_download", "lms_download").c_str())) {
-      const Lesson* open = open_lesson(*app_);
-      lms_lesson_ = open ? open->id : (lms_lesson_.empty() ? lessons().front().id : lms_lesson_);
+      if (const Lesson* open = open_lesson(*app_)) app_->package_choice.lesson = open->id;
       ImGui::OpenPopup("lms_package");
     }
     ctx_->track(ControlId::share_lms_package);
     ImGui::SameLine();
     ImGui::TextDisabled("%s", ctx_->tr("share.lms_what"));
     if (!ImGui::BeginPopup("lms_package")) return;
-    const Lesson* chosen = find_lesson(lms_lesson_);
+    PackageChoice& choice = app_->package_choice;
+    const std::string lesson = package_lesson(*app_);
+    const Lesson* chosen = find_lesson(lesson);
     ImGui::SetNextItemWidth(width_px_ * 0.8f);
     if (ImGui::BeginCombo(ctx_->label("share.lms_lesson", "lms_lesson").c_str(),
                           chosen ? tr(s.lang, chosen->title.c_str()) : "")) {
       for (const Lesson& l : lessons())
-        if (ImGui::Selectable(tr(s.lang, l.title.c_str()), l.id == lms_lesson_)) lms_lesson_ = l.id;
+        if (ImGui::Selectable(tr(s.lang, l.title.c_str()), l.id == lesson)) choice.lesson = l.id;
       ImGui::EndCombo();
     }
     ctx_->track(ControlId::share_lms_lesson);
-    ImGui::RadioButton(ctx_->label("share.lms_scorm12", "lms_scorm12").c_str(), &lms_version_, 0);
+    int kind = static_cast<int>(choice.kind);
+    ImGui::RadioButton(ctx_->label("share.lms_scorm12", "lms_scorm12").c_str(), &kind, 0);
     ctx_->track(ControlId::share_lms_scorm12);
     ImGui::SameLine();
-    ImGui::RadioButton(ctx_->label("share.lms_scorm2004", "lms_scorm2004").c_str(), &lms_version_, 1);
+    ImGui::RadioButton(ctx_->label("share.lms_scorm2004", "lms_scorm2004").c_str(), &kind, 1);
     ctx_->track(ControlId::share_lms_scorm2004);
     ImGui::SameLine();
-    ImGui::RadioButton(ctx_->label("share.lms_cmi5", "lms_cmi5").c_str(), &lms_version_, 2);
+    ImGui::RadioButton(ctx_->label("share.lms_cmi5", "lms_cmi5").c_str(), &kind, 2);
     ctx_->track(ControlId::share_lms_cmi5);
+    choice.kind = static_cast<PackageKind>(kind);
     if (ImGui::Button(ctx_->label("share.lms_make", "lms_make").c_str()) && chosen) {
-      static const char* const kKinds[] = {"1.2", "2004", "cmi5"};
-      app_->host.make_course_package(lms_lesson_, kKinds[lms_version_]);
+      make_package(*app_);
       ImGui::CloseCurrentPopup();
     }
     ctx_->track(ControlId::share_lms_download);
@@ -311,8 +287,6 @@ class SharePanel : public Panel {
   int width_ = 640, height_ = 400;
   float width_px_ = 440;
   int last_frame_ = -10;
-  std::string lms_lesson_;  // the lesson "Download for an LMS…" packages
-  int lms_version_ = 0;     // 0 SCORM 1.2, 1 SCORM 2004, 2 cmi5
 };
 
 }  // namespace

@@ -354,10 +354,13 @@ void route_keys_to_menu_bar() {
   const bool in_bar = nav->RootWindow == bar && g.NavLayer == ImGuiNavLayer_Menu;
   if (in_bar && g.OpenPopupStack.Size == 0 && ImGui::IsKeyPressed(ImGuiKey_Tab)) {
     ImGui::NavMoveRequestCancel();
-    if (g_menu_return && g_menu_return->WasActive) ImGui::FocusWindow(g_menu_return, ImGuiFocusRequestFlags_RestoreFocusedChild);
-    else ImGui::FocusTopMostWindowUnderOne(bar, nullptr, nullptr, ImGuiFocusRequestFlags_RestoreFocusedChild);
+    if (g_menu_return && g_menu_return->WasActive)
+      ImGui::FocusWindow(g_menu_return, ImGuiFocusRequestFlags_RestoreFocusedChild);
+    else
+      ImGui::FocusTopMostWindowUnderOne(bar, nullptr, nullptr, ImGuiFocusRequestFlags_RestoreFocusedChild);
     g_menu_return = nullptr;
-    if (g.NavWindow && g.NavId == 0) ImGui::NavInitWindow(g.NavWindow, false);  // a panel never moved in: its first control
+    if (g.NavWindow && g.NavId == 0)
+      ImGui::NavInitWindow(g.NavWindow, false);  // a panel never moved in: its first control
     return;
   }
   if (g.NavLayer != ImGuiNavLayer_Menu || nav->RootWindow == bar) return;
@@ -394,7 +397,8 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
     // Own ids: a workspace named like a panel ("Numerics") would share the panel item's id, and the keyboard's
     // ArrowDown, resuming from the later of two items with one id, skipped every item between them.
     for (const Workspace& w : workspaces())
-      if (ImGui::MenuItem((std::string(ctx.tr((std::string("workspace.") + w.key).c_str())) + "###workspace-" + w.key).c_str()))
+      if (ImGui::MenuItem(
+              (std::string(ctx.tr((std::string("workspace.") + w.key).c_str())) + "###workspace-" + w.key).c_str()))
         apply_workspace(app_.state.panels, w);
     ImGui::EndMenu();
   }

@@ -126,6 +126,7 @@ struct PanelVisibility {
   X(share_lms_scorm12, "share:lms_scorm12", "lms:scorm12")             \
   X(share_lms_scorm2004, "share:lms_scorm2004", "lms:scorm2004")       \
   X(share_lms_cmi5, "share:lms_cmi5", "")                              \
+  X(share_lms_kind, "share:lms_kind", "")                              \
   X(share_lms_download, "share:lms_download", "lms:download")          \
   X(help_keys, "help:keys", "")                                        \
   X(menu_share, "menu:share", "Share…")                                \

@@ -1,0 +1,171 @@
+// share_actions.cpp — the Share panel's actions for its canvas buttons and their parallel-DOM twins (share_actions.h).
+#include "app/share_actions.h"
+
+#include <functional>
+
+#include "app/app.h"
+#include "app/app_exchange.h"
+#include "app/content/lesson_file.h"
+#include "app/exchange/share.h"
+#include "app/exchange/svg_export.h"
+#include "app/lesson/lesson_run.h"
+#include "app/state/state_json.h"
+
+namespace attn {
+namespace {
+using nlohmann::json;
+
+struct ExportFile {
+  const char* name;
+  const char* mime;
+  std::function<std::string(const App&)> bytes;  // null: the canvas's own pixels (the host captures them)
+};
+ShareExport svg_export(const char* name, const char* label) {
+  return {control_id(ControlFamily::share_svg, name), label, ControlId::share_png_canvas, name};
+}
+// The files by control id, in the panel's order.
+const std::vector<std::pair<ShareExport, ExportFile>>& export_table() {
+  static const std::vector<std::pair<ShareExport, ExportFile>> table = {
+      {{control_id(ControlId::share_png_canvas), "share.png_canvas", ControlId::share_png_canvas, nullptr},
+       {"attnplay-canvas.png", "image/png", nullptr}},
+      {svg_export("attnplay-heatmap.svg", "share.svg_heatmap"),
+       {"attnplay-heatmap.svg", "image/svg+xml", [](const App& a) { return heatmap_svg(a); }}},
+      {svg_export("attnplay-saturation.svg", "share.svg_saturation"),
+       {"attnplay-saturation.svg", "image/svg+xml", [](const App& a) { return saturation_svg(a); }}},
+      {svg_export("attnplay-variance.svg", "share.svg_variance"),
+       {"attnplay-variance.svg", "image/svg+xml", [](const App& a) { return variance_svg(a); }}},
+      {{control_id(ControlId::share_csv), "share.csv", ControlId::share_csv, nullptr},
+       {"attnplay-result.csv", "text/csv", [](const App& a) { return result_csv(a.result); }}},
+      {{control_id(ControlId::share_result_json), "share.result_json", ControlId::share_result_json, nullptr},
+       {"attnplay-result.json", "application/json", [](const App& a) { return result_json_text(a); }}},
+      {{control_id(ControlId::share_state_json), "share.state_json", ControlId::share_state_json, nullptr},
+       {"attnplay-state.json", "application/json",
+        [](const App& a) {
+          return state_to_json(a.state).dump(1, ' ', false, json::error_handler_t::replace) + "\n";
+        }}},
+  };
+  return table;
+}
+const ExportFile* export_file(const std::string& control) {
+  for (const auto& [e, f] : export_table())
+    if (e.control == control) return &f;
+  return nullptr;
+}
+}  // namespace
+
+const std::vector<ShareExport>& share_exports() {
+  static const std::vector<ShareExport> list = [] {
+    std::vector<ShareExport> v;
+    for (const auto& [e, f] : export_table()) v.push_back(e);
+    return v;
+  }();
+  return list;
+}
+
+bool share_export_available(const App& app, const std::string& control) {
+  const ExportFile* f = export_file(control);
+  return f && (f->bytes ? static_cast<bool>(app.host.download) : static_cast<bool>(app.host.capture_canvas));
+}
+
+std::string share_save(App& app, const std::string& control) {
+  const ExportFile* f = export_file(control);
+  if (!f) return "no such export: " + control;
+  if (!share_export_available(app, control)) return "this page cannot save files here";
+  if (!f->bytes) {
+    app.host.capture_canvas(f->name);
+    app.status = tr_format(app.state.lang, "share.saving", {{"name", f->name}});
+    return "";
+  }
+  app.download(f->name, f->mime, f->bytes(app));
+  return "";
+}
+
+std::string share_copy_link(App& app) {
+  const std::string link = app.share_link();
+  if (app.host.copy_text) app.host.copy_text(link);
+  app.status = tr_format(app.state.lang, "share.link_copied", {{"count", std::to_string(link.size())}});
+  return link;
+}
+
+const char* package_kind_name(PackageKind k) {
+  return k == PackageKind::scorm2004 ? "2004" : k == PackageKind::cmi5 ? "cmi5" : "1.2";
+}
+
+std::string package_lesson(const App& app) {
+  if (find_lesson(app.package_choice.lesson)) return app.package_choice.lesson;
+  const Lesson* open = open_lesson(app);
+  if (open) return open->id;
+  return lessons().empty() ? std::string() : lessons().front().id;
+}
+
+std::string make_package(App& app) {
+  if (!app.host.make_course_package) return "this page cannot make course packages";
+  const std::string lesson = package_lesson(app);
+  if (lesson.empty()) return "no lesson to package";
+  app.host.make_course_package(lesson, package_kind_name(app.package_choice.kind));
+  return "";
+}
+
+namespace {
+json twin(const std::string& id, const char* kind, const std::string& label) {
+  return json{{"id", id}, {"kind", kind}, {"label", label}, {"locked", false}, {"act", "share"}};
+}
+json package_twins(const App& app) {
+  const Lang lang = app.state.lang;
+  json lesson = twin(control_id(ControlId::share_lms_lesson), "select", tr(lang, "share.lms_lesson"));
+  lesson.update({{"value", package_lesson(app)}, {"options", json::array()}, {"option_labels", json::array()}});
+  for (const Lesson& l : lessons()) {
+    lesson["options"].push_back(l.id);
+    lesson["option_labels"].push_back(tr(lang, l.title.c_str()));
+  }
+  json kind = twin(control_id(ControlId::share_lms_kind), "select", tr(lang, "share.lms_kind"));
+  kind.update({{"value", package_kind_name(app.package_choice.kind)},
+               {"options", {"1.2", "2004", "cmi5"}},
+               {"option_labels",
+                {tr(lang, "share.lms_scorm12"), tr(lang, "share.lms_scorm2004"), tr(lang, "share.lms_cmi5")}}});
+  return json::array(
+      {lesson, kind, twin(control_id(ControlId::share_lms_download), "button", tr(lang, "share.lms_make"))});
+}
+}  // namespace
+
+json share_controls_json(const App& app) {
+  const Lang lang = app.state.lang;
+  json controls = json::array({twin(control_id(ControlId::share_copy_link), "button", tr(lang, "share.copy_link"))});
+  for (const ShareExport& e : share_exports())
+    if (share_export_available(app, e.control)) controls.push_back(twin(e.control, "button", tr(lang, e.label)));
+  if (app.host.pick_file)
+    controls.push_back(twin(control_id(ControlId::share_import_json), "button", tr(lang, "share.import")));
+  if (app.host.make_course_package && !lessons().empty())
+    for (json& c : package_twins(app)) controls.push_back(std::move(c));
+  return controls;
+}
+
+std::string share_action(App& app, const json& action) {
+  const std::string id = action.value("id", "");
+  const json& v = action.contains("value") ? action["value"] : json();
+  if (id == control_id(ControlId::share_copy_link)) {
+    share_copy_link(app);
+    return "";
+  }
+  if (export_file(id)) return share_save(app, id);
+  if (id == control_id(ControlId::share_import_json)) {
+    if (!app.host.pick_file) return "this page cannot open files here";
+    app.host.pick_file();
+    return "";
+  }
+  if (id == control_id(ControlId::share_lms_lesson) && v.is_string() && find_lesson(v.get<std::string>())) {
+    app.package_choice.lesson = v.get<std::string>();
+    return "";
+  }
+  if (id == control_id(ControlId::share_lms_kind) && v.is_string()) {
+    for (PackageKind k : {PackageKind::scorm12, PackageKind::scorm2004, PackageKind::cmi5})
+      if (v.get<std::string>() == package_kind_name(k)) {
+        app.package_choice.kind = k;
+        return "";
+      }
+  }
+  if (id == control_id(ControlId::share_lms_download)) return make_package(app);
+  return "unknown share action";
+}
+
+}  // namespace attn

@@ -1,0 +1,75 @@
+// test_share_actions.cpp — the Share panel's actions as its parallel-DOM twins call them: the twins are listed only
+// for what the host can do, save the same bytes as the exports, keep the course package's choice, and refuse what is
+// not theirs with a reason.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "app/a11y.h"
+#include "app/app.h"
+#include "app/exchange/share.h"
+#include "app/share_actions.h"
+
+using namespace attn;
+using nlohmann::json;
+
+namespace {
+json share_twins(const App& app) {
+  const json d = a11y_description(app);
+  for (const json& p : d["panels"])
+    if (p["key"] == "share") return p["controls"];
+  return json::array();
+}
+bool has(const json& controls, const std::string& id) {
+  for (const json& c : controls)
+    if (c["id"] == id) return true;
+  return false;
+}
+}  // namespace
+
+TEST_CASE("the Share panel's twins: what the host can do, the same bytes, the package's choice", "[share]") {
+  App app;
+  app.state.panels.share = true;
+  app.update();
+
+  SECTION("a host that saves nothing gets no export twins, and a save is refused with why") {
+    const json twins = share_twins(app);
+    CHECK(has(twins, "share:copy_link"));
+    CHECK_FALSE(has(twins, "share:csv"));
+    CHECK_FALSE(has(twins, "share:lms_download"));
+    CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:csv"}}) == "this page cannot save files here");
+  }
+  SECTION("the CSV twin saves the result's CSV") {
+    std::string name, bytes;
+    app.host.download = [&](const std::string& n, const std::string&, const std::string& b) {
+      name = n;
+      bytes = b;
+      return SaveOutcome{true, n, ""};
+    };
+    CHECK(has(share_twins(app), "share:csv"));
+    CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:csv"}}).empty());
+    CHECK(name == "attnplay-result.csv");
+    CHECK(bytes == result_csv(app.result));
+  }
+  SECTION("the package twins keep one choice; an unknown lesson or standard changes nothing") {
+    std::string lesson, kind;
+    app.host.make_course_package = [&](const std::string& l, const std::string& k) {
+      lesson = l;
+      kind = k;
+    };
+    CHECK(has(share_twins(app), "share:lms_kind"));
+    CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:lms_lesson"}, {"value", "softmax"}}).empty());
+    CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:lms_kind"}, {"value", "cmi5"}}).empty());
+    CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:lms_lesson"}, {"value", "no-such-lesson"}}) ==
+          "unknown share action");
+    CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:lms_kind"}, {"value", "scorm3"}}) ==
+          "unknown share action");
+    CHECK(package_lesson(app) == "softmax");
+    CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:lms_download"}}).empty());
+    CHECK(lesson == "softmax");
+    CHECK(kind == "cmi5");
+  }
+  SECTION("an id that is no Share control is refused") {
+    CHECK(a11y_act(app, json{{"do", "share"}, {"id", "d_k"}}) == "unknown share action");
+  }
+}
