@@ -38,6 +38,9 @@ uint64_t App::change_stamp() const {
     }
   // Learn mode's step count while paused (Step, Reset): while it plays, the end of the run or Pause says it once.
   h.pod(state.learn_playing ? -1L : learn.trainer.steps_done());
+  // The course package's choice (not in the state): ticked in the canvas's popup, it shows in the twins.
+  for (const std::string& id : package_choice.lessons) h.str(id);
+  h.pod(package_choice.kind);
   return h.value();
 }
 

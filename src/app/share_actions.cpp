@@ -1,6 +1,7 @@
 // share_actions.cpp — the Share panel's actions for its canvas buttons and their parallel-DOM twins (share_actions.h).
 #include "app/share_actions.h"
 
+#include <algorithm>
 #include <functional>
 
 #include "app/app.h"
@@ -91,18 +92,33 @@ const char* package_kind_name(PackageKind k) {
   return k == PackageKind::scorm2004 ? "2004" : k == PackageKind::cmi5 ? "cmi5" : "1.2";
 }
 
-std::string package_lesson(const App& app) {
-  if (find_lesson(app.package_choice.lesson)) return app.package_choice.lesson;
-  const Lesson* open = open_lesson(app);
-  if (open) return open->id;
-  return lessons().empty() ? std::string() : lessons().front().id;
+std::vector<std::string> package_lessons(const App& app) {
+  std::vector<std::string> ids;
+  for (const Lesson& l : lessons())
+    for (const std::string& chosen : app.package_choice.lessons)
+      if (chosen == l.id) ids.push_back(l.id);
+  if (!ids.empty()) return ids;
+  if (const Lesson* open = open_lesson(app)) return {open->id};
+  if (!lessons().empty()) return {lessons().front().id};
+  return {};
+}
+
+bool choose_package_lesson(App& app, const std::string& id, bool in) {
+  if (!find_lesson(id)) return false;
+  std::vector<std::string> now = package_lessons(app);  // what the popup shows as ticked, the default included
+  now.erase(std::remove(now.begin(), now.end(), id), now.end());
+  if (in) now.push_back(id);
+  app.package_choice.lessons = now;
+  return true;
 }
 
 std::string make_package(App& app) {
   if (!app.host.make_course_package) return "this page cannot make course packages";
-  const std::string lesson = package_lesson(app);
-  if (lesson.empty()) return "no lesson to package";
-  app.host.make_course_package(lesson, package_kind_name(app.package_choice.kind));
+  const std::vector<std::string> ids = package_lessons(app);
+  if (ids.empty()) return "no lesson to package";
+  std::string list;
+  for (const std::string& id : ids) list += (list.empty() ? "" : ",") + id;
+  app.host.make_course_package(list, package_kind_name(app.package_choice.kind));
   return "";
 }
 
@@ -112,19 +128,22 @@ json twin(const std::string& id, const char* kind, const std::string& label) {
 }
 json package_twins(const App& app) {
   const Lang lang = app.state.lang;
-  json lesson = twin(control_id(ControlId::share_lms_lesson), "select", tr(lang, "share.lms_lesson"));
-  lesson.update({{"value", package_lesson(app)}, {"options", json::array()}, {"option_labels", json::array()}});
+  json twins = json::array();
+  const std::vector<std::string> chosen = package_lessons(app);
   for (const Lesson& l : lessons()) {
-    lesson["options"].push_back(l.id);
-    lesson["option_labels"].push_back(tr(lang, l.title.c_str()));
+    json c = twin(control_id(ControlFamily::share_package_lesson, l.id), "checkbox",
+                  std::string(tr(lang, "share.lms_lesson")) + ": " + tr(lang, l.title.c_str()));
+    c["value"] = std::find(chosen.begin(), chosen.end(), l.id) != chosen.end();
+    twins.push_back(std::move(c));
   }
   json kind = twin(control_id(ControlId::share_lms_kind), "select", tr(lang, "share.lms_kind"));
   kind.update({{"value", package_kind_name(app.package_choice.kind)},
                {"options", {"1.2", "2004", "cmi5"}},
                {"option_labels",
                 {tr(lang, "share.lms_scorm12"), tr(lang, "share.lms_scorm2004"), tr(lang, "share.lms_cmi5")}}});
-  return json::array(
-      {lesson, kind, twin(control_id(ControlId::share_lms_download), "button", tr(lang, "share.lms_make"))});
+  twins.push_back(kind);
+  twins.push_back(twin(control_id(ControlId::share_lms_download), "button", tr(lang, "share.lms_make")));
+  return twins;
 }
 }  // namespace
 
@@ -153,10 +172,10 @@ std::string share_action(App& app, const json& action) {
     app.host.pick_file();
     return "";
   }
-  if (id == control_id(ControlId::share_lms_lesson) && v.is_string() && find_lesson(v.get<std::string>())) {
-    app.package_choice.lesson = v.get<std::string>();
+  const std::string lesson_prefix = control_id(ControlFamily::share_package_lesson, "");
+  if (id.rfind(lesson_prefix, 0) == 0 && v.is_boolean() &&
+      choose_package_lesson(app, id.substr(lesson_prefix.size()), v.get<bool>()))
     return "";
-  }
   if (id == control_id(ControlId::share_lms_kind) && v.is_string()) {
     for (PackageKind k : {PackageKind::scorm12, PackageKind::scorm2004, PackageKind::cmi5})
       if (v.get<std::string>() == package_kind_name(k)) {

@@ -31,8 +31,10 @@ std::string share_copy_link(App& app);
 
 // A lesson as a package an LMS imports, as app.package_choice says (package_choice.h).
 const char* package_kind_name(PackageKind k);  // "1.2", "2004", "cmi5" (the host's word)
-// The lesson the next package takes: the choice, or the open lesson, or the first.
-std::string package_lesson(const App& app);
+// The lessons the next package takes, in the catalog's order: the chosen ones, or the open lesson, or the first.
+std::vector<std::string> package_lessons(const App& app);
+// Adds a lesson to the package's choice or takes it out; false if there is no such lesson.
+bool choose_package_lesson(App& app, const std::string& id, bool in);
 std::string make_package(App& app);  // "" or why not
 
 // The Share panel's twins for the parallel DOM (a11y.h): buttons and selects acting through share_action.

@@ -168,25 +168,24 @@ class SharePanel : public Panel {
   void lms_section(const State& s) {
     if (!app_->host.make_course_package || lessons().empty()) return;
     section_header(ctx_->tr("share.lms_section"));
-    if (ImGui::Button(ctx_->label("share.lms_download", "lms_download").c_str())) {
-      if (const Lesson* open = open_lesson(*app_)) app_->package_choice.lesson = open->id;
-      ImGui::OpenPopup("lms_package");
-    }
+    if (ImGui::Button(ctx_->label("share.lms_download", "lms_download").c_str())) ImGui::OpenPopup("lms_package");
     ctx_->track(ControlId::share_lms_package);
     ImGui::SameLine();
     ImGui::TextDisabled("%s", ctx_->tr("share.lms_what"));
     if (!ImGui::BeginPopup("lms_package")) return;
     PackageChoice& choice = app_->package_choice;
-    const std::string lesson = package_lesson(*app_);
-    const Lesson* chosen = find_lesson(lesson);
-    ImGui::SetNextItemWidth(width_px_ * 0.8f);
-    if (ImGui::BeginCombo(ctx_->label("share.lms_lesson", "lms_lesson").c_str(),
-                          chosen ? tr(s.lang, chosen->title.c_str()) : "")) {
-      for (const Lesson& l : lessons())
-        if (ImGui::Selectable(tr(s.lang, l.title.c_str()), l.id == lesson)) choice.lesson = l.id;
-      ImGui::EndCombo();
+    // One unit per ticked lesson; none ticked by the teacher yet: the open lesson (or the first) is.
+    ImGui::TextDisabled("%s", ctx_->tr("share.lms_lesson"));
+    const std::vector<std::string> chosen = package_lessons(*app_);
+    const float rows = std::min<float>(8.5f, static_cast<float>(lessons().size()));
+    ImGui::BeginChild("lessons", ImVec2(width_px_ * 0.9f, rows * ImGui::GetFrameHeightWithSpacing()), true);
+    for (const Lesson& l : lessons()) {
+      bool in = std::find(chosen.begin(), chosen.end(), l.id) != chosen.end();
+      if (ImGui::Checkbox((std::string(tr(s.lang, l.title.c_str())) + "###" + l.id).c_str(), &in))
+        choose_package_lesson(*app_, l.id, in);
+      ctx_->track(ControlFamily::share_package_lesson, l.id);
     }
-    ctx_->track(ControlId::share_lms_lesson);
+    ImGui::EndChild();
     int kind = static_cast<int>(choice.kind);
     ImGui::RadioButton(ctx_->label("share.lms_scorm12", "lms_scorm12").c_str(), &kind, 0);
     ctx_->track(ControlId::share_lms_scorm12);
@@ -197,7 +196,7 @@ class SharePanel : public Panel {
     ImGui::RadioButton(ctx_->label("share.lms_cmi5", "lms_cmi5").c_str(), &kind, 2);
     ctx_->track(ControlId::share_lms_cmi5);
     choice.kind = static_cast<PackageKind>(kind);
-    if (ImGui::Button(ctx_->label("share.lms_make", "lms_make").c_str()) && chosen) {
+    if (ImGui::Button(ctx_->label("share.lms_make", "lms_make").c_str()) && !chosen.empty()) {
       make_package(*app_);
       ImGui::CloseCurrentPopup();
     }

@@ -4,9 +4,11 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "app/a11y.h"
 #include "app/app.h"
+#include "app/content/lesson_file.h"
 #include "app/exchange/share.h"
 #include "app/share_actions.h"
 
@@ -58,16 +60,25 @@ TEST_CASE("the Share panel's twins: what the host can do, the same bytes, the pa
       kind = k;
     };
     CHECK(has(share_twins(app), "share:lms_kind"));
-    CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:lms_lesson"}, {"value", "softmax"}}).empty());
+    CHECK(has(share_twins(app), "share:package:softmax"));
+    const auto tick = [&](const std::string& id, bool in) {
+      return a11y_act(app, json{{"do", "share"}, {"id", "share:package:" + id}, {"value", in}});
+    };
+    const std::string first = lessons().front().id;
+    CHECK(package_lessons(app) == std::vector<std::string>{first});  // nothing chosen, no lesson open: the first
+    CHECK(tick("softmax", true).empty());
     CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:lms_kind"}, {"value", "cmi5"}}).empty());
-    CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:lms_lesson"}, {"value", "no-such-lesson"}}) ==
-          "unknown share action");
+    CHECK(tick("no-such-lesson", true) == "unknown share action");
     CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:lms_kind"}, {"value", "scorm3"}}) ==
           "unknown share action");
-    CHECK(package_lesson(app) == "softmax");
+    CHECK(package_lessons(app) == std::vector<std::string>{first, "softmax"});  // as the popup showed them ticked
+    CHECK(tick(first, false).empty());
     CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:lms_download"}}).empty());
     CHECK(lesson == "softmax");
     CHECK(kind == "cmi5");
+    CHECK(tick("entropy", true).empty());
+    CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:lms_download"}}).empty());
+    CHECK(lesson == "softmax,entropy");  // one package, a unit per lesson, in the catalog's order
   }
   SECTION("an id that is no Share control is refused") {
     CHECK(a11y_act(app, json{{"do", "share"}, {"id", "d_k"}}) == "unknown share action");

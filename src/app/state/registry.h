@@ -122,7 +122,6 @@ struct PanelVisibility {
   X(share_state_json, "share:state_json", "State JSON")                \
   X(share_import_json, "share:import_json", "Import JSON…")            \
   X(share_lms_package, "share:lms_package", "lms:package")             \
-  X(share_lms_lesson, "share:lms_lesson", "lms:lesson")                \
   X(share_lms_scorm12, "share:lms_scorm12", "lms:scorm12")             \
   X(share_lms_scorm2004, "share:lms_scorm2004", "lms:scorm2004")       \
   X(share_lms_cmi5, "share:lms_cmi5", "")                              \
@@ -230,6 +229,7 @@ constexpr size_t kControlCount = 0 ATTN_CONTROLS(ATTN_CONTROL_COUNT);
   X(mask_padding, "masks:pad:", "pad:")                         \
   X(mask_cell, "masks:cell:", "mask:")                          \
   X(share_svg, "share:svg:", "svg:")                            \
+  X(share_package_lesson, "share:package:", "")                 \
   X(share_show, "share:show:", "show:")                         \
   X(share_lock, "share:lock:", "lock:")                         \
   X(share_hide, "share:hide:", "hide:")                         \
