@@ -2,10 +2,13 @@
 #include "app/share_actions.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <functional>
 
 #include "app/app.h"
 #include "app/app_exchange.h"
+#include "app/base/colormap.h"
 #include "app/content/lesson_file.h"
 #include "app/exchange/share.h"
 #include "app/exchange/svg_export.h"
@@ -16,10 +19,38 @@ namespace attn {
 namespace {
 using nlohmann::json;
 
+struct Png {
+  int w = 0, h = 0;
+  std::vector<uint8_t> rgba;
+};
+// The first head's weights in the heatmap's colours: square cells of up to 48 px (the image at most about 512 px a
+// side), masked cells hatched grey.
+Png heatmap_png(const App& app) {
+  const HeadResult& head = app.result.core.first_head();
+  const int n = static_cast<int>(head.weights.rows()), m = static_cast<int>(head.weights.cols());
+  const int cell = std::clamp(512 / std::max(1, std::max(n, m)), 1, 48);
+  Png png{m * cell, n * cell, {}};
+  png.rgba.resize(static_cast<size_t>(png.w) * png.h * 4);
+  const auto byte = [](float v) { return static_cast<uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255)); };
+  for (int y = 0; y < png.h; ++y)
+    for (int x = 0; x < png.w; ++x) {
+      const int i = y / cell, j = x / cell;
+      const float grey = ((x + y) / 4) % 2 ? 0x50 / 255.0f : 0x30 / 255.0f;
+      const Rgb c = is_masked_logit(head.logits(i, j)) ? Rgb{grey, grey, grey} : viridis(head.weights(i, j));
+      uint8_t* px = &png.rgba[(static_cast<size_t>(y) * png.w + x) * 4];
+      px[0] = byte(c.r);
+      px[1] = byte(c.g);
+      px[2] = byte(c.b);
+      px[3] = 0xFF;
+    }
+  return png;
+}
+
 struct ExportFile {
   const char* name;
   const char* mime;
-  std::function<std::string(const App&)> bytes;  // null: the canvas's own pixels (the host captures them)
+  std::function<std::string(const App&)> bytes = nullptr;  // a file's bytes; or
+  std::function<Png(const App&)> png = nullptr;            // an image the host encodes; neither: the canvas's pixels
 };
 ShareExport svg_export(const char* name, const char* label) {
   return {control_id(ControlFamily::share_svg, name), label, ControlId::share_png_canvas, name};
@@ -29,6 +60,8 @@ const std::vector<std::pair<ShareExport, ExportFile>>& export_table() {
   static const std::vector<std::pair<ShareExport, ExportFile>> table = {
       {{control_id(ControlId::share_png_canvas), "share.png_canvas", ControlId::share_png_canvas, nullptr},
        {"attnplay-canvas.png", "image/png", nullptr}},
+      {{control_id(ControlId::share_png_heatmap), "share.png_heatmap", ControlId::share_png_heatmap, nullptr},
+       {"attnplay-heatmap.png", "image/png", nullptr, heatmap_png}},
       {svg_export("attnplay-heatmap.svg", "share.svg_heatmap"),
        {"attnplay-heatmap.svg", "image/svg+xml", [](const App& a) { return heatmap_svg(a); }}},
       {svg_export("attnplay-saturation.svg", "share.svg_saturation"),
@@ -65,13 +98,21 @@ const std::vector<ShareExport>& share_exports() {
 
 bool share_export_available(const App& app, const std::string& control) {
   const ExportFile* f = export_file(control);
-  return f && (f->bytes ? static_cast<bool>(app.host.download) : static_cast<bool>(app.host.capture_canvas));
+  if (!f) return false;
+  if (f->bytes) return static_cast<bool>(app.host.download);
+  if (f->png) return app.host.save_png && app.result.core.first_head().weights.size() > 0;
+  return static_cast<bool>(app.host.capture_canvas);
 }
 
 std::string share_save(App& app, const std::string& control) {
   const ExportFile* f = export_file(control);
   if (!f) return "no such export: " + control;
   if (!share_export_available(app, control)) return "this page cannot save files here";
+  if (f->png) {
+    const Png png = f->png(app);
+    app.save_png(f->name, png.w, png.h, png.rgba);
+    return "";
+  }
   if (!f->bytes) {
     app.host.capture_canvas(f->name);
     app.status = tr_format(app.state.lang, "share.saving", {{"name", f->name}});

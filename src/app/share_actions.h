@@ -20,8 +20,8 @@ struct ShareExport {
   ControlId id;          // the control of ATTN_CONTROLS ...
   const char* svg_name;  // ... or, when set, this index of the share_svg family
 };
-// In the panel's order: the PNG of the canvas, the three SVG figures, the CSV, the result and state JSON. (The
-// heatmap's PNG is drawn by the panel itself: its colours are the canvas's.)
+// In the panel's order: the PNGs of the canvas and of the heatmap, the three SVG figures, the CSV, the result and
+// state JSON.
 const std::vector<ShareExport>& share_exports();
 bool share_export_available(const App& app, const std::string& control);
 // Saves the export named by its control id; "" or why not.

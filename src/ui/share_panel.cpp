@@ -66,7 +66,7 @@ class SharePanel : public Panel {
     ImGui::PushItemWidth(width_px_);
     link_section(ctx.state);
     embed_section(ctx.state);
-    export_section(ctx.result);
+    export_section();
     lms_section(ctx.state);
     import_section();
     ImGui::PopItemWidth();
@@ -139,13 +139,13 @@ class SharePanel : public Panel {
     ImGui::TreePop();
   }
 
-  // The exports (share_actions.h), their twins' too; the heatmap's PNG after the canvas's, in the canvas's colours.
-  void export_section(const AppResult& r) {
+  // The exports (share_actions.h), the same actions as their twins'.
+  void export_section() {
     section_header(ctx_->tr("share.export_section"));
     const std::vector<ShareExport>& exports = share_exports();
     for (size_t i = 0; i < exports.size(); ++i) {
       const ShareExport& e = exports[i];
-      if (i != 0 && i != 1 && i != 4) ImGui::SameLine();  // rows: the PNGs, the SVG figures, the data files
+      if (i != 0 && i != 2 && i != 5) ImGui::SameLine();  // rows: the PNGs, the SVG figures, the data files
       ImGui::BeginDisabled(!share_export_available(*app_, e.control));
       if (ImGui::Button(ctx_->label(e.label, e.control.c_str()).c_str())) share_save(*app_, e.control);
       ImGui::EndDisabled();
@@ -153,13 +153,6 @@ class SharePanel : public Panel {
         ctx_->track(ControlFamily::share_svg, e.svg_name);
       else
         ctx_->track(e.id);
-      if (i == 0) {
-        ImGui::SameLine();
-        ImGui::BeginDisabled(!app_->host.save_png || r.core.main.weights.size() == 0);
-        if (ImGui::Button(ctx_->label("share.png_heatmap", "png_heatmap").c_str())) save_heatmap(r);
-        ImGui::EndDisabled();
-        ctx_->track(ControlId::share_png_heatmap);
-      }
     }
   }
 
@@ -226,26 +219,6 @@ class SharePanel : public Panel {
       ctx_->track(ControlId::share_import_json);
     }
     ImGui::TextDisabled("%s", ctx_->tr("share.import_what"));
-  }
-
-  void save_heatmap(const AppResult& r) {
-    const HeadResult& h = r.core.first_head();
-    const int n = static_cast<int>(h.weights.rows()), m = static_cast<int>(h.weights.cols());
-    const int cell = std::clamp(512 / std::max(1, std::max(n, m)), 1, 48);
-    const int w = m * cell, ht = n * cell;
-    std::vector<uint8_t> rgba(static_cast<size_t>(w) * ht * 4);
-    for (int y = 0; y < ht; ++y)
-      for (int x = 0; x < w; ++x) {
-        const int i = y / cell, j = x / cell;
-        const bool masked = is_masked_logit(h.logits(i, j));
-        unsigned c = masked ? (((x + y) / 4) % 2 ? 0xFF505050u : 0xFF303030u) : viridis_u32(h.weights(i, j));
-        uint8_t* px = &rgba[(static_cast<size_t>(y) * w + x) * 4];
-        px[0] = c & 0xFF;  // ImU32 is A B G R from the high byte down
-        px[1] = (c >> 8) & 0xFF;
-        px[2] = (c >> 16) & 0xFF;
-        px[3] = 0xFF;
-      }
-    app_->save_png("attnplay-heatmap.png", w, ht, rgba);
   }
 
   void checkbox_row(ControlFamily group, const std::vector<std::string>& ids, std::vector<std::string>& chosen,

@@ -6,11 +6,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/base/colormap.h"
+
 namespace attn::ui {
 
-struct Rgb {
-  float r, g, b;  // sRGB, 0…1
-};
+using attn::Rgb;      // app/base/colormap.h
+using attn::viridis;  // the heatmap's colours, the same for the exports
 
 struct ThemePalette {
   Rgb window_bg;      // panels are opaque: text of the panel underneath never shows through
@@ -54,23 +55,6 @@ inline double contrast_ratio(Rgb a, Rgb b) {
 inline Rgb ink_on(Rgb bg) {
   const Rgb black{0, 0, 0}, white{1, 1, 1};
   return contrast_ratio(black, bg) >= contrast_ratio(white, bg) ? black : white;
-}
-
-// Viridis (a polynomial fit of matplotlib's): the heatmap's colours, read by lightness under colour-vision
-// deficiencies. The shader (shaders/) computes the same polynomial.
-inline Rgb viridis(float t) {
-  t = std::clamp(std::isfinite(t) ? t : 0.0f, 0.0f, 1.0f);
-  const float c[7][3] = {{0.2777273f, 0.0054073f, 0.3340998f},   {0.1050930f, 1.4046135f, 1.3845902f},
-                         {-0.3308618f, 0.2148476f, 0.0950952f},  {-4.6342305f, -5.7991010f, -19.3324410f},
-                         {6.2282699f, 14.1799334f, 56.6905526f}, {4.7763850f, -13.7451454f, -65.3530326f},
-                         {-5.4354559f, 4.6458526f, 26.3124352f}};
-  float rgb[3];
-  for (int k = 0; k < 3; ++k) {
-    float v = c[6][k];
-    for (int i = 5; i >= 0; --i) v = c[i][k] + t * v;
-    rgb[k] = std::clamp(v, 0.0f, 1.0f);
-  }
-  return {rgb[0], rgb[1], rgb[2]};
 }
 
 }  // namespace attn::ui

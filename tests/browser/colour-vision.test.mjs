@@ -1,5 +1,5 @@
 // colour-vision.test.mjs — the colours a learner must tell apart stay apart for colour-blind and low-vision readers.
-// The heatmap legend's ramp (the viridis polynomial in shaders/heatmap.frag.glsl, which src/ui/theme.h mirrors)
+// The heatmap legend's ramp (the viridis polynomial in shaders/heatmap.frag.glsl, which src/app/base/colormap.h mirrors)
 // is simulated for protanopia, deuteranopia and tritanopia (Machado, Oliveira & Fernandes 2009, severity 1): weights
 // a tenth apart stay ΔE*ab ≥ MIN_DE apart and get lighter all the way up, so the ramp reads by lightness alone; its
 // ends stand ≥ 3:1 against each theme's panel. The themes' text colours (src/ui/theme.h) are ≥ 4.5:1 on their

@@ -42,16 +42,17 @@ describe('the Share panel\'s twins', { timeout: 175000 }, () => {
   it('every export the canvas offers has a twin button in the Share section, named as on the canvas', async () => {
     const names = await page.evaluate(() => [...document.querySelectorAll('#a11y-dom button[id^="a11y-share-"]')].map((b) => [b.id, b.textContent]));
     const ids = names.map(([id]) => id);
-    for (const id of ['share-copy_link', 'share-png_canvas', 'share-svg-attnplay-heatmap-svg', 'share-svg-attnplay-saturation-svg',
+    for (const id of ['share-copy_link', 'share-png_canvas', 'share-png_heatmap', 'share-svg-attnplay-heatmap-svg', 'share-svg-attnplay-saturation-svg',
       'share-svg-attnplay-variance-svg', 'share-csv', 'share-result_json', 'share-state_json', 'share-import_json', 'share-lms_download'])
       assert.ok(ids.includes('a11y-' + id), `a twin for ${id}: ${JSON.stringify(names)}`);
     for (const [, text] of names) assert.ok(text && !/[{}]|share\./.test(text), `a catalog label: ${text}`);
   });
 
-  it('the CSV, result JSON, state JSON and SVG twins save the files the canvas buttons save, byte for byte', async () => {
+  it('the CSV, result JSON, state JSON, SVG and heatmap PNG twins save the files the canvas buttons save, byte for byte', async () => {
     for (const [id, label, name] of [['share:csv', 'CSV of every matrix', 'attnplay-result.csv'],
       ['share:result_json', 'Result JSON', 'attnplay-result.json'], ['share:state_json', 'State JSON', 'attnplay-state.json'],
-      ['share:svg:attnplay-heatmap.svg', 'share:svg:attnplay-heatmap.svg', 'attnplay-heatmap.svg']]) {
+      ['share:svg:attnplay-heatmap.svg', 'share:svg:attnplay-heatmap.svg', 'attnplay-heatmap.svg'],
+      ['share:png_heatmap', 'share:png_heatmap', 'attnplay-heatmap.png']]) {
       const fromTwin = await twinDownload(id);
       const fromCanvas = await clickForDownload(page, label, click);
       assert.equal(fromTwin.name, name);

@@ -2,14 +2,19 @@
 // for what the host can do, save the same bytes as the exports, keep the course package's choice, and refuse what is
 // not theirs with a reason.
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "app/a11y.h"
 #include "app/app.h"
+#include "app/base/colormap.h"
 #include "app/content/lesson_file.h"
 #include "app/exchange/share.h"
+#include "app/exchange/svg_export.h"
 #include "app/share_actions.h"
 
 using namespace attn;
@@ -79,6 +84,37 @@ TEST_CASE("the Share panel's twins: what the host can do, the same bytes, the pa
     CHECK(tick("entropy", true).empty());
     CHECK(a11y_act(app, json{{"do", "share"}, {"id", "share:lms_download"}}).empty());
     CHECK(lesson == "softmax,entropy");  // one package, a unit per lesson, in the catalog's order
+  }
+  SECTION("the heatmap's PNG and SVG paint each weight in the canvas's colour (one colour scale)") {
+    int w = 0, h = 0;
+    std::vector<uint8_t> rgba;
+    app.host.save_png = [&](const std::string& n, int width, int height, const std::vector<uint8_t>& px) {
+      w = width;
+      h = height;
+      rgba = px;
+      return SaveOutcome{true, n, ""};
+    };
+    app.host.download = [](const std::string& n, const std::string&, const std::string&) {
+      return SaveOutcome{true, n, ""};
+    };
+    REQUIRE(a11y_act(app, json{{"do", "share"}, {"id", "share:png_heatmap"}}).empty());
+    const auto& weights = app.result.core.first_head().weights;
+    REQUIRE(w > 0);
+    CHECK(w == h);
+    const int cell = w / static_cast<int>(weights.cols());
+    const std::string svg = heatmap_svg(app);
+    for (int i = 0; i < weights.rows(); ++i)
+      for (int j = 0; j < weights.cols(); ++j) {
+        const Rgb c = viridis(static_cast<float>(weights(i, j)));
+        const size_t at = (static_cast<size_t>(i * cell + cell / 2) * w + j * cell + cell / 2) * 4;
+        const auto byte = [](float v) { return static_cast<int>(std::lround(v * 255)); };
+        CHECK(int(rgba[at]) == byte(c.r));
+        CHECK(int(rgba[at + 1]) == byte(c.g));
+        CHECK(int(rgba[at + 2]) == byte(c.b));
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "#%02x%02x%02x", byte(c.r), byte(c.g), byte(c.b));
+        CHECK(svg.find(hex) != std::string::npos);
+      }
   }
   SECTION("an id that is no Share control is refused") {
     CHECK(a11y_act(app, json{{"do", "share"}, {"id", "d_k"}}) == "unknown share action");

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/base/colormap.h"
 #include "app/playground/playground.h"
 
 namespace attn {
@@ -18,19 +19,12 @@ std::string num(double v, int decimals = 2) {
   return b;
 }
 
-// Viridis, the same polynomial as the heatmap shader, as #rrggbb.
+// The heatmap's colour (app/base/colormap.h), as #rrggbb.
 std::string viridis_hex(double t) {
-  t = std::clamp(t, 0.0, 1.0);
-  const double c0[3] = {0.2777, 0.0054, 0.3341}, c1[3] = {0.1051, 1.4046, 1.3846}, c2[3] = {-0.3309, 0.2148, 0.0951},
-               c3[3] = {-4.6342, -5.7991, -19.3324}, c4[3] = {6.2283, 14.1799, 56.6906},
-               c5[3] = {4.7764, -13.7451, -65.3530}, c6[3] = {-5.4355, 4.6459, 26.3124};
+  const Rgb c = viridis(static_cast<float>(t));
   char b[8];
-  int rgb[3];
-  for (int k = 0; k < 3; ++k) {
-    const double v = c0[k] + t * (c1[k] + t * (c2[k] + t * (c3[k] + t * (c4[k] + t * (c5[k] + t * c6[k])))));
-    rgb[k] = static_cast<int>(std::lround(std::clamp(v, 0.0, 1.0) * 255));
-  }
-  std::snprintf(b, sizeof b, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+  const auto byte = [](float v) { return static_cast<int>(std::lround(v * 255)); };
+  std::snprintf(b, sizeof b, "#%02x%02x%02x", byte(c.r), byte(c.g), byte(c.b));
   return b;
 }
 
