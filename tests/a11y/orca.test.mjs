@@ -183,8 +183,18 @@ async function lessonWalk(task, lang) {
 
 // 3. d_k by keyboard on its DOM twin: the new value is heard; 10 quick arrow presses and the live region.
 async function task3() {
-  const { from } = await open('/');
-  await pressUntil('Escape', /link/, 2);
+  let { from } = await open('/');
+  // Seen in CI after task 2 (which ends with Orca in focus mode on the menus' twin): on the next page Orca said nothing
+  // of any key's focus change for the whole task, though the page moved the focus. Orca hears nothing of Escape then;
+  // the page is opened again once (counted), as for a landing Orca did not announce.
+  if (!(await pressUntil('Escape', /link/, 2)).found) {
+    log('  Orca heard nothing of Escape on the new page; opening it again');
+    figures.tasksReopened = (figures.tasksReopened || 0) + 1;
+    await stack.closePage();
+    await sleep(3000);
+    ({ from } = await open('/'));
+    await pressUntil('Escape', /link/, 2);
+  }
   await pressUntil('Tab', /Skip to the controls link/, 3);
   await press('Return');
   const toDk = await pressUntil('Tab', /d_k.*slider|slider.*d_k/, 6);
@@ -246,7 +256,7 @@ try {
   const summary = { seconds: Math.round((Date.now() - t0) / 1000), checks: results.length, failed: failed.length, gaps, figures, results };
   fs.writeFileSync(path.join(OUT, 'result.json'), JSON.stringify(summary, null, 2) + '\n');
   console.log(`\n${results.length - failed.length}/${results.length} checks hold, ${gaps.length} gaps, ${summary.seconds} s, ` +
-    `${figures.pageReloads} page reloads, ${figures.landingsUnheard || 0} landings reopened` +
+    `${figures.pageReloads} page reloads, ${figures.landingsUnheard || 0} landings and ${figures.tasksReopened || 0} tasks reopened` +
     (KEEP || failed.length ? ` (sandbox kept: ${stack.sandbox})` : ''));
   for (const f of failed) console.log(`FAILED task ${f.task}: ${f.what}${f.detail ? '\n    ' + f.detail : ''}`);
   code = failed.length ? 1 : 0;
