@@ -53,7 +53,10 @@ void App::update() {
 void App::tick() {
   enter_requested_lesson();
   if (!state.lesson.id.empty()) start_view = false;  // a lesson opened from anywhere (menu, API) is where one starts
+  const auto recompute_start = std::chrono::steady_clock::now();
   recompute_within(frame_budget_ms);
+  last_recompute_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - recompute_start).count();
   lesson_tick(*this);
   tell_embed_panels();
   // With a worker (the page), the frame only hands out steps; without one, training shares the frame.

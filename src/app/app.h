@@ -48,8 +48,9 @@ class App : public Playground {
   // Of those, the frames whose pixels the target painted: the page skips painting a frame that would
   // look exactly like the last one (the canvas keeps showing it).
   uint64_t frames_painted = 0;
-  HostServices host;    // clipboard, downloads, files: set by the platform
-  EmbedSettings embed;  // embed mode (web query string); off on desktop
+  double last_recompute_ms = 0;  // the last tick's recomputation (the core and the derived results), for benchmarks
+  HostServices host;             // clipboard, downloads, files: set by the platform
+  EmbedSettings embed;           // embed mode (web query string); off on desktop
   // Lessons (lesson_run.h): the open step's answers and the controls it locks.
   StepProgress step_progress;
   std::vector<std::string> lesson_locks;

@@ -8,6 +8,7 @@
 #include <imgui_internal.h>
 
 #include <cfloat>
+#include <chrono>
 
 #include "app/app.h"
 #include "core/hash.h"
@@ -58,6 +59,13 @@ void close_cut_frame() {
   ImGui::EndFrame();
 }
 
+double ms_since(std::chrono::steady_clock::time_point& mark) {
+  const auto now = std::chrono::steady_clock::now();
+  const double ms = std::chrono::duration<double, std::milli>(now - mark).count();
+  mark = now;
+  return ms;
+}
+
 }  // namespace
 
 bool run_frame(App& app, ui::Shell& shell, const FrameSurface& surface) {
@@ -76,13 +84,21 @@ bool run_frame(App& app, ui::Shell& shell, const FrameSurface& surface) {
   // Held since the last frame (ImGui keeps the active item until the button or finger is released).
   app.control_held = ImGui::IsAnyItemActive();
   app.first_view_drawing = app.frames < App::kFirstViewFrames;
+  FramePhases unused;
+  FramePhases& ph = surface.phases ? *surface.phases : unused;
+  ph = FramePhases{app.frames, 0, 0, 0, 0, 0, 0};
+  auto mark = std::chrono::steady_clock::now();
   // One frame: the input above, then the model's tick, then the panels draw what it computed.
   app.tick();
+  ph.tick_ms = ms_since(mark);
+  ph.recompute_ms = app.last_recompute_ms;
   shell.draw();
+  ph.panels_ms = ms_since(mark);
   ImGui::Render();
   const bool dark = app.state.dark_theme;
+  const uint64_t digest = surface.last_drawn ? frame_digest(*ImGui::GetDrawData(), surface, dark) : 0;
+  ph.render_ms = ms_since(mark);
   if (surface.last_drawn) {
-    const uint64_t digest = frame_digest(*ImGui::GetDrawData(), surface, dark);
     if (digest == *surface.last_drawn && !surface.force_draw) return false;
     *surface.last_drawn = digest;
   }
@@ -94,6 +110,7 @@ bool run_frame(App& app, ui::Shell& shell, const FrameSurface& surface) {
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ph.gl_ms = ms_since(mark);
   return true;
 }
 

@@ -10,6 +10,15 @@ namespace ui {
 class Shell;
 }
 
+// Where one frame's time went, in milliseconds (steady clock): the model's tick (of which the core's
+// recomputation), the panels building their draw lists, ImGui's Render and the digest, and GL's drawing. The
+// page's benchmark reads them (attnplay.ui.framePhases()) to say what a frame spends its time on.
+struct FramePhases {
+  uint64_t frame = 0;
+  double tick_ms = 0, recompute_ms = 0, panels_ms = 0, render_ms = 0, gl_ms = 0;
+  double around_ms = 0;  // the target's own work around the frame body (the page: its DOM twins and events)
+};
+
 // What a target knows about its drawing surface this frame.
 struct FrameSurface {
   int framebuffer_w = 0, framebuffer_h = 0;  // device pixels
@@ -23,6 +32,7 @@ struct FrameSurface {
   bool force_draw = false;  // e.g. the drawing buffer is about to be read
   // Input of the target's own, queued after the backend's events and before ImGui's NewFrame (a script).
   std::function<void()> queue_input;
+  FramePhases* phases = nullptr;  // filled when set
 };
 
 // NewFrame of both backends, Shell::draw, Render, then, unless the frame would show exactly what the

@@ -191,7 +191,11 @@ void frame(void* arg) {
   poll_web_train();  // the newest training snapshots, before this frame draws them
   surface.last_drawn = &c.last_drawn;
   surface.force_draw = !c.capture.empty();  // the capture reads the drawing buffer this frame fills
+  FramePhases phases;
+  surface.phases = &phases;
+  const double frame_start = emscripten_get_now();
   if (run_frame(c.app, *c.shell, surface)) ++c.app.frames_painted;
+  const double body_ms = phases.tick_ms + phases.panels_ms + phases.render_ms + phases.gl_ms;
   if (const int dir = ui::canvas_focus_exit()) web_leave_canvas(dir);
   if (!c.capture.empty()) {  // the drawing buffer still holds this frame until control returns to the browser
     web_capture_canvas(c.capture.c_str());
@@ -199,6 +203,8 @@ void frame(void* arg) {
   }
   web_text_sync();
   push_web_changes();
+  phases.around_ms = std::max(0.0, emscripten_get_now() - frame_start - body_ms);
+  record_frame_phases(phases);
 }
 
 // What the page knows at start about this visit: a fragment, the query (a lesson link, an embed, an LMS launch) and

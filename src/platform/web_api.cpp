@@ -36,6 +36,9 @@ App* g_app = nullptr;  // the bridge is process-wide by nature: one page, one Ap
 std::string g_out;
 const char* g_learn_bytes = "";            // attnplay_learn_save()'s bytes, valid until its next call
 std::vector<PackageFile> g_package_files;  // a course package's files, held from the first add to finish
+constexpr size_t kKeptFramePhases = 600;   // ten seconds at 60 fps: a benchmark's drag fits
+std::vector<FramePhases> g_frame_phases;   // a ring, the oldest at g_frame_phases_next once full
+size_t g_frame_phases_next = 0;
 
 const char* out(std::string s) {
   g_out = std::move(s);
@@ -43,6 +46,15 @@ const char* out(std::string s) {
 }
 }  // namespace
 void bind_web_api(App* app) { g_app = app; }
+
+void record_frame_phases(const FramePhases& phases) {
+  if (g_frame_phases.size() < kKeptFramePhases) {
+    g_frame_phases.push_back(phases);
+    return;
+  }
+  g_frame_phases[g_frame_phases_next] = phases;
+  g_frame_phases_next = (g_frame_phases_next + 1) % kKeptFramePhases;
+}
 }  // namespace attn
 
 using attn::g_app;
@@ -91,6 +103,21 @@ ATTNPLAY_EXPORT double attnplay_frames() { return g_app ? static_cast<double>(g_
 // The first view is on screen (the page resolves `ready`).
 ATTNPLAY_EXPORT int attnplay_first_view_drawn() { return g_app && g_app->frames >= attn::App::kFirstViewFrames; }
 ATTNPLAY_EXPORT double attnplay_frames_painted() { return g_app ? static_cast<double>(g_app->frames_painted) : 0.0; }
+
+ATTNPLAY_EXPORT const char* attnplay_frame_phases() {
+  nlohmann::json rows = nlohmann::json::array();
+  for (size_t i = 0; i < attn::g_frame_phases.size(); ++i) {
+    const attn::FramePhases& p = attn::g_frame_phases[(attn::g_frame_phases_next + i) % attn::g_frame_phases.size()];
+    rows.push_back({{"frame", p.frame},
+                    {"tick", p.tick_ms},
+                    {"recompute", p.recompute_ms},
+                    {"panels", p.panels_ms},
+                    {"render", p.render_ms},
+                    {"gl", p.gl_ms},
+                    {"around", p.around_ms}});
+  }
+  return out(rows.dump());
+}
 
 // ---- sharing and embedding ---------------------------------------------------------------------
 ATTNPLAY_EXPORT const char* attnplay_share_link() { return out(g_app ? g_app->share_link() : std::string()); }

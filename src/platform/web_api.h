@@ -2,6 +2,8 @@
 // are UTF-8 JSON; returned pointers stay valid until the next call into this API.
 #pragma once
 
+#include "platform/frame.h"
+
 namespace attn {
 class App;
 void bind_web_api(App* app);  // web.cpp registers its App once at start-up
@@ -13,6 +15,8 @@ void push_web_changes();
 void bind_web_train(App* app);
 // Before each frame: the worker's snapshots since the last one go to the App (learn_adopt).
 void poll_web_train();
+// Keeps the last frames' phases for attnplay_frame_phases() (the page's benchmark).
+void record_frame_phases(const FramePhases& phases);
 }  // namespace attn
 
 extern "C" {
@@ -24,6 +28,7 @@ const char* attnplay_focused();                     // id of the item with keybo
 const char* attnplay_summary();                     // plain-text summary for the aria-live region
 double attnplay_frames();
 double attnplay_frames_painted();
+const char* attnplay_frame_phases();  // [{"frame","tick","recompute","panels","render","gl","around"}], last 600 frames
 // Sharing and embedding (share.h, embed.h).
 const char* attnplay_share_link();                         // page address + "#s=1.…"
 const char* attnplay_open_fragment(const char* fragment);  // {"ok"} or {"ok":false,"error"}; defaults on error

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "app/playground/saturation.h"
 #include "app/state/presets.h"
 #include "render/heatmap.h"
 #include "ui/axis_labels.h"
@@ -76,7 +75,7 @@ class HeatmapPanel : public Panel {
     slip_marks(s, h, L);
     if (L.row_entropy && L.cell >= 11.0f) row_entropies(ctx, h, L);
     row_outline(s, L);
-    legend(ctx, s, h, L);
+    legend(ctx, s, L);
     ImGui::SetCursorScreenPos(ImVec2(L.p0.x, ImGui::GetCursorScreenPos().y));
     if (ui::Control c(ctx, ControlId::heatmap_scale); !c.hidden()) {
       ctx.app.item_labels[control_id(ControlId::heatmap_scale)] = "heatmap.row_scale";  // the DOM twin's name
@@ -207,7 +206,7 @@ class HeatmapPanel : public Panel {
 
   // The 0–1 scale of the colormap, its caption and the saturation meter, then the space they take; all
   // in font units, and the caption goes under the bar when it does not fit beside it (large text).
-  void legend(const PanelContext& ctx, const State& s, const HeadResult& h, const HeatmapLayout& L) {
+  void legend(const PanelContext& ctx, const State& s, const HeatmapLayout& L) {
     ImDrawList* dl = L.dl;
     const float line = ImGui::GetTextLineHeight(), bar_h = std::round(line * 0.6f);
     const ImVec2 l0(L.p0.x, L.p0.y + L.size.y + 8);
@@ -231,7 +230,7 @@ class HeatmapPanel : public Panel {
     dl->AddText(ImVec2(l0.x + lw - ImGui::CalcTextSize(top).x, label_y), dim, top);
     const ImVec2 cap = beside ? ImVec2(l0.x + lw + line, l0.y) : ImVec2(l0.x, label_y + line + 2);
     dl->AddText(cap, dim, caption.c_str());
-    saturation_meter(ctx, h, dl, ImVec2(cap.x, cap.y + line + 1), L.n);
+    saturation_meter(ctx, dl, ImVec2(cap.x, cap.y + line + 1), L.n);
     const float used = beside ? std::max(bar_h + 1 + line, 2 * line + 1) : bar_h + 1 + line + 2 + 2 * line + 1;
     ImGui::Dummy(ImVec2(L.size.x, used + 4));
   }
@@ -244,8 +243,8 @@ class HeatmapPanel : public Panel {
   }
 
   // The share of rows that are nearly one-hot (app/playground/saturation.h says when).
-  void saturation_meter(const PanelContext& ctx, const HeadResult& h, ImDrawList* dl, ImVec2 at, int n) {
-    const int saturated = saturated_rows(h);
+  static void saturation_meter(const PanelContext& ctx, ImDrawList* dl, ImVec2 at, int n) {
+    const int saturated = ctx.result.saturated_rows;
     const std::string meter =
         ctx.trf("heatmap.saturated", {{"count", std::to_string(saturated)}, {"rows", std::to_string(n)}});
     const float line = ImGui::GetTextLineHeight(), fw = 3 * line;

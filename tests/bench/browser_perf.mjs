@@ -57,6 +57,19 @@ const frameFigures = ({ deltas, appMs }) => {
   return { ...summarise(deltas), app_cpu_per_frame: app };
 };
 
+// What the app's frames since frame `from` spent their time on (attnplay.ui.framePhases()): per phase, the median
+// and p95 in ms, and the median of the whole frame body.
+function phaseFigures(rows, from) {
+  const kept = rows.filter((r) => r.frame >= from);
+  const q = (v, p) => { const s = [...v].sort((a, b) => a - b); return s.length ? +s[Math.min(s.length - 1, Math.floor(p * s.length))].toFixed(2) : 0; };
+  const out = { frames: kept.length };
+  for (const k of ['tick', 'recompute', 'panels', 'render', 'gl', 'around'])
+    out[k] = { median_ms: q(kept.map((r) => r[k]), 0.5), p95_ms: q(kept.map((r) => r[k]), 0.95) };
+  out.whole = { median_ms: q(kept.map((r) => r.tick + r.panels + r.render + r.gl + r.around), 0.5),
+    p95_ms: q(kept.map((r) => r.tick + r.panels + r.render + r.gl + r.around), 0.95) };
+  return out;
+}
+
 function downloadSize() {
   const files = {};
   let raw = 0, gz = 0;
@@ -98,7 +111,8 @@ async function dragFigures(page) {
   const probe = await stopRafProbe(page);
   const endState = await api.getState(page);
   figures.drag_d_k_1024_tokens = { ...frameFigures(probe), app_frames: (await api.frames(page)) - f0,
-    wall_ms: Date.now() - t0, d_k_after: endState.d_k, mouse_steps: 8 };
+    wall_ms: Date.now() - t0, d_k_after: endState.d_k, mouse_steps: 8,
+    phases: phaseFigures(await page.evaluate(() => window.attnplay.ui.framePhases()), f0) };
   if (!(endState.d_k > 4)) throw new Error(`the drag did not move d_k (still ${endState.d_k}): nothing was measured`);
 }
 
@@ -118,6 +132,11 @@ function report() {
     rows.push([label, `interval median ${f.median_ms} ms, p95 ${f.p95_ms} ms, max ${f.max_ms} ms, ${f.fps} fps (${f.frames} frames)`]);
     const a = f.app_cpu_per_frame;
     rows.push(['  of which the app\'s own frame', `median ${a.median_ms} ms, p95 ${a.p95_ms} ms, max ${a.max_ms} ms (${a.frames} frames)`]);
+    if (f.phases) {
+      const ph = f.phases;
+      rows.push(['  the frame body by phase (median / p95 ms)', ['tick', 'recompute', 'panels', 'render', 'gl', 'around', 'whole']
+        .map((k) => `${k} ${ph[k].median_ms}/${ph[k].p95_ms}`).join(', ') + ` (${ph.frames} frames)`]);
+    }
   }
   rows.push(['load average (1 min) at start / end', `${figures.load_average_at_start[0]} / ${os.loadavg()[0].toFixed(2)} on ${figures.cpus} CPUs`]);
   figures.load_average_at_end = os.loadavg().map((x) => +x.toFixed(2));

@@ -5,6 +5,7 @@
 
 #include "app/app.h"
 #include "app/describe/summary.h"
+#include "app/lesson/lesson.h"
 #include "app/playground/saturation.h"
 #include "app/state/presets.h"
 #include "core/attention/attention.h"
@@ -65,4 +66,34 @@ TEST_CASE("a row with every key masked has no keys and is not saturated", "[satu
   CHECK_FALSE(row.single_key);
   CHECK_FALSE(row.saturated);
   CHECK(attn::row_saturation(r.main, n).live_keys == 0);  // outside the result: nothing
+}
+
+TEST_CASE("the heatmap's and the lessons' saturated-row count follows every recomputation, whole or spread",
+          "[saturation][progressive]") {
+  attn::App app;
+  REQUIRE(attn::apply_preset(app.state, "saturation"));  // unscaled d_k = 512: most rows nearly one-hot
+  app.update();
+  const int unscaled = app.result.saturated_rows;
+  REQUIRE(unscaled > 0);
+  CHECK(unscaled == attn::saturated_rows(app.result.core.first_head()));
+  CHECK(attn::live_values(app).at("saturated_rows") == unscaled);
+
+  // The same at a length whose recomputation a frame's budget spreads over several frames.
+  std::string sentence;
+  for (int i = 0; i < 400; ++i) sentence += "w" + std::to_string(i) + " ";
+  REQUIRE(attn::set_sentence(app.state, sentence));
+  app.frame_budget_ms = 0.001;
+  int frames = 0;
+  do app.tick();
+  while (app.result.pending >= 0 && ++frames < 100000);
+  REQUIRE(app.result.core.first_head().weights.rows() == 400);
+  const int long_unscaled = app.result.saturated_rows;
+  CHECK(long_unscaled == attn::saturated_rows(app.result.core.first_head()));
+  app.state.scale = true;  // scaled: the rows spread out again
+  frames = 0;
+  do app.tick();
+  while ((app.result.pending >= 0 || app.result.core.first_head().weights.rows() != 400) && ++frames < 100000);
+  CHECK(app.result.saturated_rows == attn::saturated_rows(app.result.core.first_head()));
+  CHECK(app.result.saturated_rows < long_unscaled);
+  CHECK(attn::live_values(app).at("saturated_rows") == app.result.saturated_rows);
 }

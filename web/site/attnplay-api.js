@@ -767,6 +767,9 @@
         const c = canvas.getBoundingClientRect();
         return Promise.resolve({ x: c.left + r.x, y: c.top + r.y, w: r.w, h: r.h });
       },
+      // Where the last frames' time went (ms): [{frame, tick, recompute, panels, render, gl, around}], for
+      // tests/bench/browser_perf.mjs.
+      framePhases() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_frame_phases'))); },
       // The id of the control that has keyboard focus (Tab, arrows), or '' when none has.
       focused() { return needReady() || Promise.resolve(call('attnplay_focused')); },
       // A panel's window in page CSS pixels in the last frame, with its vertical scroll (scrollY of

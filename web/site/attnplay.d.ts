@@ -154,6 +154,10 @@ declare namespace Attnplay {
     [key: string]: unknown;
   }
 
+  /** One frame's time in ms: the model's tick (of which the recomputation), the panels, ImGui's Render, GL, and
+   * the page's own work around them. */
+  interface FramePhases { frame: number; tick: number; recompute: number; panels: number; render: number; gl: number; around: number }
+
   /** A rectangle in page CSS pixels. */
   interface Rect { x: number; y: number; w: number; h: number }
 
@@ -292,6 +296,8 @@ declare namespace Attnplay {
       focused(): Promise<string>;
       /** A panel (its key or its shown title), or null when it is not drawn. */
       panelScroll(title: string): Promise<PanelScroll | null>;
+      /** Where the last frames' time went, in ms, oldest first (at most 600 frames). */
+      framePhases(): Promise<FramePhases[]>;
     };
     readonly a11y: {
       /** The parallel DOM's source (open panels, controls, lesson, weights); its shape is that DOM's, not fixed here. */

@@ -388,7 +388,7 @@ LiveValues live_values(const Playground& pg) {
     v["entropy_flipped"] = f.entropy(frow);
     v["jacobian_norm_flipped"] = f.jacobian_norm(frow);
   }
-  v["saturated_rows"] = saturated_rows(h);  // as the heatmap counts them (app/playground/saturation.h)
+  v["saturated_rows"] = r.saturated_rows;  // as the heatmap counts them (app/playground/saturation.h)
   v["var_unscaled"] = r.variance.var_unscaled;
   v["var_scaled"] = r.variance.var_scaled;
   for (auto& [name, value] : v)

@@ -9,6 +9,7 @@
 #include <map>
 #include <tuple>
 
+#include "app/playground/saturation.h"
 #include "app/state/state_json.h"
 #include "core/attention/attention.h"
 #include "core/attention/kernels.h"
@@ -263,6 +264,7 @@ void Playground::install_core(Result&& r, const Scenario& sc) {
     compute(other, result.flipped);
   }
   result.error.clear();
+  result.saturated_rows = attn::saturated_rows(result.core.first_head());
   const int n = static_cast<int>(result.core.main.Q.rows());
   const int m = static_cast<int>(result.core.main.K.rows());
   result.row_labels = sc.tokens;

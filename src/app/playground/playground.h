@@ -65,6 +65,9 @@ struct AppResult {
   std::vector<HeadsOption> heads_options;  // filled while the Heads panel is open (random mode)
   PositionalCheck positional;              // filled while the Positional panel is open
   std::vector<std::string> row_labels, col_labels;
+  // The first head's saturated rows (saturation.h), counted once per result: at n = 1024 the count reads a
+  // million cells, which the heatmap's legend did every frame (9 ms of a 13 ms idle frame in the page).
+  int saturated_rows = 0;
   uint64_t revision = 0;          // bumps whenever `core` changes (texture uploads key on it)
   float pending = -1;             // 0…1 while a long recomputation runs across frames; −1 when none
   bool variance_pending = false;  // the variance panel's Monte Carlo is still drawing (std_curve may be partial)
