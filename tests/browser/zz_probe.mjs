@@ -1,0 +1,15 @@
+import { launchChromium, openApp, setStateOk, startServer, waitFrames, itemRect, drag } from './helpers.mjs';
+const server = await startServer();
+const browser = await launchChromium();
+const app = await openApp(browser, server.origin);
+const page = app.page;
+page.on('console', (m) => { if (m.text().startsWith('PANEL')) console.log(m.text()); });
+const words = Array.from({ length: 1024 }, (_, i) => `w${i}`);
+await setStateOk(page, { sentence: words.join(' '), d_k: 4, scale: true });
+await waitFrames(page, 20);
+console.log('--- drag');
+const r = await itemRect(page, 'd_k');
+const y = r.y + r.h / 2;
+await drag(page, { x: r.x + 0.1 * r.w, y }, { x: r.x + 0.85 * r.w, y }, { steps: 8 });
+await waitFrames(page, 5);
+await browser.close(); await server.stop();
