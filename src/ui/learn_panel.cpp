@@ -260,7 +260,7 @@ class LearnPanel : public Panel {
     text_wrapped(ctx.tr("learn.probe_legend"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     const float cell = std::clamp(ImGui::GetContentRegionAvail().x / 9.0f, 40.0f, 120.0f);
     for (int which = 0; which < 2; ++which) {
-      const train::ProbeView v = t.probe(which);
+      const train::ProbeView& v = t.probe(which);
       ImGui::Text("%s %s", which == 0 ? "A" : "B", learn_model_label(ctx.state.lang, t.settings(), which).c_str());
       for (size_t k = 0; k < v.heads.size(); ++k) {
         const train::HeadView& h = v.heads[k];

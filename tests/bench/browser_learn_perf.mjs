@@ -21,7 +21,7 @@
 // steps itself and stops early once the slice has used 0.8 × the frame budget (App::frame_budget_ms = 10 in the
 // page, so 8 ms; the check runs after each step, so a slice can pass it by one step).
 //
-//   node tests/bench/browser_learn_perf.mjs [--seconds S]   (after building the web preset; SITE_DIR=… for another site)
+//   node tests/bench/browser_learn_perf.mjs [--seconds S] [--heavy]   (after building the web preset; SITE_DIR=… for another site)
 //
 // Writes test-artifacts/bench/browser_learn.json. Exits non-zero only when it could not measure.
 import os from 'node:os';
@@ -30,11 +30,37 @@ import path from 'node:path';
 import { artifactPath, assertSiteBuilt, launchChromium, openApp, setStateOk, startServer, waitFrames } from '../browser/helpers.mjs';
 
 const argv = process.argv.slice(2);
-const seconds = argv[0] === '--seconds' ? Math.max(1, Number(argv[1])) : 10;
+const argAt = argv.indexOf('--seconds');
+const seconds = argAt >= 0 ? Math.max(1, Number(argv[argAt + 1])) : 10;
+// --heavy: the heaviest settings the page accepts (a share link can carry them) instead of the reference.
+const heavy = argv.includes('--heavy');
 const FRAME_BUDGET_MS = 10;  // src/platform/web.cpp: app.frame_budget_ms
 const SLICE_MS = 0.8 * FRAME_BUDGET_MS;  // src/app/app.cpp: learn_tick(*this, frame_budget_ms * 0.8)
 const REFERENCE = { task: 'induction', layers: 1, heads: 4, d_model: 64, d_k: 16, d_v: 16, seq_len: 16, vocab: 16,
   batch: 32, seed: 1, steps: 1000000, vary: 'scale', b: false };
+const HEAVIEST = { task: 'induction', layers: 2, heads: 16, d_model: 256, d_k: 64, d_v: 64, d_mlp: 1024, seq_len: 64,
+  vocab: 64, batch: 32, seed: 1, steps: 1000000, vary: 'scale', b: false };
+const SETTINGS = heavy ? HEAVIEST : REFERENCE;
+
+// How long the API takes to answer while a phase runs: from node (evaluate's round trip, which waits for the page's
+// main thread, so a long frame shows here) and inside the page (the call itself), getResult and setState alike.
+async function apiLatency(page, calls = 12) {
+  const round = [], inPage = [];
+  for (let k = 0; k < calls; ++k) {
+    const t0 = performance.now();
+    const own = await page.evaluate(async (k) => {
+      const t = performance.now();
+      await window.attnplay.getResult();
+      await window.attnplay.setState({ selected_row: k % 4 });
+      return performance.now() - t;
+    }, k);
+    round.push(performance.now() - t0);
+    inPage.push(own);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const q = (v, p) => +quantile(v, p).toFixed(1);
+  return { calls, round_trip_ms: { median: q(round, 0.5), max: q(round, 1) }, in_page_ms: { median: q(inPage, 0.5), max: q(inPage, 1) } };
+}
 
 // Installed before any page script: times every requestAnimationFrame callback, so the app's own time per
 // frame (its main loop runs in one) is told apart from the frame interval; the probe uses the untimed original.
@@ -131,25 +157,28 @@ async function phase(page, name, learn) {
     cpu_steal_share: m0 && m1 && m1.total > m0.total ? +((m1.steal - m0.steal) / (m1.total - m0.total)).toFixed(3) : null,
   };
   out.worker = r.worker;
+  out.api = await apiLatency(page);
   if (learn.playing) out.budget_limited = out.steps_per_app_frame < learn.speed - 0.05;
   return out;
 }
 
 function report(figures, out) {
-  console.log(`\nLearn mode in headless Chromium (${figures.environment}), reference configuration, ${seconds} s per phase`);
+  console.log(`\nLearn mode in headless Chromium (${figures.environment}), ${heavy ? 'the heaviest settings' : 'reference configuration'}: ` +
+              `${JSON.stringify(figures.settings)}, ${seconds} s per phase`);
   const inWorker = figures.phases.every((p) => p.worker);
   if (inWorker) console.log('training in the Web Worker: each drawn frame allows learn.speed more steps; the frame itself trains none');
   else console.log(`training in the frame (no worker): at most learn.speed steps per frame, stopping after the step that passes ` +
                    `${SLICE_MS} ms (0.8 × the page's ${FRAME_BUDGET_MS} ms frame budget)`);
   const cols = ['phase', 'steps/s', 'fps', 'frames painted/s', 'steps/frame', 'app ms/frame (median, p95)', 'CPU renderer / GPU process / all Chromium',
-    'steps per renderer CPU s', 'limited by', 'CPU stolen by the host'];
+    'steps per renderer CPU s', 'limited by', 'CPU stolen by the host', 'API getResult+setState ms (round trip median, max; in page median)'];
   console.log(cols.join(' | '));
   for (const p of figures.phases) {
     const limit = !p.playing ? '–' : !p.budget_limited ? `speed ${p.speed}` : p.worker ? 'the worker' : `the ${SLICE_MS} ms slice`;
     console.log([p.phase, p.steps_per_s, p.fps, p.painted_per_s, p.steps_per_app_frame, `${p.app_ms_per_frame.median}, ${p.app_ms_per_frame.p95}`,
       [p.renderer_cpu_per_s, p.gpu_process_cpu_per_s, p.chromium_cpu_per_s].map((x) => `${(100 * x).toFixed(0)} %`).join(' / '),
       p.steps_per_renderer_cpu_s ?? '–', limit,
-      p.cpu_steal_share === null ? '–' : `${(100 * p.cpu_steal_share).toFixed(0)} %`].join(' | '));
+      p.cpu_steal_share === null ? '–' : `${(100 * p.cpu_steal_share).toFixed(0)} %`,
+      `${p.api.round_trip_ms.median}, ${p.api.round_trip_ms.max}; ${p.api.in_page_ms.median}`].join(' | '));
   }
   console.log(`load average (1 min) at start / end: ${figures.load_average_at_start[0]} / ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs`);
   console.log(`written to ${path.relative(process.cwd(), out)}`);
@@ -158,16 +187,16 @@ function report(figures, out) {
 async function main() {
   assertSiteBuilt();
   const figures = { when: new Date().toISOString(), environment: 'SwiftShader WebGL2, viewport 1280×800, DPR 1',
-    settings: REFERENCE, seconds_per_phase: seconds, frame_budget_ms: FRAME_BUDGET_MS, slice_ms: SLICE_MS,
+    settings: SETTINGS, seconds_per_phase: seconds, frame_budget_ms: FRAME_BUDGET_MS, slice_ms: SLICE_MS,
     load_average_at_start: os.loadavg().map((x) => +x.toFixed(2)), phases: [] };
   const server = await startServer();
   const browser = await launchChromium();
   try {
     const { page } = await openApp(browser, server.origin, { initScript: timeRafCallbacks });
     if (!(chromiumCpu().renderer > 0)) throw new Error('no Chromium renderer process found under this one: cannot read its CPU time');
-    await setStateOk(page, { panels: { learn: true }, learn: { settings: REFERENCE, playing: false, speed: 4 } });
+    await setStateOk(page, { panels: { learn: true }, learn: { settings: SETTINGS, playing: false, speed: 4 } });
     const st = (await page.evaluate(() => window.attnplay.getState())).learn.settings;
-    for (const [k, v] of Object.entries(REFERENCE))
+    for (const [k, v] of Object.entries(SETTINGS))
       if (st[k] !== v) throw new Error(`the page did not take learn.settings.${k} = ${v} (has ${st[k]})`);
     figures.phases.push(await phase(page, 'paused', { playing: false }));
     for (const speed of [4, 50, 200]) figures.phases.push(await phase(page, `speed ${speed}`, { playing: true, speed }));
@@ -179,7 +208,7 @@ async function main() {
     await server.stop();
   }
   figures.load_average_at_end = os.loadavg().map((x) => +x.toFixed(2));
-  const out = artifactPath('bench', 'browser_learn.json');
+  const out = artifactPath('bench', heavy ? 'browser_learn_heavy.json' : 'browser_learn.json');
   fs.writeFileSync(out, JSON.stringify(figures, null, 2) + '\n');
   report(figures, out);
 }

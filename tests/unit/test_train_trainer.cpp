@@ -372,3 +372,25 @@ TEST_CASE("steps_to_accuracy: first full window whose mean reaches the threshold
   CHECK(steps_to_accuracy(c, 0.9, 20) == -1);
   CHECK(steps_to_accuracy(c, 0.8, 5) == 8);  // steps 4–8: (2 · 0.5 + 3) / 5 = 0.8
 }
+
+TEST_CASE("the probe view is kept while the weights stay, and follows every change of them", "[train][probe]") {
+  const TrainSettings s = quick(TaskKind::Copy);
+  Trainer t, fresh;
+  REQUIRE(t.reset(s) == "");
+  REQUIRE(fresh.reset(s) == "");
+  const ProbeView at_start = t.probe(0);
+  CHECK(&t.probe(0) == &t.probe(0));  // kept: drawn every frame without a pass
+  t.step(3);                          // a step changes the weights
+  fresh.step(3);
+  const double stepped = t.probe(0).loss;
+  CHECK(stepped == fresh.probe(0).loss);
+  CHECK(stepped != at_start.loss);
+  for (float& p : t.parameters(0)) p *= 0.5f;  // weights written from outside (an import)
+  const double halved = t.probe(0).loss;
+  CHECK(halved != stepped);
+  REQUIRE(t.load_state(fresh.save_state()) == "");  // a snapshot adopted
+  CHECK(t.probe(0).loss == stepped);
+  t.restart();  // step 0 again
+  CHECK(t.probe(0).loss == at_start.loss);
+  CHECK(t.probe(1).heads.size() == at_start.heads.size());
+}

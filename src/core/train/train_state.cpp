@@ -364,6 +364,7 @@ std::string Trainer::load_state(const std::string& bytes) {
   }
   data_rng_.restore(rng);
   if (!same_settings) draw_probe_batch();
+  forget_probes();
   steps_done_ = static_cast<long>(steps);
   stopped_ = stopped == 1;
   message_ = std::move(message);

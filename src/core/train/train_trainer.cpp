@@ -91,6 +91,7 @@ void Trainer::start() {
   }
   data_rng_ = Rng(seeds.data);
   draw_probe_batch();
+  forget_probes();
   steps_done_ = 0;
   stopped_ = false;
   message_.clear();
@@ -118,6 +119,7 @@ bool Trainer::check_finite(int which, const PassStats& st, double grad_norm) {
 
 int Trainer::step(int count) {
   started();
+  forget_probes();
   int done = 0;
   const ModelSettings& m = settings_.model;
   while (done < count && !stopped_) {
@@ -151,8 +153,10 @@ int Trainer::step(int count) {
 
 std::string Trainer::init_text(int which) const { return init_description(model(which).settings()); }
 
-ProbeView Trainer::probe(int which) const {
+const ProbeView& Trainer::probe(int which) const {
   started();
+  std::optional<ProbeView>& kept = probe_views_[index(which)];
+  if (kept) return *kept;
   const Model<float>& model = *models_[index(which)];
   Workspace<float>& ws = probe_work_[index(which)];
   const PassStats st = model.forward(probe_batch_, ws, false);
@@ -176,7 +180,8 @@ ProbeView Trainer::probe(int which) const {
     }
   v.loss = st.loss;
   v.accuracy = st.scored ? static_cast<double>(st.correct) / static_cast<double>(st.scored) : 0;
-  return v;
+  kept = std::move(v);
+  return *kept;
 }
 
 std::string Trainer::head_scenario(int which, int layer, int head, Scenario& out) const {

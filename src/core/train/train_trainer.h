@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,12 +93,17 @@ class Trainer {
   const std::vector<StepRecord>& curve(int which) const { return curves_[index(which)]; }
   const Model<float>& model(int which) const { return *started().models_[index(which)]; }
   // The parameters themselves, for importing weights (and for tests); the next step uses them.
-  std::vector<float>& parameters(int which) { return started().models_[index(which)]->parameters(); }
+  std::vector<float>& parameters(int which) {
+    forget_probes();
+    return started().models_[index(which)]->parameters();
+  }
   std::string label(int which) const { return model_label(settings_, which); }
   std::string init_text(int which) const;
 
-  // The fixed probe example (drawn once from the seed) through the current weights.
-  ProbeView probe(int which) const;
+  // The fixed probe example (drawn once from the seed) through the current weights. Kept until the weights change
+  // (a step, a reset, a load, the parameters taken for writing): the Learn panel draws it every frame, and at the
+  // largest settings one probe pass took most of a 200 ms frame.
+  const ProbeView& probe(int which) const;
   const Batch& probe_batch() const { return started().probe_batch_; }
   // The batch the latest step() trained on (empty before any; kept across reset): to check a step from outside.
   const Batch& last_batch() const { return batch_; }
@@ -131,6 +137,10 @@ class Trainer {
   // would be, so building late changes no result. Const observers call it too, hence the const_cast.
   Trainer& started() const;
   void draw_probe_batch();  // the fixed probe example, from the seed
+  void forget_probes() const {
+    probe_views_[0].reset();
+    probe_views_[1].reset();
+  }
   bool check_finite(int which, const PassStats& st, double grad_norm);
 
   TrainSettings settings_;
@@ -138,6 +148,7 @@ class Trainer {
   std::unique_ptr<Model<float>> models_[2];
   Workspace<float> work_[2];
   mutable Workspace<float> probe_work_[2];
+  mutable std::optional<ProbeView> probe_views_[2];  // probe(which) since the weights last changed
   Optimizer<float> optim_[2];
   std::vector<StepRecord> curves_[2];
   Rng data_rng_{0};
