@@ -130,14 +130,12 @@ struct EigenAttention {
 };
 
 #ifndef ATTNPLAY_BENCH_EIGEN_ONLY
-// The core's kernels, exactly as attn::compute() chains them for one unmasked head.
+// The core's forward kernel for one unmasked head: attention_simd, the fused pass (scores, softmax and
+// weighted sum per block of query rows; kernels.h).
 struct KernelAttention {
-  Mat S;
   void operator()(const Inputs& in, Mat& Z) {
     const float alpha = 1.0f / std::sqrt(static_cast<float>(in.Q.cols()));
-    attn::scores_simd(in.Q, in.K, alpha, S);
-    attn::softmax_rows_simd(S);
-    attn::weighted_sum_simd(S, in.V, Z);
+    attn::attention_simd(in.Q, in.K, in.V, alpha, Z);
   }
 };
 
