@@ -35,6 +35,9 @@
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #endif
+#ifdef ATTNPLAY_BENCH_LIB
+#include <wasm_simd128.h>
+#endif
 
 #ifndef ATTNPLAY_BENCH_EIGEN_ONLY
 #include "core/attention/attention.h"
@@ -127,14 +130,12 @@ struct EigenAttention {
 };
 
 #ifndef ATTNPLAY_BENCH_EIGEN_ONLY
-// The core's kernels, exactly as attn::compute() chains them for one unmasked head.
+// The core's forward kernel for one unmasked head: attention_simd, the fused pass (scores, softmax and
+// weighted sum per block of query rows; kernels.h).
 struct KernelAttention {
-  Mat S;
   void operator()(const Inputs& in, Mat& Z) {
     const float alpha = 1.0f / std::sqrt(static_cast<float>(in.Q.cols()));
-    attn::scores_simd(in.Q, in.K, alpha, S);
-    attn::softmax_rows_simd(S);
-    attn::weighted_sum_simd(S, in.V, Z);
+    attn::attention_simd(in.Q, in.K, in.V, alpha, Z);
   }
 };
 
@@ -561,5 +562,22 @@ EMSCRIPTEN_KEEPALIVE void bench_run(int k) {
 }
 // The last output of implementation k (n×d row-major floats), valid until the next bench_run(k).
 EMSCRIPTEN_KEEPALIVE const float* bench_output(int k) { return lib().Z[static_cast<size_t>(k)].data(); }
+
+// The measured SIMD128 peak: kPeakChains independent chains acc = acc·m + c of f32x4 (a multiply and an
+// add each, dependent, so nothing can be hoisted or merged). Enough chains to cover the latency of
+// mul + add on every port that executes them, few enough (with m and c) for x86-64's 16 vector
+// registers, so V8 keeps them all in registers. Returns a lane so the work is not dead.
+constexpr int kPeakChains = 12;
+EMSCRIPTEN_KEEPALIVE int bench_simd_peak_flops() { return kPeakChains * 4 * 2; }  // per iteration
+EMSCRIPTEN_KEEPALIVE float bench_simd_peak(int iterations) {
+  v128_t acc[kPeakChains];
+  for (int k = 0; k < kPeakChains; ++k) acc[k] = wasm_f32x4_splat(static_cast<float>(k));
+  const v128_t m = wasm_f32x4_splat(0.999f), c = wasm_f32x4_splat(1e-3f);
+  for (int i = 0; i < iterations; ++i)
+    for (int k = 0; k < kPeakChains; ++k) acc[k] = wasm_f32x4_add(wasm_f32x4_mul(acc[k], m), c);
+  v128_t sum = acc[0];
+  for (int k = 1; k < kPeakChains; ++k) sum = wasm_f32x4_add(sum, acc[k]);
+  return wasm_f32x4_extract_lane(sum, 0);
+}
 }
 #endif

@@ -4,21 +4,23 @@
 //   node tests/bench/run_bench.mjs [--quick] [--no-build] [--rounds R] [--aggregate median|min]
 //                                  [--clock wall|cpu] [--min-time S]
 //                                  [--shapes n:d,...] [--json FILE] [--markdown FILE]
-//                                  [--native-build DIR] [--web-build DIR]
+//                                  [--native-build DIR] [--web-build DIR] [--from-json FILE]
 //
 // Programs (each checks its outputs against a double-precision reference before timing):
 //   <native-build>/tests/bench/attn_bench        attnplay-native, eigen-native, compute-native
 //   <native-build>/tests/bench/attn_bench_march  eigen-native-march (Eigen, -march=native)
 //   tests/bench/tfjs_peer.mjs --with-wasm <web-build>/tests/bench/attn_bench_lib.js
-//        tfjs-wasm (TensorFlow.js wasm backend, SIMD, 1 thread) and attnplay-wasm, eigen-wasm,
-//        compute-wasm (the C++ benchmark's WebAssembly build) in one node process, interleaved
+//        tfjs-wasm (TensorFlow.js wasm backend, SIMD, 1 thread), ort-wasm (onnxruntime-web, wasm execution
+//        provider, SIMD, 1 thread; when installed) and attnplay-wasm, eigen-wasm, compute-wasm (the C++
+//        benchmark's WebAssembly build) in one node process, interleaved, with simd128-peak: the shape's
+//        flops as independent f32x4 mul + add chains, the measured SIMD128 peak of the same turns
 //   <web-build>/tests/bench/attn_bench.js --extras-only   the variance lab's Monte Carlo rate
 // The driver then checks across processes that all programs saw the same inputs (hash of their bits)
 // and computed the same outputs (checksums within 1e-5 of Σ|Z|), and prints median times, GFLOP/s
 // (4·n²·d_k flops) and the same-run ratios. Programs take turns shape by shape; with --rounds R the
 // whole sequence runs R times and each figure is the median (or, with --aggregate min, the least
 // disturbed) of the rounds' medians.
-// Nothing here fails on timing.
+// Nothing here fails on timing. --from-json FILE prints the tables of an earlier run's --json file (no build, no run).
 //
 // Build trees (configured and built here unless --no-build): native = build/bench (preset "bench":
 // Release, ATTNPLAY_NATIVE_ARCH=ON), web = build/bench-web (Emscripten, Release, no app).
@@ -32,7 +34,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const opt = {
   quick: false, build: true, rounds: 1, aggregate: 'median', clock: 'wall', minTime: null, shapes: null, json: '', markdown: '',
-  nativeBuild: path.join(root, 'build', 'bench'), webBuild: path.join(root, 'build', 'bench-web'),
+  fromJson: '', nativeBuild: path.join(root, 'build', 'bench'), webBuild: path.join(root, 'build', 'bench-web'),
 };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; ++i) {
@@ -52,6 +54,7 @@ for (let i = 0; i < argv.length; ++i) {
   else if (a === '--markdown') opt.markdown = path.resolve(value());
   else if (a === '--native-build') opt.nativeBuild = path.resolve(value());
   else if (a === '--web-build') opt.webBuild = path.resolve(value());
+  else if (a === '--from-json') opt.fromJson = path.resolve(value());
   else if (a === '--help' || a === '-h') {
     const lines = fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
     console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).join('\n'));
@@ -77,7 +80,7 @@ function run(cmd, args, extraEnv = {}, echo = true) {
 
 // ---- build --------------------------------------------------------------------------------------------
 const emscriptenEnv = { NODE_PATH: '/usr/share/nodejs' };
-if (opt.build) {
+if (opt.build && !opt.fromJson) {
   const jobs = String(Math.max(1, Math.min(os.cpus().length, 2)));
   if (!fs.existsSync(path.join(opt.nativeBuild, 'CMakeCache.txt'))) {
     if (opt.nativeBuild === path.join(root, 'build', 'bench')) run('cmake', ['--preset', 'bench', '-S', root]);
@@ -98,7 +101,8 @@ const webBench = path.join(opt.webBuild, 'tests', 'bench');
 const programs = [
   { name: 'native', cmd: path.join(opt.nativeBuild, 'tests', 'bench', 'attn_bench'), pre: [] },
   { name: 'native-march', cmd: path.join(opt.nativeBuild, 'tests', 'bench', 'attn_bench_march'), pre: [] },
-  // attnplay-wasm, eigen-wasm, compute-wasm and tfjs-wasm in one node process, repetitions interleaved.
+  // attnplay-wasm, eigen-wasm, compute-wasm, simd128-peak, tfjs-wasm and ort-wasm in one node process,
+  // repetitions interleaved.
   { name: 'wasm+tfjs', cmd: 'node', pre: [path.join(here, 'tfjs_peer.mjs'), '--with-wasm', path.join(webBench, 'attn_bench_lib.js')] },
 ];
 // The standalone WebAssembly benchmark, for the Monte Carlo rate.
@@ -117,7 +121,7 @@ const shapeList = (opt.shapes ?? (opt.quick ? '16:64,64:64,256:64,64:4,64:16,64:
   : '16:64,64:64,256:64,512:64,1024:64,2048:64,512:4,512:16,512:256,512:1024')).split(',');
 let seq = 0;
 const verbose = opt.rounds * shapeList.length <= 12;
-for (let round = 0; round < opt.rounds; ++round) {
+for (let round = 0; round < (opt.fromJson ? 0 : opt.rounds); ++round) {
   for (const shape of shapeList) {
     for (const p of programs) {
       const json = path.join(tmp, `${seq}.json`), chk = path.join(tmp, `${seq}.checks.json`);
@@ -129,12 +133,12 @@ for (let round = 0; round < opt.rounds; ++round) {
         timings.get(key).push(r.median_ms);
       }
       if (round === 0) checks.push(...JSON.parse(fs.readFileSync(chk, 'utf8')));
-      if (!verbose) process.stdout.write(out.split('\n').filter((l) => /^\S+-(wasm|native)/.test(l)).map((l) => `${l}\n`).join(''));
+      if (!verbose) process.stdout.write(out.split('\n').filter((l) => /^\S+-(wasm|native|peak)/.test(l)).map((l) => `${l}\n`).join(''));
     }
   }
 }
 // The variance lab's Monte Carlo rate (native and wasm core).
-if (!opt.quick)
+if (!opt.quick && !opt.fromJson)
   for (const p of [programs[0], wasmBench]) {
     const out = run(p.cmd, [...p.pre, '--extras-only']);
     for (const line of out.split('\n')) if (line.startsWith('variance_experiment')) extras.push(`${p.name}: ${line}`);
@@ -167,11 +171,11 @@ for (const [key, cs] of byShape) {
   }
 }
 if (!agree) process.exit(1);
-console.log(`\nagreement: ${checks.length} outputs over ${byShape.size} shapes, identical inputs; every output within ` +
+if (!opt.fromJson) console.log(`\nagreement: ${checks.length} outputs over ${byShape.size} shapes, identical inputs; every output within ` +
             `${worstErr.toExponential(1)} of the double-precision reference (tolerance 1e-4), checksums within 1e-5·Σ|Z|`);
 
 // ---- table ------------------------------------------------------------------------------------------------
-const rows = order.map((r) => {
+const rows = opt.fromJson ? JSON.parse(fs.readFileSync(opt.fromJson, 'utf8')) : order.map((r) => {
   const per = timings.get(`${r.impl}|${r.n}|${r.d_k}`);
   const ms = opt.aggregate === 'min' ? Math.min(...per) : median(per);
   return { impl: r.impl, n: r.n, d_k: r.d_k, median_ms: ms, gflops: (4 * r.n * r.n * r.d_k) / (ms * 1e-3) * 1e-9 };
@@ -189,25 +193,42 @@ function ratio(other, ours) {
 }
 const speedup = (other, ours) => { const x = ratio(other, ours); return x === null ? '–' : `${x.toFixed(2)}×`; };
 const present = (cols) => cols.filter((c) => rows.some((r) => r.impl === c));
+// The faster of the other libraries in WebAssembly (the row of the smaller time).
+const PEERS = ['tfjs-wasm', 'ort-wasm'];
+const bestPeer = (n, d) => PEERS.map((p) => get(p, n, d)).filter(Boolean)
+  .reduce((b, r) => (!b || r.median_ms < b.median_ms ? r : b), null);
+// Share of the measured SIMD128 peak: the peak's time for the row's flops ÷ ours (= our GFLOP/s ÷ the peak's).
+function peakShare(n, d) {
+  const x = ratio(get('simd128-peak', n, d), get('attnplay-wasm', n, d));
+  return x === null ? '–' : `${Math.round(100 * x)} %`;
+}
 function markdown(cols, withRatios) {
   const header = ['n', 'd_k', ...cols];
-  if (withRatios) header.push('vs eigen-wasm', 'vs tfjs-wasm', 'vs eigen-native-march');
+  const vs = withRatios ? present(['eigen-wasm', 'tfjs-wasm', 'ort-wasm']) : [];
+  const withPeers = withRatios && present(PEERS).length > 0, withPeak = withRatios && present(['simd128-peak']).length > 0;
+  header.push(...vs.map((c) => `vs ${c}`));
+  if (withPeers) header.push('vs best peer');
+  if (withRatios) header.push('vs eigen-native-march');
+  if (withPeak) header.push('share of peak');
   const lines = [header, header.map(() => '---:')];
   for (const [n, d] of shapes) {
     const ours = get('attnplay-wasm', n, d);
     const line = [String(n), String(d), ...cols.map((c) => cell(get(c, n, d)))];
-    if (withRatios)
-      line.push(speedup(get('eigen-wasm', n, d), ours), speedup(get('tfjs-wasm', n, d), ours),
-                speedup(get('eigen-native-march', n, d), ours));
+    line.push(...vs.map((c) => speedup(get(c, n, d), ours)));
+    if (withPeers) line.push(speedup(bestPeer(n, d), ours));
+    if (withRatios) line.push(speedup(get('eigen-native-march', n, d), ours));
+    if (withPeak) line.push(peakShare(n, d));
     lines.push(line);
   }
   return lines.map((l) => `| ${l.join(' | ')} |`).join('\n');
 }
-const mainTable = markdown(present(['attnplay-wasm', 'eigen-wasm', 'tfjs-wasm', 'eigen-native-march']), true);
+const mainTable = markdown(present(['attnplay-wasm', 'eigen-wasm', 'tfjs-wasm', 'ort-wasm', 'eigen-native-march',
+                                    'simd128-peak']), true);
 const otherTable = markdown(present(['compute-wasm', 'attnplay-native', 'eigen-native', 'compute-native']), false);
 const clockNote = `${opt.clock} clock, median of ≥ ${opt.quick ? 2 : 7} repetitions${opt.rounds > 1 ? `, ${opt.aggregate === 'min' ? 'best' : 'median'} of ${opt.rounds} rounds` : ''}`;
 const legend = 'cells: median ms (GFLOP/s, 4·n²·d_k flops); "vs X" = time of X ÷ time of attnplay-wasm in the same row ' +
-  '(> 1: attnplay-wasm is faster)';
+  '(> 1: attnplay-wasm is faster); "best peer" = the faster of tfjs-wasm and ort-wasm; simd128-peak = the time of ' +
+  'the row\'s flops at the measured SIMD128 peak, "share of peak" = its time ÷ ours';
 console.log(`\nattention forward pass softmax(QKᵀ/√d_k)·V, single thread, ${clockNote}`);
 console.log(`load average: ${loadBefore} before, ${loadAfter} after; ${legend}\n`);
 console.log(mainTable + '\n\n' + otherTable);
@@ -233,6 +254,13 @@ const tfd = shapes.filter(([n, d]) => n === 512 && d !== 64)
 if (tfd.length)
   summary.push(`attnplay-wasm vs tfjs-wasm at n = 512 over d_k: ` +
                tfd.map(([d, a, b]) => `${ratio(a, b).toFixed(2)}× at d_k = ${d}`).join(', '));
+const best = shapes.map(([n, d]) => [n, d, bestPeer(n, d), get('attnplay-wasm', n, d)]).filter(([, , a, b]) => a && b);
+if (best.length) {
+  const short = best.filter(([, , a, b]) => ratio(a, b) < 1.5).map(([n, d, a, b]) => `${n}×${d} (${ratio(a, b).toFixed(2)}×)`);
+  summary.push(`attnplay-wasm vs the best peer (faster of ${present(PEERS).join(', ')}): ` +
+               best.map(([n, d, a, b]) => `${ratio(a, b).toFixed(2)}× at ${n}×${d}`).join(', ') +
+               ` (target ≥ 1.5× everywhere: ${short.length ? `NOT met at ${short.join(', ')}` : 'met'})`);
+}
 for (const [n, limit] of [[512, 16], [1024, 33]]) {
   const c = get('compute-wasm', n, 64);
   if (c) summary.push(`compute-wasm (whole attn::compute) at n = ${n}, d_k = 64: ${c.median_ms.toFixed(2)} ms (target < ${limit} ms: ${c.median_ms < limit ? 'met' : 'NOT met'})`);

@@ -6,12 +6,16 @@
 //
 //   node tests/bench/tfjs_peer.mjs [--quick] [--json FILE] [--checks FILE] [--clock wall|cpu]
 //                                  [--min-time S] [--min-reps N] [--max-reps N] [--shapes n:d,...]
-//                                  [--with-wasm <web-build>/tests/bench/attn_bench_lib.js] [--impl a,b]
+//                                  [--with-wasm <web-build>/tests/bench/attn_bench_lib.js] [--no-ort]
+//                                  [--impl a,b]
 //
 // --with-wasm also loads the C++ benchmark's WebAssembly implementations (attnplay-wasm, eigen-wasm,
 // compute-wasm) into this process and interleaves their repetitions with tfjs's, so the ratios
 // between them are same-run ratios in the strictest sense: a change in the machine's load hits all
-// of them alike. run_bench.mjs uses it.
+// of them alike. run_bench.mjs uses it. With it comes simd128-peak: a loop of independent f32x4
+// mul + add chains doing the shape's 4·n²·d_k flops (the machine's measured SIMD128 peak; its time is
+// what the two products would take at that rate). When onnxruntime-web is installed (npm ci), ort-wasm
+// (tests/bench/ort_peer.mjs) joins the turns as well; --no-ort leaves it out.
 //
 // The peer gets its fast path: in tfjs 4.x the wasm backend hands matMul to XNNPACK only when
 // neither operand is transposed, so the scores are tf.matMul(q·α, tf.transpose(k)) rather than
@@ -28,7 +32,7 @@ const IMPL = 'tfjs-wasm';
 const TOLERANCE = 1e-4; // same as attn_bench (kTolerance)
 
 // ---- options (the same as attn_bench) ---------------------------------------------------------------
-const opt = { quick: false, json: '', checks: '', cpu: false, withWasm: '', impl: null, minTime: 0.5, minReps: 7, maxReps: 1000, shapes: [] };
+const opt = { quick: false, json: '', checks: '', cpu: false, withWasm: '', ort: true, impl: null, minTime: 0.5, minReps: 7, maxReps: 1000, shapes: [] };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; ++i) {
   const a = argv[i];
@@ -46,6 +50,7 @@ for (let i = 0; i < argv.length; ++i) {
   else if (a === '--shapes')
     opt.shapes = value().split(',').map((s) => s.split(':').map((x) => parseInt(x, 10)));
   else if (a === '--with-wasm') opt.withWasm = value();
+  else if (a === '--no-ort') opt.ort = false;
   else if (a === '--impl') opt.impl = value().split(',');
   else if (a === '--no-extras') {} // accepted for symmetry with attn_bench
   else {
@@ -172,8 +177,27 @@ if (opt.withWasm) {
       teardown() {},
     });
   }
+  if (!opt.impl || opt.impl.includes('simd128-peak'))
+    impls.push({
+      name: 'simd128-peak',
+      noOutput: true, // times the shape's flop count; nothing to check
+      setup(n, d) { this.iterations = Math.max(1, Math.round((4 * n * n * d) / lib._bench_simd_peak_flops())); },
+      run() { lib._bench_simd_peak(this.iterations); },
+      teardown() {},
+    });
 }
 if (!opt.impl || opt.impl.includes(IMPL)) impls.push(tfjsImpl);
+let ortVersion = '';
+if (opt.ort && (!opt.impl || opt.impl.includes('ort-wasm'))) {
+  let hasOrt = true;
+  try { require.resolve('onnxruntime-web/ort-wasm-simd-threaded.wasm'); } catch { hasOrt = false; }
+  if (hasOrt) {
+    const { makeOrtPeer } = await import('./ort_peer.mjs');
+    const ortImpl = await makeOrtPeer();
+    ortVersion = ortImpl.version;
+    impls.push(ortImpl);
+  }
+}
 
 function median(v) {
   const s = [...v].sort((a, b) => a - b);
@@ -182,7 +206,8 @@ function median(v) {
 }
 
 console.log(`attention forward pass softmax(QK^T/sqrt(d_k))V, tfjs ${tf.version_core} wasm backend ` +
-            `(SIMD, ${tfwasm.getThreadsCount()} thread)${opt.withWasm ? ' interleaved with attn_bench_lib' : ''}, ` +
+            `(SIMD, ${tfwasm.getThreadsCount()} thread)${ortVersion ? `, onnxruntime-web ${ortVersion} (wasm, SIMD, 1 thread)` : ''}` +
+            `${opt.withWasm ? ' interleaved with attn_bench_lib' : ''}, ` +
             `${opt.cpu ? 'CPU' : 'wall'} clock, median of >= ${opt.minReps} reps` +
             (opt.quick ? ' (quick mode: timings are not meaningful)' : ''));
 console.log(`${'impl'.padEnd(20)} ${'n'.padStart(5)} ${'d_k'.padStart(5)} ${'median ms'.padStart(11)} ` +
@@ -197,8 +222,12 @@ for (const [n, d] of opt.shapes) {
   const checked = [];
   let shapeOk = true;
   for (const im of impls) {
-    im.setup(n, d, inp);
-    const Z = im.output();
+    await im.setup(n, d, inp);
+    if (im.noOutput) {
+      checked.push(null);
+      continue;
+    }
+    const Z = await im.output();
     let err = 0, checksum = 0, absSum = 0;
     for (const [i, ref] of refs)
       for (let t = 0; t < d; ++t) {
@@ -213,30 +242,36 @@ for (const [n, d] of opt.shapes) {
     checked.push({ err, checksum, absSum });
   }
   if (shapeOk) {
-    // Warm-up: at least 0.2 s or two runs each (V8 tiers wasm up from Liftoff to TurboFan).
+    // Warm-up: at least 0.2 s or two runs each (V8 tiers wasm up from Liftoff to TurboFan). ORT's run() returns a
+    // Promise (its API is asynchronous, though the wasm work inside is synchronous): it is awaited inside the
+    // timed interval, the others' plain returns are not awaited at all.
     for (const im of impls) {
       const w0 = now();
-      for (let rep = 0; rep < 2 || (!opt.quick && now() - w0 < 0.2); ++rep) im.run();
+      for (let rep = 0; rep < 2 || (!opt.quick && now() - w0 < 0.2); ++rep) {
+        const r = im.run();
+        if (r) await r;
+      }
     }
     // Timed repetitions, the implementations taking turns.
     const times = impls.map(() => []);
     const spent = impls.map(() => 0);
     for (let more = true; more;) {
       more = false;
-      impls.forEach((im, j) => {
+      for (const [j, im] of impls.entries()) {
         const reps = times[j].length;
-        if (reps >= opt.maxReps || (reps >= opt.minReps && spent[j] >= opt.minTime)) return;
+        if (reps >= opt.maxReps || (reps >= opt.minReps && spent[j] >= opt.minTime)) continue;
         more = true;
         const t0 = now();
-        im.run();
+        const r = im.run();
+        if (r) await r;
         const dt = now() - t0;
         times[j].push(dt);
         spent[j] += dt;
-      });
+      }
     }
     impls.forEach((im, j) => {
       const med = median(times[j]);
-      const { err, checksum, absSum } = checked[j];
+      const { err, checksum, absSum } = checked[j] ?? { err: 0, checksum: null, absSum: null };
       const row = { impl: im.name, n, d_k: d, median_ms: med * 1e3, gflops: med > 0 ? (4 * n * n * d) / med * 1e-9 : 0,
                     reps: times[j].length, input_hash: inp.hash, max_abs_err: err, checksum, abs_sum: absSum };
       rows.push(row);
@@ -247,14 +282,14 @@ for (const [n, d] of opt.shapes) {
   } else {
     ok = false;
   }
-  for (const im of impls) im.teardown();
+  for (const im of impls) await im.teardown();
 }
 
 const pick = (r, keys) => Object.fromEntries(keys.map((key) => [key, r[key]]));
 if (opt.json)
   fs.writeFileSync(opt.json, JSON.stringify(rows.map((r) => pick(r, ['impl', 'n', 'd_k', 'median_ms', 'gflops'])), null, 1) + '\n');
 if (opt.checks)
-  fs.writeFileSync(opt.checks, JSON.stringify(rows.map((r) => pick(r, ['impl', 'n', 'd_k', 'input_hash', 'max_abs_err', 'checksum', 'abs_sum'])), null, 1) + '\n');
+  fs.writeFileSync(opt.checks, JSON.stringify(rows.filter((r) => r.checksum !== null).map((r) => pick(r, ['impl', 'n', 'd_k', 'input_hash', 'max_abs_err', 'checksum', 'abs_sum'])), null, 1) + '\n');
 if (!ok) {
   console.error(`outputs disagree (tolerance ${TOLERANCE}): no timings for those shapes`);
   process.exit(1);

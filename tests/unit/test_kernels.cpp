@@ -173,6 +173,124 @@ TEST_CASE("softmax: SIMD exp is accurate across the range", "[kernels]") {
     }
 }
 
+TEST_CASE("softmax: logits far below the maximum get weight exactly 0", "[kernels]") {
+  // The SIMD exp flushes e^x under ≈ 2^-126 to exactly 0 (it clamps its input and lets the exponent
+  // field reach 0), so the maximum keeps exactly all the weight: no garbage from x ≪ −87. std::exp keeps
+  // the denormals.
+  for (int variant = 0; variant < 2; ++variant)
+    for (const float x : {-88.0f, -90.0f, -103.9f, -1e4f, -3e38f}) {
+      Mat A(1, 2);
+      A << 0.0f, x;
+      (variant == 0 ? attn::softmax_rows_scalar : attn::softmax_rows_simd)(A);
+      INFO("x=" << x << " variant=" << variant);
+      CHECK(A(0, 0) == 1.0f);
+      if (variant == 0)
+        CHECK(A(0, 1) < 1e-37f);
+      else
+        CHECK(A(0, 1) == 0.0f);
+    }
+}
+
+namespace {
+
+// The fused pass and the chained scalar kernels on one problem: weights within 1e-4 relative (the fused
+// exponentials work on base-2 logits, whose float rounding moves e^x by ≈ |x|·1e-7 relative), outputs
+// within 2e-5 of Σ|a v| (summation order and those weights).
+void check_attention(const Mat& Q, const Mat& K, const Mat& V, float alpha) {
+  Mat Z1, Z2, W1, W2, Z3;
+  attn::attention_scalar(Q, K, V, alpha, Z1, &W1);
+  attn::attention_simd(Q, K, V, alpha, Z2, &W2);
+  attn::attention_simd(Q, K, V, alpha, Z3);  // without the weights: the same outputs
+  REQUIRE(Z2.rows() == Q.rows());
+  REQUIRE(Z2.cols() == V.cols());
+  REQUIRE(W2.rows() == Q.rows());
+  REQUIRE(W2.cols() == K.rows());
+  CHECK(Z2 == Z3);
+  for (int i = 0; i < Q.rows(); ++i) {
+    for (int j = 0; j < K.rows(); ++j) CHECK(std::abs(W1(i, j) - W2(i, j)) <= 1e-4 * W1(i, j) + 1e-30);
+    for (int t = 0; t < V.cols(); ++t) {
+      double mag = 1e-30;
+      for (int j = 0; j < K.rows(); ++j) mag += std::abs(W1(i, j) * V(j, t));
+      CHECK(std::abs(Z1(i, t) - Z2(i, t)) <= 2e-5 * mag);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("attention: the fused SIMD pass matches the chained scalar kernels", "[kernels]") {
+  // Ragged edges everywhere: query blocks of 4 with 1–3 left, key panels of 8, value widths ≤ 4 (the
+  // narrow product) and above, d_k from 1 to 257, rows of one key and of 2053.
+  attn::Rng rng(909);
+  const std::array<int, 4> shapes[] = {{1, 1, 1, 1},    {5, 3, 3, 3},     {6, 17, 4, 2},
+                                       {13, 41, 5, 19}, {64, 64, 16, 16}, {37, 300, 64, 64},
+                                       {5, 2053, 3, 4}, {130, 9, 257, 8}, {7, 515, 16, 4}};
+  for (const auto& [n, m, d, dv] : shapes) {
+    INFO("n=" << n << " m=" << m << " d=" << d << " dv=" << dv);
+    check_attention(random_mat(rng, n, d), random_mat(rng, m, d), random_mat(rng, m, dv),
+                    1.0f / std::sqrt(static_cast<float>(d)));
+  }
+  // Sharp rows: scores spread over ±80, so weights span the exponentials' whole range.
+  check_attention(random_mat(rng, 9, 8, 6.0), random_mat(rng, 70, 8, 6.0), random_mat(rng, 70, 5), 1.0f);
+}
+
+TEST_CASE("attention: the fused pass keeps the softmax's rules for non-finite scores and values", "[kernels]") {
+  // An overflowed score (+inf: a hard maximum), −inf and NaN scores (weight 0) and a non-finite value row
+  // under a zero weight: the fused pass hands these rows to the chained kernels' rules.
+  const Mat Q = (Mat(3, 2) << 1e30f, 0.0f, -1e30f, 0.0f, 1e30f, 1e30f).finished();
+  const Mat K = (Mat(4, 2) << 1e30f, 0.0f, 1.0f, 0.0f, 1e30f, -1e30f, 0.0f, 0.0f).finished();
+  const Mat V = (Mat(4, 3) << 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, 0, 1).finished();
+  Mat Z1, Z2, W1, W2;
+  attn::attention_scalar(Q, K, V, 1.0f, Z1, &W1);
+  attn::attention_simd(Q, K, V, 1.0f, Z2, &W2);
+  CHECK(Z2.allFinite());
+  CHECK(W2.allFinite());
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 4; ++j) CHECK(W2(i, j) == Approx(W1(i, j)).margin(1e-7));
+  CHECK(W2(0, 0) == 0.5f);  // two +inf scores: the weight shared between them
+  CHECK(W2(0, 2) == 0.5f);
+  CHECK(W2(1, 0) == 0.0f);  // −inf score: none
+  CHECK(W2(2, 0) == 1.0f);  // +inf beside an inf − inf = NaN score, which gets none
+  CHECK(W2(2, 2) == 0.0f);
+  for (int i = 0; i < 3; ++i)
+    for (int t = 0; t < 3; ++t) CHECK(Z2(i, t) == Approx(Z1(i, t)).margin(1e-6));
+
+  const Mat Qf = (Mat(1, 1) << 1.0f).finished(), Kf = (Mat(2, 1) << 0.0f, -1e30f).finished();
+  const Mat Vf = (Mat(2, 2) << 1.0f, 2.0f, std::numeric_limits<float>::infinity(), 0.0f).finished();
+  attn::attention_simd(Qf, Kf, Vf, 1.0f, Z2);  // the second key's weight is 0: its inf must not leak
+  CHECK(Z2(0, 0) == 1.0f);
+  CHECK(Z2(0, 1) == 2.0f);
+}
+
+TEST_CASE("attention: the fused pass's exponential has a bounded relative error over the softmax's range",
+          "[kernels]") {
+  // Two keys with scores 0 and x (d = 1, alpha = 1): the weights are 1/(1 + e^x) and e^x/(1 + e^x). The
+  // fused pass computes 2^(x·log2 e) with x·log2 e rounded to float: relative error ≤ 2·10⁻⁷ + |x|·10⁻⁷
+  // (1.6·10⁻⁵ at x = −87; the chained softmax is within 10⁻⁶ there). Below x ≈ −87.7 the weight is
+  // exactly 0 and the maximum's exactly 1; at x = 0 both are exactly 1/2.
+  const Mat Q = (Mat(1, 1) << 1.0f).finished(), V = (Mat(2, 1) << 0.0f, 1.0f).finished();
+  Mat Z, W;
+  for (double x = -87.0; x <= 0.0; x += 0.0173) {
+    const float xf = static_cast<float>(x);
+    attn::attention_simd(Q, (Mat(2, 1) << 0.0f, xf).finished(), V, 1.0f, Z, &W);
+    const double e = std::exp(static_cast<double>(xf));
+    INFO("x=" << xf);
+    CHECK(std::abs(W(0, 1) - e / (1 + e)) <= (2e-7 + std::abs(xf) * 1e-7) * (e / (1 + e)));
+    CHECK(std::abs(W(0, 0) - 1 / (1 + e)) <= 2e-7 / (1 + e));
+    CHECK(std::abs(Z(0, 0) - e / (1 + e)) <= (2e-7 + std::abs(xf) * 1e-7) * (e / (1 + e)));
+  }
+  for (const float x : {-88.0f, -90.0f, -1e4f, -3e38f}) {
+    attn::attention_simd(Q, (Mat(2, 1) << 0.0f, x).finished(), V, 1.0f, Z, &W);
+    INFO("x=" << x);
+    CHECK(W(0, 1) == 0.0f);
+    CHECK(W(0, 0) == 1.0f);
+    CHECK(Z(0, 0) == 0.0f);
+  }
+  attn::attention_simd(Q, (Mat(2, 1) << 0.0f, 0.0f).finished(), V, 1.0f, Z, &W);
+  CHECK(W(0, 0) == 0.5f);
+  CHECK(W(0, 1) == 0.5f);
+}
+
 TEST_CASE("weighted sum: SIMD matches scalar and skips zero weights", "[kernels]") {
   attn::Rng rng(303);
   int idx = 0;

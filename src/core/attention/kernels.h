@@ -20,6 +20,15 @@ void softmax_rows_simd(Mat& A);
 void weighted_sum_scalar(const Mat& A, const Mat& V, Mat& Z);
 void weighted_sum_simd(const Mat& A, const Mat& V, Mat& Z);
 
+// Z = softmax_rows(Q Kᵀ · alpha) · V in one pass over blocks of query rows (no mask): the chain
+// scores → softmax_rows → weighted_sum with the same contracts (NaN and −inf scores get weight 0, +inf ones
+// share it), equal within float rounding. The SIMD twin keeps a block's scores in cache, takes each row's
+// maximum while it computes them, scales the queries rather than the scores, works in base 2 (e^x as
+// 2^(x·log2 e), relative error ≤ 2·10⁻⁷ + |x|·10⁻⁷) and divides each output row by its sum of
+// exponentials instead of every weight. `weights`, when given, receives the softmax (n×m).
+void attention_scalar(const Mat& Q, const Mat& K, const Mat& V, float alpha, Mat& Z, Mat* weights = nullptr);
+void attention_simd(const Mat& Q, const Mat& K, const Mat& V, float alpha, Mat& Z, Mat* weights = nullptr);
+
 // One operand of a general matrix product: a row-major float matrix at `data` with row stride
 // `stride`, used as it is or transposed.
 struct MatmulOperand {

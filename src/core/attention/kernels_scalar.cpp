@@ -79,6 +79,14 @@ void weighted_sum_scalar(const Mat& A, const Mat& V, Mat& Z) {
   }
 }
 
+void attention_scalar(const Mat& Q, const Mat& K, const Mat& V, float alpha, Mat& Z, Mat* weights) {
+  Mat local;
+  Mat& A = weights ? *weights : local;
+  scores_scalar(Q, K, alpha, A);
+  softmax_rows_scalar(A);
+  weighted_sum_scalar(A, V, Z);
+}
+
 void matmul_scalar(int m, int n, int k, MatmulOperand a, MatmulOperand b, float* c, long ldc, bool accumulate) {
   const auto at = [&](int i, int t) { return a.transposed ? a.data[t * a.stride + i] : a.data[i * a.stride + t]; };
   const auto bt = [&](int t, int j) { return b.transposed ? b.data[j * b.stride + t] : b.data[t * b.stride + j]; };
