@@ -84,7 +84,12 @@ void head_count(PanelContext& ctx, State& s) {
 }
 
 // Each head's weights as a tile with its mean entropy, up to 16 of them, four to a row.
-void head_tiles(PanelContext& ctx, const Result& c, float avail) {
+// Thumbnails of up to 16 heads' weights, then the concatenation and the output: pooled once per result.
+struct HeadThumbnails {
+  ThumbnailCache heads[16], concat, output;
+};
+
+void head_tiles(PanelContext& ctx, const Result& c, uint64_t revision, float avail, HeadThumbnails& pictures) {
   std::vector<const HeadResult*> heads;
   if (c.heads.empty())
     heads.push_back(&c.main);
@@ -102,7 +107,7 @@ void head_tiles(PanelContext& ctx, const Result& c, float avail) {
     ImGui::TextUnformatted(
         ctx.trf("heads.head_title", {{"head", std::to_string(k + 1)}, {"h", fmt(mean_h, 2)}}).c_str());
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    draw_matrix(dl, p0, tile, tile, h.weights, true);
+    draw_thumbnail(dl, p0, tile, tile, pictures.heads[k].get(revision, h.weights, true), true);
     ImGui::Dummy(ImVec2(tile, tile));
     ctx.track(ControlFamily::head, std::to_string(k));
     ImGui::EndGroup();
@@ -114,7 +119,8 @@ void head_tiles(PanelContext& ctx, const Result& c, float avail) {
 }
 
 // The heads' outputs side by side (concat) and what W_O makes of them.
-void concat_and_output(const PanelContext& ctx, const Result& c, float avail) {
+void concat_and_output(const PanelContext& ctx, const Result& c, uint64_t revision, float avail,
+                       HeadThumbnails& pictures) {
   section_header(ctx.tr("heads.concat_section"));
   text_wrapped(ctx.trf("heads.concat", {{"h", std::to_string(c.heads.size())},
                                         {"rows", std::to_string(c.concat.rows())},
@@ -126,13 +132,13 @@ void concat_and_output(const PanelContext& ctx, const Result& c, float avail) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImGui::BeginGroup();
   ImGui::TextUnformatted("concat");
-  draw_matrix(dl, ImGui::GetCursorScreenPos(), w, hgt, c.concat, false);
+  draw_thumbnail(dl, ImGui::GetCursorScreenPos(), w, hgt, pictures.concat.get(revision, c.concat, false), false);
   ImGui::Dummy(ImVec2(w, hgt));
   ImGui::EndGroup();
   ImGui::SameLine(0, 24);
   ImGui::BeginGroup();
   ImGui::TextUnformatted(ctx.tr("heads.output"));
-  draw_matrix(dl, ImGui::GetCursorScreenPos(), w, hgt, c.output, false);
+  draw_thumbnail(dl, ImGui::GetCursorScreenPos(), w, hgt, pictures.output.get(revision, c.output, false), false);
   ImGui::Dummy(ImVec2(w, hgt));
   ImGui::EndGroup();
 }
@@ -153,9 +159,12 @@ class HeadsPanel : public Panel {
     }
     section_header(ctx.tr("heads.each_head"));
     const float avail = ImGui::GetContentRegionAvail().x;
-    head_tiles(ctx, c, avail);
-    if (!c.heads.empty()) concat_and_output(ctx, c, avail);
+    head_tiles(ctx, c, r.revision, avail, pictures_);
+    if (!c.heads.empty()) concat_and_output(ctx, c, r.revision, avail, pictures_);
   }
+
+ private:
+  HeadThumbnails pictures_;
 };
 
 }  // namespace

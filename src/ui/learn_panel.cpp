@@ -261,13 +261,15 @@ class LearnPanel : public Panel {
     const float cell = std::clamp(ImGui::GetContentRegionAvail().x / 9.0f, 40.0f, 120.0f);
     for (int which = 0; which < 2; ++which) {
       const train::ProbeView& v = t.probe(which);
+      if (pictures_[which].size() < v.heads.size()) pictures_[which].resize(v.heads.size());
       ImGui::Text("%s %s", which == 0 ? "A" : "B", learn_model_label(ctx.state.lang, t.settings(), which).c_str());
       for (size_t k = 0; k < v.heads.size(); ++k) {
         const train::HeadView& h = v.heads[k];
         if (k > 0) same_line_if_fits(std::max(cell, button_width(ctx.tr("learn.open"))));
         ImGui::BeginGroup();
         const ImVec2 p0 = ImGui::GetCursorScreenPos();
-        draw_matrix(ImGui::GetWindowDrawList(), p0, cell, cell, h.weights, true);
+        const Thumbnail& picture = pictures_[which][k].get(v.pass, h.weights, true);
+        draw_thumbnail(ImGui::GetWindowDrawList(), p0, cell, cell, picture, true);
         ImGui::Dummy(ImVec2(cell, cell));
         const std::string id =
             std::string(which == 0 ? "a:" : "b:") + std::to_string(h.layer) + ":" + std::to_string(h.head);
@@ -317,6 +319,9 @@ class LearnPanel : public Panel {
                                              {"ind_head", std::to_string(ind->head + 1)},
                                              {"induction", fmt(ind->induction, 2)}}));
   }
+
+ private:
+  std::vector<ThumbnailCache> pictures_[2];  // each head of model A and B on the probe example, kept per pass
 };
 
 }  // namespace

@@ -371,26 +371,26 @@ void badge(const char* text, ImU32 bg, ImU32 fg) {
   dl->AddText(ImVec2(p.x + pad, p.y), fg, text);
 }
 
-// A small matrix as coloured rects, sampled to at most `max_cells` per side.
-void draw_matrix(ImDrawList* dl, ImVec2 p0, float w, float h, const Mat& M, bool probabilities) {
-  const int n = static_cast<int>(M.rows()), m = static_cast<int>(M.cols());
-  if (n == 0 || m == 0) return;
-  const int rn = std::min(n, 32), rm = std::min(m, 32);  // beyond 32, sample evenly
-  float range = 1e-6f;
-  if (!probabilities)
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < m; ++j)
-        if (std::isfinite(M(i, j))) range = std::max(range, std::fabs(M(i, j)));
-  const float cw = w / rm, ch = h / rn;
-  for (int a = 0; a < rn; ++a)
-    for (int b = 0; b < rm; ++b) {
-      const int i = a * n / rn, j = b * m / rm;
-      const float v = M(i, j);
+void draw_thumbnail(ImDrawList* dl, ImVec2 p0, float w, float h, const Thumbnail& t, bool probabilities) {
+  if (t.rows == 0 || t.cols == 0) return;
+  const float cw = w / t.cols, ch = h / t.rows, range = std::max(t.range, 1e-6f);
+  for (int a = 0; a < t.rows; ++a)
+    for (int b = 0; b < t.cols; ++b) {
+      const float v = t.cells[static_cast<size_t>(a) * static_cast<size_t>(t.cols) + static_cast<size_t>(b)];
       const ImU32 col = !std::isfinite(v) ? IM_COL32(80, 80, 80, 255)
                         : probabilities   ? viridis_u32(v)
                                           : diverging_u32(v, range);
       dl->AddRectFilled(ImVec2(p0.x + b * cw, p0.y + a * ch), ImVec2(p0.x + (b + 1) * cw, p0.y + (a + 1) * ch), col);
     }
+}
+
+const Thumbnail& ThumbnailCache::get(uint64_t key, const Mat& M, bool probabilities) {
+  if (key != key_ || thumbnail_.rows != std::min<int>(static_cast<int>(M.rows()), 32) ||
+      thumbnail_.cols != std::min<int>(static_cast<int>(M.cols()), 32)) {
+    thumbnail_ = pool_thumbnail(M, 32, probabilities);
+    key_ = key;
+  }
+  return thumbnail_;
 }
 
 }  // namespace attn::ui

@@ -3,8 +3,10 @@
 
 #include <imgui.h>
 
+#include "app/playground/thumbnail.h"
 #include "core/attention/scenario.h"
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -91,9 +93,19 @@ bool is_two_d_drag_surface(ImGuiID id);
 bool wrapped_button(const std::string& label);
 // A slider's width that leaves room for its label on the same line, at least `min_em` em.
 float width_beside_label(const std::string& label, float min_em = 6.0f);
-// A small matrix as coloured rects (viridis for weights in [0, 1], else diverging), sampled to at most 32
-// cells per side.
-void draw_matrix(ImDrawList* dl, ImVec2 p0, float w, float h, const Mat& M, bool probabilities);
+// A matrix's thumbnail (app/playground/thumbnail.h) as coloured rects: viridis for weights in [0, 1], else diverging.
+void draw_thumbnail(ImDrawList* dl, ImVec2 p0, float w, float h, const Thumbnail& t, bool probabilities);
+
+// A thumbnail of at most 32 cells per side, pooled again only when `key` changes (the result's revision, a probe's
+// serial): pooling reads every cell, a million per head at 1024 tokens.
+class ThumbnailCache {
+ public:
+  const Thumbnail& get(uint64_t key, const Mat& M, bool probabilities);
+
+ private:
+  uint64_t key_ = ~0ull;
+  Thumbnail thumbnail_;
+};
 // Text for a number that is never NaN or infinite: the fallback replaces it.
 std::string fmt(double v, int decimals = 4, const char* fallback = "—");
 

@@ -180,6 +180,7 @@ const ProbeView& Trainer::probe(int which) const {
     }
   v.loss = st.loss;
   v.accuracy = st.scored ? static_cast<double>(st.correct) / static_cast<double>(st.scored) : 0;
+  v.pass = ++probe_passes_;
   kept = std::move(v);
   return *kept;
 }

@@ -47,6 +47,7 @@ struct ProbeView {
   std::vector<std::string> labels;                // token labels for the axes
   std::vector<HeadView> heads;                    // every head of every layer, layer-major
   double loss = 0, accuracy = 0;                  // over the probe batch
+  uint64_t pass = 0;  // which pass through the weights made it: a new pass, a new number (pictures keep by it)
 };
 
 // The two-head circuit of an induction model (Olsson et al. 2022): a head in layer 1 that attends to
@@ -149,6 +150,7 @@ class Trainer {
   Workspace<float> work_[2];
   mutable Workspace<float> probe_work_[2];
   mutable std::optional<ProbeView> probe_views_[2];  // probe(which) since the weights last changed
+  mutable uint64_t probe_passes_ = 0;
   Optimizer<float> optim_[2];
   std::vector<StepRecord> curves_[2];
   Rng data_rng_{0};
