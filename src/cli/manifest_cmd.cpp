@@ -78,6 +78,9 @@ json limits_json() {
       {"tokens", kMaxTokens},
       {"lesson_bytes", kMaxLessonBytes},
       {"lesson_steps", kMaxLessonSteps},
+      {"lesson_choices", kMaxChoices},
+      {"lesson_text_bytes", kMaxTextBytes},
+      {"dimension", kMaxDim},
       {"lesson_link_chars", kMaxLessonLinkChars},
       {"scorm12_suspend_chars", kScorm12SuspendChars},
   };

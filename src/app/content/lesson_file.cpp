@@ -14,8 +14,6 @@ namespace attn {
 using nlohmann::json;
 
 namespace {
-constexpr size_t kMaxTextBytes = 2000;  // one inline text (the longest catalog text is ~530)
-constexpr size_t kMaxChoices = 8;
 constexpr size_t kMaxIdBytes = 64;
 
 // Where inline texts of the lesson being parsed go, and the key prefix of the part being read

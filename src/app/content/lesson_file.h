@@ -91,6 +91,8 @@ struct Lesson {
 
 // A lesson file's bounds (`attnplay manifest` prints them for the page's and the notebooks' own checks).
 constexpr size_t kMaxLessonSteps = 64;
+constexpr size_t kMaxChoices = 8;               // of one question
+constexpr size_t kMaxTextBytes = 2000;          // one inline text (the longest catalog text is ~530)
 constexpr size_t kMaxLessonBytes = 256 * 1024;  // a teacher's file; the longest built-in is under 10 KiB
 
 // Every lesson compiled in (not those added later), in file-name order (files are numbered: 01-…, 02-…).
