@@ -31,16 +31,15 @@ Png heatmap_png(const App& app) {
   const int cell = std::clamp(512 / std::max(1, std::max(n, m)), 1, 48);
   Png png{m * cell, n * cell, {}};
   png.rgba.resize(static_cast<size_t>(png.w) * png.h * 4);
-  const auto byte = [](float v) { return static_cast<uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255)); };
   for (int y = 0; y < png.h; ++y)
     for (int x = 0; x < png.w; ++x) {
       const int i = y / cell, j = x / cell;
       const float grey = ((x + y) / 4) % 2 ? 0x50 / 255.0f : 0x30 / 255.0f;
       const Rgb c = is_masked_logit(head.logits(i, j)) ? Rgb{grey, grey, grey} : viridis(head.weights(i, j));
       uint8_t* px = &png.rgba[(static_cast<size_t>(y) * png.w + x) * 4];
-      px[0] = byte(c.r);
-      px[1] = byte(c.g);
-      px[2] = byte(c.b);
+      px[0] = colour_byte(c.r);
+      px[1] = colour_byte(c.g);
+      px[2] = colour_byte(c.b);
       px[3] = 0xFF;
     }
   return png;

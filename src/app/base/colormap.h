@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace attn {
 
@@ -28,5 +29,8 @@ inline Rgb viridis(float t) {
   }
   return {rgb[0], rgb[1], rgb[2]};
 }
+
+// One channel as a byte, rounded as ImGui rounds the canvas's colours: the SVG's and the PNG's pixels match it.
+inline uint8_t colour_byte(float v) { return static_cast<uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); }
 
 }  // namespace attn

@@ -23,8 +23,7 @@ std::string num(double v, int decimals = 2) {
 std::string viridis_hex(double t) {
   const Rgb c = viridis(static_cast<float>(t));
   char b[8];
-  const auto byte = [](float v) { return static_cast<int>(std::lround(v * 255)); };
-  std::snprintf(b, sizeof b, "#%02x%02x%02x", byte(c.r), byte(c.g), byte(c.b));
+  std::snprintf(b, sizeof b, "#%02x%02x%02x", colour_byte(c.r), colour_byte(c.g), colour_byte(c.b));
   return b;
 }
 
