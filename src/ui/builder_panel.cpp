@@ -340,6 +340,7 @@ class BuilderPanel : public Panel {
     section_header(ctx.trf("builder.step", {{"n", n}}).c_str());
     draft_text(ctx, ctx.tr("builder.text"), "text", s.text, true);
     ctx.track(ControlFamily::builder_step, n + ":text");
+    claims_fields(ctx, s.kept, "builder.claims", n + ":claims");
     view_fields(ctx, s, n);
     ask_fields(ctx, s, n);
     other_language(ctx, s, n);
@@ -446,6 +447,70 @@ class BuilderPanel : public Panel {
     ctx.track(ControlFamily::builder_step, n + ":hint");
     draft_text(ctx, ctx.tr("builder.explain"), "explain", s.explain, true);
     ctx.track(ControlFamily::builder_step, n + ":explain");
+    claims_fields(ctx, s.kept_task, "builder.explain_claims", n + ":explain_claims");
+  }
+
+  // What a text says of the live numbers it quotes (app/lesson/lesson_builder.h: add_claim): the claims so far, each
+  // with its Remove, a new one from a live value, a comparison and a threshold, and the declaration that the text
+  // compares nothing. The verifier's findings below say when a text needs them.
+  void claims_fields(PanelContext& ctx, nlohmann::json& holder, const char* title_key, const std::string& id) {
+    const nlohmann::json& list = holder.value("claims", nlohmann::json());
+    const size_t count = list.is_array() ? list.size() : 0;
+    const std::string title = ctx.trf(title_key, {{"n", std::to_string(count)}}) + "###" + id;
+    const bool open = ImGui::TreeNode(title.c_str());
+    ctx.track(ControlFamily::builder_step, id);
+    if (!open) return;
+    ImGui::PushID(id.c_str());
+    text_wrapped(ctx.tr("builder.claims_help"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    for (size_t i = 0; i < count; ++i) {
+      const nlohmann::json& c = list[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TextUnformatted(claim_text(c, lang(ctx)).c_str());
+      ImGui::SameLine();
+      if (ImGui::SmallButton(ctx.label("builder.remove", "claim_remove").c_str()))
+        changed_ = remove_claim(holder, i) || changed_;
+      ctx.track(ControlFamily::builder_step, id + ":remove:" + std::to_string(i + 1));
+      ImGui::PopID();
+    }
+    new_claim_fields(ctx, id);
+    if (wrapped_button(ctx.tr("builder.claim_add"))) {
+      add_claim(holder, new_claim_value_, new_claim_op_, new_claim_than_);
+      changed_ = true;
+    }
+    ctx.track(ControlFamily::builder_step, id + ":add");
+    bool declared = holder.is_object() && holder.contains("claims");
+    if (checkbox_wrapped(ctx.label("builder.claims_declared", "claims_declared"), &declared)) {
+      declare_claims(holder, declared);
+      changed_ = true;
+    }
+    ctx.track(ControlFamily::builder_step, id + ":declared");
+    ImGui::PopID();
+    ImGui::TreePop();
+  }
+
+  // The claim the Add button makes: a live value, a comparison and a threshold, shown with the value now.
+  void new_claim_fields(PanelContext& ctx, const std::string& id) {
+    ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.claim_value")));
+    if (ImGui::BeginCombo(ctx.label("builder.claim_value", "claim_value").c_str(), new_claim_value_.c_str())) {
+      for (const std::string& name : live_value_names())
+        if (ImGui::Selectable(name.c_str(), name == new_claim_value_)) new_claim_value_ = name;
+      ImGui::EndCombo();
+    }
+    ctx.track(ControlFamily::builder_step, id + ":value");
+    ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.goal_op")));
+    if (ImGui::BeginCombo(ctx.label("builder.goal_op", "claim_op").c_str(), new_claim_op_.c_str())) {
+      for (const char* o : {">", ">=", "<", "<=", "=="})
+        if (ImGui::Selectable(o, new_claim_op_ == o)) new_claim_op_ = o;
+      ImGui::EndCombo();
+    }
+    ctx.track(ControlFamily::builder_step, id + ":op");
+    ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.goal_than")));
+    ImGui::InputDouble(ctx.label("builder.goal_than", "claim_than").c_str(), &new_claim_than_, 0, 0, "%.6g");
+    ctx.track(ControlFamily::builder_step, id + ":than");
+    const LiveValues values = live_values(ctx.app);
+    if (const auto now = values.find(new_claim_value_); now != values.end())
+      ImGui::TextDisabled("%s",
+                          ctx.trf("builder.goal_now", {{"value", format_live_value(lang(ctx), now->second)}}).c_str());
   }
 
   // What the prediction asks about (no open panel may show it before the answer) and what the answer reveals.
@@ -700,6 +765,8 @@ class BuilderPanel : public Panel {
   size_t builtin_ = 0;      // the built-in lesson picked to open
   int scorm_ = 0;
   std::string previewing_;  // the id of the lesson being previewed ("" = building)
+  std::string new_claim_value_ = "max_weight", new_claim_op_ = ">";  // the claim the next Add makes
+  double new_claim_than_ = 0.5;
   State before_;
 };
 

@@ -2,7 +2,8 @@
 // and typed keys, previews it as a learner (then is back in the builder), and saves the file: the file passes
 // `attnplay lesson check`, and played back it shows the same texts, states and prediction behaviour (a wrong choice
 // gets its feedback and changes nothing, the right one explains) as the preview did. The draft survives a reload, its
-// question keeps its id when its step moves, and a built-in lesson opens in the builder with its ids and claims.
+// question keeps its id when its step moves, and a built-in lesson opens in the builder with its ids and claims. A text
+// in comparing words cannot be saved until its claim is added by clicks.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -176,6 +177,33 @@ describe('the lesson builder', { timeout: 300000 }, () => {
     assert.deepEqual(opened.steps[0].task.claims, file.steps[0].task.claims);
     assert.deepEqual(opened.steps[0].task.reveal, file.steps[0].task.reveal);
     assert.equal(typeof opened.steps[0].text.en, 'string');
+    assert.deepEqual(app.errors.page, []);
+  });
+
+  it('refuses to save a text in comparing words until its claim is declared by clicks, then saves it', async () => {
+    const page = app.page;
+    await press('builder:new');
+    await press('builder:replace');  // the built-in copy has steps: replacing them is confirmed first
+    await type('builder:id', 'claimed');
+    await type('builder:title', 'A claim');
+    await setStateOk(page, { d_k: 16, scale: false });
+    await press('builder:add');
+    await type('builder:step:1:text', 'The largest weight, {max_weight}, is larger than a tenth.');
+    await waitFrames(page, 3);
+    const noFile = page.waitForEvent('download', { timeout: 2500 }).then(() => 'saved', () => 'not saved');
+    await press('builder:save');  // drawn disabled: the verifier refuses the undeclared comparison
+    assert.equal(await noFile, 'not saved');
+
+    await press('builder:step:1:claims');  // the claims of the step's text: value max_weight and ">" to start with
+    await type('builder:step:1:claims:than', '0.1');
+    await press('builder:step:1:claims:add');
+    await waitFrames(page, 3);
+    const [download] = await Promise.all([page.waitForEvent('download'), press('builder:save')]);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attnplay-claims-')), 'claimed.json');
+    fs.copyFileSync(await download.path(), file);
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+    assert.deepEqual(saved.steps[0].claims, [{ value: 'max_weight', op: '>', than: 0.1 }]);
+    assert.match(execFileSync(BIN, ['lesson', 'check', file], { encoding: 'utf8' }), /1 step/);
     assert.deepEqual(app.errors.page, []);
   });
 });

@@ -405,3 +405,38 @@ TEST_CASE("an unlocked control the step sets is a warning on its prediction, not
   CHECK_FALSE(std::any_of(locked.begin(), locked.end(),
                           [](const DraftWarning& w) { return w.step == 2 && w.control == "d_k"; }));
 }
+
+TEST_CASE("a text in comparing words is refused until the builder declares its claims, which the file then carries",
+          "[builder][claims]") {
+  LessonDraft d = three_steps();
+  // The second step shows d_k 16 unscaled; its text now compares the weights it quotes.
+  d.steps[1].text = en("Unscaled at d_k 16: the largest weight, {max_weight}, is larger than a tenth.");
+  const std::string refused = check_draft(d);
+  INFO(refused);
+  CHECK(refused.find("comparing words") != std::string::npos);
+  CHECK(refused.find("step 2") != std::string::npos);
+
+  // A claim the numbers contradict is refused by the verifier, naming it.
+  add_claim(d.steps[1].kept, "max_weight", "<", 0.01);
+  CHECK_FALSE(check_draft(d).empty());
+  REQUIRE(remove_claim(d.steps[1].kept, 0));
+  CHECK_FALSE(remove_claim(d.steps[1].kept, 0));  // nothing left to remove
+  // The claim the text makes, checked in every state a learner reaches there (d_k and scale are locked).
+  add_claim(d.steps[1].kept, "max_weight", ">", 0.1);
+  CHECK(check_draft(d) == "");
+  const Lesson l = checked(d);
+  REQUIRE(l.steps[1].claims.size() == 1);
+  CHECK(l.steps[1].claims[0].value == "max_weight");
+  CHECK(l.steps[1].claims[0].op == ">");
+  CHECK(l.steps[1].claims[0].than == 0.1);
+  CHECK(claim_text(d.steps[1].kept["claims"][0], Lang::En) == "max_weight > 0.1");
+
+  // Read back for editing: the claim is still there, and the explanation's claims are the task's.
+  LessonDraft back;
+  REQUIRE(draft_from_json(draft_to_lesson_json(d), back).empty());
+  CHECK(back.steps[1].kept["claims"] == d.steps[1].kept["claims"]);
+  declare_claims(back.steps[2].kept_task, true);  // "Peakier: max {max_weight}." compares nothing
+  CHECK(draft_to_lesson_json(back)["steps"][2]["task"]["claims"] == json::array());
+  declare_claims(back.steps[1].kept, false);  // the declaration and its claims go: refused again
+  CHECK(check_draft(back).find("comparing words") != std::string::npos);
+}

@@ -370,6 +370,36 @@ bool hide_answer_panels(DraftStep& s) {
   return hid;
 }
 
+void add_claim(json& holder, const std::string& value, const std::string& op, double than) {
+  if (!holder.is_object()) holder = json::object();
+  if (!holder.value("claims", json()).is_array()) holder["claims"] = json::array();
+  holder["claims"].push_back({{"value", value}, {"op", op}, {"than", than}});
+}
+
+bool remove_claim(json& holder, size_t i) {
+  if (!holder.is_object() || !holder.value("claims", json()).is_array() || i >= holder["claims"].size()) return false;
+  holder["claims"].erase(i);
+  return true;
+}
+
+std::string claim_text(const json& claim, Lang lang) {
+  if (!claim.is_object()) return "?";
+  const json& than_value = claim.value("than_value", json());
+  const json& than = claim.value("than", json());
+  return claim.value("value", std::string("?")) + " " + claim.value("op", std::string("?")) + " " +
+         (than_value.is_string() ? than_value.get<std::string>()
+          : than.is_number()     ? format_live_value(lang, than.get<double>())
+                                 : std::string("?"));
+}
+
+void declare_claims(json& holder, bool declared) {
+  if (!holder.is_object()) holder = json::object();
+  if (!declared)
+    holder.erase("claims");
+  else if (!holder.value("claims", json()).is_array())
+    holder["claims"] = json::array();
+}
+
 std::vector<DraftWarning> draft_warnings(const LessonDraft& d) {
   std::vector<DraftWarning> out;
   for (size_t i = 0; i < d.steps.size(); ++i) {

@@ -99,6 +99,17 @@ void record_reveal(DraftStep& s, const State& now);
 // Moves the step's panels that show a fact the prediction asks about to its reveal: hidden until answered.
 bool hide_answer_panels(DraftStep& s);
 
+// What a text asserts of the live numbers it quotes (the file's "claims": conditions like a goal's), edited in
+// `holder`: a step's kept fields for its text, its kept task for the explanation. The verifier checks each claim in
+// every state a learner reaches, and refuses a text in comparing words ("equal", "saturated", …) that declares none.
+void add_claim(nlohmann::json& holder, const std::string& value, const std::string& op, double than);
+bool remove_claim(nlohmann::json& holder, size_t i);
+// Declares that the text compares nothing its numbers could contradict ("claims": []), or takes the declaration
+// and every claim away.
+void declare_claims(nlohmann::json& holder, bool declared);
+// A claim as the builder lists it: "max_weight > 0.5", or "row_weight_1 >= row_weight_2".
+std::string claim_text(const nlohmann::json& claim, Lang lang);
+
 // A control the learner may still move that changes the view a prediction asks about: shown, not refused.
 struct DraftWarning {
   size_t step = 0;  // counted from 1
