@@ -472,7 +472,8 @@ class BuilderPanel : public Panel {
       ctx.track(ControlFamily::builder_step, id + ":remove:" + std::to_string(i + 1));
       ImGui::PopID();
     }
-    new_claim_fields(ctx, id);
+    // The claim the Add button makes.
+    condition_fields(ctx, "builder.claim_value", "claim_", id + ":", new_claim_value_, new_claim_op_, new_claim_than_);
     if (wrapped_button(ctx.tr("builder.claim_add"))) {
       add_claim(holder, new_claim_value_, new_claim_op_, new_claim_than_);
       changed_ = true;
@@ -488,29 +489,35 @@ class BuilderPanel : public Panel {
     ImGui::TreePop();
   }
 
-  // The claim the Add button makes: a live value, a comparison and a threshold, shown with the value now.
-  void new_claim_fields(PanelContext& ctx, const std::string& id) {
-    ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.claim_value")));
-    if (ImGui::BeginCombo(ctx.label("builder.claim_value", "claim_value").c_str(), new_claim_value_.c_str())) {
+  // A condition on a live value — a do task's goal, a text's claim: the value, the comparison and the threshold,
+  // each with its ImGui id (`id_prefix` + value|op|than) and tracked id (`track_prefix` + the same), then the value
+  // now. True when one of them was edited.
+  bool condition_fields(PanelContext& ctx, const char* value_label, const std::string& id_prefix,
+                        const std::string& track_prefix, std::string& value, std::string& op, double& than) {
+    bool edited = false;
+    ImGui::SetNextItemWidth(width_beside_label(ctx.tr(value_label)));
+    if (ImGui::BeginCombo(ctx.label(value_label, (id_prefix + "value").c_str()).c_str(), value.c_str())) {
       for (const std::string& name : live_value_names())
-        if (ImGui::Selectable(name.c_str(), name == new_claim_value_)) new_claim_value_ = name;
+        if (ImGui::Selectable(name.c_str(), name == value)) value = name, edited = true;
       ImGui::EndCombo();
     }
-    ctx.track(ControlFamily::builder_step, id + ":value");
+    ctx.track(ControlFamily::builder_step, track_prefix + "value");
     ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.goal_op")));
-    if (ImGui::BeginCombo(ctx.label("builder.goal_op", "claim_op").c_str(), new_claim_op_.c_str())) {
+    if (ImGui::BeginCombo(ctx.label("builder.goal_op", (id_prefix + "op").c_str()).c_str(), op.c_str())) {
       for (const char* o : {">", ">=", "<", "<=", "=="})
-        if (ImGui::Selectable(o, new_claim_op_ == o)) new_claim_op_ = o;
+        if (ImGui::Selectable(o, op == o)) op = o, edited = true;
       ImGui::EndCombo();
     }
-    ctx.track(ControlFamily::builder_step, id + ":op");
+    ctx.track(ControlFamily::builder_step, track_prefix + "op");
     ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.goal_than")));
-    ImGui::InputDouble(ctx.label("builder.goal_than", "claim_than").c_str(), &new_claim_than_, 0, 0, "%.6g");
-    ctx.track(ControlFamily::builder_step, id + ":than");
+    if (ImGui::InputDouble(ctx.label("builder.goal_than", (id_prefix + "than").c_str()).c_str(), &than, 0, 0, "%.6g"))
+      edited = true;
+    ctx.track(ControlFamily::builder_step, track_prefix + "than");
     const LiveValues values = live_values(ctx.app);
-    if (const auto now = values.find(new_claim_value_); now != values.end())
+    if (const auto now = values.find(value); now != values.end())
       ImGui::TextDisabled("%s",
                           ctx.trf("builder.goal_now", {{"value", format_live_value(lang(ctx), now->second)}}).c_str());
+    return edited;
   }
 
   // What the prediction asks about (no open panel may show it before the answer) and what the answer reveals.
@@ -553,36 +560,20 @@ class BuilderPanel : public Panel {
   // A do task: the goal a live value must meet, recorded from the view the teacher set up, which becomes the
   // solution (the verifier walks it).
   void goal_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
-    const LiveValues values = live_values(ctx.app);
-    const std::string value = goal_string(s, "value", "");
-    ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.goal_value")));
-    if (ImGui::BeginCombo(ctx.label("builder.goal_value", "goal_value").c_str(), value.c_str())) {
-      for (const std::string& name : live_value_names())
-        if (ImGui::Selectable(name.c_str(), name == value)) s.goal["value"] = name, changed_ = true;
-      ImGui::EndCombo();
-    }
-    ctx.track(ControlFamily::builder_step, n + ":goal_value");
-    const std::string op = goal_string(s, "op", ">");
-    ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.goal_op")));
-    if (ImGui::BeginCombo(ctx.label("builder.goal_op", "goal_op").c_str(), op.c_str())) {
-      for (const char* o : {">", ">=", "<", "<=", "=="})
-        if (ImGui::Selectable(o, op == o)) s.goal["op"] = o, changed_ = true;
-      ImGui::EndCombo();
-    }
-    ctx.track(ControlFamily::builder_step, n + ":goal_op");
+    std::string value = goal_string(s, "value", ""), op = goal_string(s, "op", ">");
     double than = s.goal.value("than", nlohmann::json(0.0)).is_number() ? s.goal["than"].get<double>() : 0.0;
-    ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.goal_than")));
-    if (ImGui::InputDouble(ctx.label("builder.goal_than", "goal_than").c_str(), &than, 0, 0, "%.6g"))
-      s.goal["than"] = than, changed_ = true;
-    ctx.track(ControlFamily::builder_step, n + ":goal_than");
-    const auto now = values.find(value);
-    if (now != values.end())
-      ImGui::TextDisabled("%s",
-                          ctx.trf("builder.goal_now", {{"value", format_live_value(lang(ctx), now->second)}}).c_str());
+    const std::string value_before = value, op_before = op;
+    const double than_before = than;
+    if (condition_fields(ctx, "builder.goal_value", "goal_", n + ":goal_", value, op, than)) {
+      if (value != value_before) s.goal["value"] = value;
+      if (op != op_before) s.goal["op"] = op;
+      if (than != than_before) s.goal["than"] = than;
+      changed_ = true;
+    }
     text_wrapped(
         ctx.trf("builder.solution", {{"state", s.solution.empty() ? ctx.tr("builder.none") : s.solution.dump()}}),
         ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    if (wrapped_button(ctx.tr("builder.record_goal"))) record_goal(s, ctx.state, values), changed_ = true;
+    if (wrapped_button(ctx.tr("builder.record_goal"))) record_goal(s, ctx.state, live_values(ctx.app)), changed_ = true;
     ctx.track(ControlFamily::builder_step, n + ":goal_record");
   }
 

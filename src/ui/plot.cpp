@@ -385,9 +385,9 @@ void draw_thumbnail(ImDrawList* dl, ImVec2 p0, float w, float h, const Thumbnail
 }
 
 const Thumbnail& ThumbnailCache::get(uint64_t key, const Mat& M, bool probabilities) {
-  if (key != key_ || thumbnail_.rows != std::min<int>(static_cast<int>(M.rows()), 32) ||
-      thumbnail_.cols != std::min<int>(static_cast<int>(M.cols()), 32)) {
-    thumbnail_ = pool_thumbnail(M, 32, probabilities);
+  if (key != key_ || thumbnail_.rows != std::min<int>(static_cast<int>(M.rows()), kSide) ||
+      thumbnail_.cols != std::min<int>(static_cast<int>(M.cols()), kSide)) {
+    thumbnail_ = pool_thumbnail(M, kSide, probabilities);
     key_ = key;
   }
   return thumbnail_;

@@ -96,10 +96,11 @@ float width_beside_label(const std::string& label, float min_em = 6.0f);
 // A matrix's thumbnail (app/playground/thumbnail.h) as coloured rects: viridis for weights in [0, 1], else diverging.
 void draw_thumbnail(ImDrawList* dl, ImVec2 p0, float w, float h, const Thumbnail& t, bool probabilities);
 
-// A thumbnail of at most 32 cells per side, pooled again only when `key` changes (the result's revision, a probe's
+// A thumbnail of at most kSide cells per side, pooled again only when `key` changes (the result's revision, a probe's
 // serial): pooling reads every cell, a million per head at 1024 tokens.
 class ThumbnailCache {
  public:
+  static constexpr int kSide = 32;
   const Thumbnail& get(uint64_t key, const Mat& M, bool probabilities);
 
  private:
