@@ -561,7 +561,10 @@ class BuilderPanel : public Panel {
   // solution (the verifier walks it).
   void goal_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
     std::string value = goal_string(s, "value", ""), op = goal_string(s, "op", ">");
-    double than = s.goal.value("than", nlohmann::json(0.0)).is_number() ? s.goal["than"].get<double>() : 0.0;
+    // Read without writing: a new goal has no threshold yet, and s.goal["than"] would insert a null that get() throws
+    // on.
+    const nlohmann::json given = s.goal.value("than", nlohmann::json(0.0));
+    double than = given.is_number() ? given.get<double>() : 0.0;
     const std::string value_before = value, op_before = op;
     const double than_before = than;
     if (condition_fields(ctx, "builder.goal_value", "goal_", n + ":goal_", value, op, than)) {

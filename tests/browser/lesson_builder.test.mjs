@@ -180,6 +180,19 @@ describe('the lesson builder', { timeout: 300000 }, () => {
     assert.deepEqual(app.errors.page, []);
   });
 
+  it('makes a step a task to do and types its goal by clicks, and the page keeps running', async () => {
+    const page = app.page;
+    await press('builder:new');
+    await press('builder:replace');
+    await press('builder:add');
+    await press('builder:step:1:ask:3');  // a new goal has no threshold yet: this stopped the page
+    await type('builder:step:1:goal_than', '0.25');
+    await waitFrames(page, 3);
+    const kept = JSON.parse(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => /progress/.test(k)))));
+    assert.equal(kept.builder.steps[0].task.goal.than, 0.25);
+    assert.deepEqual(app.errors.page, []);
+  });
+
   it('refuses to save a text in comparing words until its claim is declared by clicks, then saves it', async () => {
     const page = app.page;
     await press('builder:new');
