@@ -348,6 +348,19 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     assert.ok(orders.every((o) => o.skip[0] === 'lesson' && o.skip.includes('#a11y-controls')), JSON.stringify(orders));
   });
 
+  // wcag: 2.4.3 — a reader on a skip link stays on it when the links change (a panel opens or closes behind them)
+  it('keeps the focus on a skip link while the links change around it', async () => {
+    const { page } = app;
+    const onLink = () => page.evaluate(() => document.activeElement && document.activeElement.getAttribute('href'));
+    await page.focus('#a11y-skip a[href="#a11y-menus"]');
+    for (const open of [true, false]) {
+      await setStateOk(page, { panels: { worksheet: open } });
+      await pollUntil(() => page.evaluate(() => Boolean(document.querySelector('#a11y-skip a[href="#a11y-worksheet"]'))),
+        (has) => has === open, { what: `the worksheet's skip link ${open ? 'added' : 'removed'}` });
+      assert.equal(await onLink(), '#a11y-menus', 'the focus stays on the menus\' skip link');
+    }
+  });
+
   it('opens the Worksheet and Learn, and changes the language, by keyboard alone through the menus\' twin', async () => {
     const { page } = app;
     const key = async (k) => { await page.keyboard.press(k); await waitFrames(page, 2); };

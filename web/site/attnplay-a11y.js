@@ -566,6 +566,10 @@
     const key = JSON.stringify(links);
     if (key === lastSkip) return;
     lastSkip = key;
+    // A reader on a skip link stays on it (or on the next one, if its section went) when the links change: the
+    // browser drops the focus of a removed node, and the next Tab would start again from the top of the page.
+    const on = skip.contains(document.activeElement) ? document.activeElement.getAttribute('href') : '';
+    const was = on ? [...skip.querySelectorAll('a')].map((a) => a.getAttribute('href')) : [];
     skip.replaceChildren(...links.filter(([t]) => t).map(([target, text]) => {
       const a = el('a', { href: '#' + target }, text);
       a.addEventListener('click', (ev) => {
@@ -580,6 +584,11 @@
       });
       return a;
     }));
+    if (!on) return;
+    const now = [...skip.querySelectorAll('a')];
+    const after = was.slice(was.indexOf(on));
+    const to = after.map((h) => now.find((a) => a.getAttribute('href') === h)).find(Boolean) || now[now.length - 1];
+    if (to) to.focus({ preventScroll: true });
   }
 
   // The live region has one writer (attnplay-api.js): it says this with the summary once the state has settled.
