@@ -36,6 +36,20 @@ EM_JS(void, web_fatal, (const char* message), {
 // Services for the Share panel (App::host); the JavaScript half is Module.attnplayHost in attnplay-api.js.
 // Bytes are copied out of the heap before anything asynchronous happens.
 EM_JS(void, web_copy_text, (const char* text), { Module.attnplayHost.copyText(UTF8ToString(text)); });
+
+// The system clipboard for the canvas's text fields. Emscripten's GLFW keeps no clipboard, so ImGui's copy goes to
+// the page's copyText (navigator.clipboard), and a paste comes from the browser's paste event (attnplay-api.js),
+// which arrives after Ctrl+V's keydown and before the frame that handles the key: the text waits here for that
+// frame, and is handed over once, so a Ctrl+V without a paste event never pastes an older text.
+namespace {
+std::string g_pasted, g_handed;
+void canvas_copy(void*, const char* text) { web_copy_text(text ? text : ""); }
+const char* canvas_paste(void*) {
+  g_handed = std::move(g_pasted);
+  g_pasted.clear();
+  return g_handed.c_str();
+}
+}  // namespace
 EM_JS(void, web_download, (const char* name, const char* mime, const char* data, int size),
       { Module.attnplayHost.download(UTF8ToString(name), UTF8ToString(mime), HEAPU8.slice(data, data + size)); });
 EM_JS(void, web_save_png, (const char* name, int w, int h, const unsigned char* rgba),
@@ -250,6 +264,8 @@ int main() {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // layout comes from the URL/state, not from storage
   ImGui_ImplGlfw_InitForOpenGL(ctx.window, true);
+  ImGui::GetIO().SetClipboardTextFn = canvas_copy;
+  ImGui::GetIO().GetClipboardTextFn = canvas_paste;
   install_web_input(ctx.window, "#canvas");
   ImGui_ImplOpenGL3_Init("#version 300 es");
   set_glsl_version("#version 300 es");
@@ -297,4 +313,11 @@ int main() {
   app.start_view = first_visit(visit_facts(app, hash));
   emscripten_set_main_loop_arg(frame, &ctx, 0, false);
   return 0;
+}
+
+// What the browser's paste event carried while the canvas had the focus (attnplay-api.js): the next Ctrl+V the
+// frame handles in a text field pastes it.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attnplay_paste(const char* text) {
+  g_pasted = text ? text : "";
+  return "";
 }

@@ -87,9 +87,10 @@ class ControlsPanel : public Panel {
 
   void sentence_input(PanelContext& ctx, State& s) {
     ui::LockScope lock_sentence(ctx, ControlId::sentence);
-    char buf[4096];
-    std::snprintf(buf, sizeof buf, "%s", s.sentence.c_str());
-    if (ImGui::InputText(ctx.label("controls.sentence", ControlId::sentence).c_str(), buf, sizeof buf,
+    // As long as a sentence may be (a pasted text of kMaxTokens words fits), not a round number below it.
+    std::snprintf(sentence_, sizeof sentence_, "%s", s.sentence.c_str());
+    char* buf = sentence_;
+    if (ImGui::InputText(ctx.label("controls.sentence", ControlId::sentence).c_str(), buf, sizeof sentence_,
                          ImGuiInputTextFlags_EnterReturnsTrue) ||
         (ImGui::IsItemDeactivatedAfterEdit() && !ctx.outside_change)) {
       set_sentence(s, buf);
@@ -158,6 +159,8 @@ class ControlsPanel : public Panel {
     for (const std::string& w : result_warnings(r, s.temperature, s.lang)) text_wrapped(w);
     ImGui::PopStyleColor();
   }
+
+  char sentence_[kMaxSentenceBytes + 1] = {};
 };
 
 }  // namespace

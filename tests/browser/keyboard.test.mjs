@@ -3,7 +3,7 @@
 // last control, Shift-Tab before the first and Esc reach the rest of the page).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { api, decodePng, pollUntil, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+import { api, center, click, decodePng, itemRect, pollUntil, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -165,7 +165,11 @@ describe('keyboard only', { timeout: 170000 }, () => {
 // tests above expect it.
 describe('character keys', { timeout: 120000 }, () => {
   let page;
-  useApp((app) => { page = app.page; });
+  useApp((app) => { page = app.page; }, { device: { permissions: ['clipboard-read', 'clipboard-write'] } });
+  async function press(key) {
+    await page.keyboard.press(key);
+    await waitFrames(page, 2);
+  }
   const focused = () => page.evaluate(() => window.attnplay.ui.focused());
   const state = () => page.evaluate(() => window.attnplay.getState());
   const active = () => page.evaluate(() => document.activeElement && (document.activeElement.id || document.activeElement.tagName));
@@ -193,5 +197,29 @@ describe('character keys', { timeout: 120000 }, () => {
     assert.deepEqual(await state(), before, 'nor from the DOM twin');
     await page.focus('#canvas');
     await waitFrames(page, 2);
+  });
+
+  // The system clipboard in a canvas text field: a text written elsewhere pastes in, the field's text copies out,
+  // and Ctrl+A selects the field's text only (not the page's hidden words, which Ctrl+C would then copy).
+  it('Ctrl+V pastes a 1024-word sentence into the Sentence field, Ctrl+A then Ctrl+C copies it back', async () => {
+    const sentence = Array.from({ length: 1024 }, (_, i) => `w${i}`).join(' ');
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    await page.evaluate((text) => navigator.clipboard.writeText(text), sentence);
+    const field = center(await itemRect(page, 'sentence'));
+    await click(page, field);
+    await press('Control+A');
+    assert.equal(await page.evaluate(() => String(window.getSelection())), '', 'the page\'s own text is not selected');
+    await press('Control+V');
+    await press('Enter');
+    const st = await pollUntil(state, (x) => x.sentence !== 'The cat sat on the mat', { what: 'the pasted sentence kept' });
+    assert.equal(st.sentence, sentence, 'every word of the clipboard, none cut');
+    assert.equal((await page.evaluate(() => window.attnplay.getResult())).tokens.length, 1024);
+    await page.evaluate(() => navigator.clipboard.writeText('something else'));
+    await click(page, field);
+    await press('Control+A');
+    await press('Control+C');
+    await pollUntil(clipboard, (t) => t === sentence, { what: 'the field\'s text on the clipboard' });
+    await press('Escape');
+    await page.evaluate(() => window.attnplay.setState({ sentence: 'The cat sat on the mat' }));
   });
 });

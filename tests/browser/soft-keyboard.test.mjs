@@ -1,6 +1,6 @@
 // soft-keyboard.test.mjs — on a phone (touch, 390×844), tapping a number box focuses a real text field at the box
-// with a decimal keyboard; what the keyboard inserts (CDP Input.insertText, as a soft keyboard or an IME does) and
-// its Backspace and Enter reach the box; the right answer is taken; the field lets go when editing ends. A mouse
+// with a decimal keyboard; what the keyboard inserts (CDP Input.insertText, as a soft keyboard or an IME does), a paste
+// and its Backspace and Enter reach the box; the right answer is taken; the field lets go when editing ends. A mouse
 // click on the same box leaves the page's focus on the canvas (desktop keyboards type into the canvas).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -18,9 +18,9 @@ const lesson = (page) => page.evaluate(async () => (await window.attnplay.getRes
 describe('typing an answer with a phone keyboard', { timeout: 240000 }, () => {
   let page;
   useApp((app) => { page = app.page; }, { viewport: { width: 390, height: 844 },
-    device: { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } });
+    device: { hasTouch: true, isMobile: true, deviceScaleFactor: 2, permissions: ['clipboard-read', 'clipboard-write'] } });
 
-  it('a tap on the number box opens a decimal keyboard; typed text, Backspace and Enter answer it', async () => {
+  it('a tap on the number box opens a decimal keyboard; typed and pasted text, Backspace and Enter answer it', async () => {
     await setStateOk(page, { lesson: { id: 'not-explanation', step: 2 } });  // the answer is 1.8
     await waitFrames(page, 6);
     // The step's text comes first: a learner swipes the docked lesson up with one finger until the box shows.
@@ -39,7 +39,18 @@ describe('typing an answer with a phone keyboard', { timeout: 240000 }, () => {
 
     const cdp = await page.context().newCDPSession(page);
     try {
-      await cdp.send('Input.insertText', { text: '1.89' });
+      await cdp.send('Input.insertText', { text: '1.' });
+      await waitFrames(page, 2);
+      // The rest comes from the clipboard: Ctrl+V on a tablet's keyboard, then a phone's Paste (a long press on the
+      // field; the browser then fires the paste event with no key, as here).
+      await page.evaluate(() => navigator.clipboard.writeText('8'));
+      await page.keyboard.press('Control+V');
+      await waitFrames(page, 2);
+      await page.evaluate(() => {
+        const data = new DataTransfer();
+        data.setData('text/plain', '9');
+        document.getElementById('attnplay-text').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      });
       await waitFrames(page, 2);
       await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: 'Backspace', code: 'Backspace', windowsVirtualKeyCode: 8 });
       await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'Backspace', code: 'Backspace', windowsVirtualKeyCode: 8 });

@@ -533,6 +533,20 @@
     },
   };
 
+  // ---- The clipboard in the canvas's text fields ---------------------------------------------------
+  // Ctrl+V's keydown reaches the app through Emscripten's GLFW; the browser's paste event follows it, before the
+  // frame that handles the key, and its text is what that frame pastes (web.cpp). Ctrl+C and Ctrl+X go out through
+  // copyText. Ctrl+A selects the field's text in the app: the browser must not also select the page's (the
+  // parallel DOM's words, which a later Ctrl+C would copy instead).
+  window.addEventListener('paste', (ev) => {
+    if (!isReady || document.activeElement !== canvas || !ev.clipboardData) return;
+    ev.preventDefault();
+    try { call('attnplay_paste', ev.clipboardData.getData('text/plain')); } catch { /* a later Ctrl+V tries again */ }
+  });
+  if (canvas) canvas.addEventListener('keydown', (ev) => {
+    if ((ev.ctrlKey || ev.metaKey) && !ev.altKey && ev.key.toLowerCase() === 'a') ev.preventDefault();
+  });
+
   // ---- A phone's keyboard --------------------------------------------------------------------------
   // The canvas is not a text field, so a phone shows no keyboard for it. While the app edits text after a
   // touch (web_input.cpp, web_text_sync) this field sits over the box being edited, focused: the keyboard
@@ -561,6 +575,18 @@
     });
     const reset = () => { field.value = ' '; field.setSelectionRange(1, 1); };
     field.addEventListener('compositionend', (e) => { send(e.data); reset(); });
+    // A paste arrives here as a paste event. From a phone's menu (a long press, then Paste) its text goes in as
+    // typed text; from Ctrl+V on a tablet's keyboard the app has the key too, and takes text typed while Ctrl is
+    // held for no text, so it pastes it as the canvas does (web.cpp).
+    let keyPaste = false;
+    field.addEventListener('keydown', (e) => { keyPaste = (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'v'; }, true);
+    field.addEventListener('paste', (e) => {
+      e.preventDefault();
+      const text = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
+      if (keyPaste && open) call('attnplay_paste', text);
+      else send(text);
+      keyPaste = false;
+    });
     for (const type of ['keydown', 'keyup', 'keypress'])
       field.addEventListener(type, (/** @type {KeyboardEvent} */ e) => {
         e.stopPropagation();
