@@ -249,7 +249,10 @@ float Shell::draw_lesson_sheet(PanelContext& ctx, float top) {
   const float bar_h = ImGui::GetFontSize() + 2 * pad + 2 * ImGui::GetStyle().WindowPadding.y;
   const LessonStep* step = open_step(app_);
   const float share = step && step->task.kind == Task::Kind::Predict ? kLessonSheetQuestionShare : kLessonSheetShare;
-  const float h = lesson_sheet_folded_ ? bar_h : std::max(bar_h, std::floor((ds.y - top) * share));
+  const float room = ds.y - top, line = ImGui::GetTextLineHeightWithSpacing();
+  const float readable = std::min(bar_h + kLessonSheetMinLines * line,
+                                  room - bar_h - ImGui::GetStyle().ItemSpacing.y);  // a header as tall as the bar
+  const float h = lesson_sheet_folded_ ? bar_h : std::max({bar_h, std::floor(room * share), std::floor(readable)});
   const float y = ds.y - h;
   ImGui::SetNextWindowPos(ImVec2(0, y), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(ds.x, h), ImGuiCond_Always);

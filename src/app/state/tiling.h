@@ -42,6 +42,9 @@ constexpr float kLessonSheetShare = 0.36f;
 // A step that asks a question takes more: its text, the question and every choice (or the answer box) in the sheet,
 // with room left above for the panel it asks about (tests/browser/phone-steps.test.mjs).
 constexpr float kLessonSheetQuestionShare = 0.6f;
+// On a short screen (400 % zoom: 320 × 256 CSS px) a share is a line or two: the sheet takes at least this many
+// lines of text, as long as one panel header still shows above it (tests/browser/zoom.test.mjs).
+constexpr float kLessonSheetMinLines = 8;
 
 // Tiles `panels` (in order) into the area x, y, w, h without overlap: columns of at least `min_col`
 // pixels, filled top to bottom, the later columns taking the remainder; a portrait area uses at most
