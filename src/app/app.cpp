@@ -17,7 +17,7 @@ using Hasher = ValueHasher;  // state.h
 App::App(double budget_ms) {
   frame_budget_ms = budget_ms;
   spread_monte_carlo = budget_ms > 0;
-  apply_preset(state, "default");
+  state = default_state();
   update();
 }
 

@@ -34,6 +34,29 @@ describe('first visit', { timeout: 240000 }, () => {
     await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
   };
 
+  // The reference's defaults (data/manifest.json, made from the key table; docs/reference.md shows them) are what a
+  // new page starts with; the keys whose default follows the browser follow it.
+  it('starts with the defaults the reference lists, the theme and language from the browser', async () => {
+    const keys = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'manifest.json'), 'utf8')).keys;
+    const listed = Object.entries(keys).filter(([, k]) => 'default' in k);
+    assert.ok(listed.length >= 20, `defaults listed for ${listed.length} keys`);
+    for (const [locale, colorScheme, browser] of [['en-US', 'dark', { lang: 'en', theme: 'dark' }],
+      ['hi-IN', 'light', { lang: 'hi-Latn', theme: 'light' }]]) {
+      const { context, page } = await fresh({ locale, device: { colorScheme } });
+      try {
+        const st = await api.getState(page);
+        for (const [key, k] of listed) {
+          const want = k.default_from ? browser[key] : k.default;
+          assert.deepEqual(st[key], want, `${key} on a new page (${locale}, ${colorScheme}): the reference says ${JSON.stringify(want)}`);
+        }
+        assert.deepEqual(Object.keys(browser).sort(), listed.filter(([, k]) => k.default_from).map(([key]) => key).sort(),
+          'every key whose default follows the browser is checked');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('shows the start view alone, and its twin first in the parallel DOM, in the browser\'s language', async () => {
     for (const [locale, words] of [['en-US', en], ['hi-IN', hi]]) {
       const { context, page, errors } = await fresh({ locale });

@@ -159,8 +159,13 @@ def keys_table(ctx):
         notes = prose(s.get("description", ""))
         if s.get("read_only") and "read only" not in notes:
             notes = "; ".join(filter(None, [notes, "read only"]))
-        rows.append([code(key), s["kind"], values_text(s, ctx), "yes" if key in lockable else "", sample, notes])
-    return table(["key", "kind", "values", "`lock=`", "a value away from the default", "notes"], rows)
+        if s.get("recomputes_sweep"):
+            notes = "; ".join(filter(None, [notes, "recomputes the Saturation panel's d_k sweep"]))
+        default = code(prose(json.dumps(s["default"], ensure_ascii=False))) if "default" in s else ""
+        if "default_from" in s:
+            default += " (or " + prose(s["default_from"]) + ")"
+        rows.append([code(key), s["kind"], values_text(s, ctx), default, "yes" if key in lockable else "", sample, notes])
+    return table(["key", "kind", "values", "default", "`lock=`", "a value away from the default", "notes"], rows)
 
 
 def panels_table(ctx):

@@ -88,12 +88,6 @@ void csv_head(std::string& out, const std::string& prefix, const HeadResult& h, 
 }
 }  // namespace
 
-State default_state() {
-  State s;
-  apply_preset(s, "default");
-  return s;
-}
-
 namespace {
 // Everything but what follows from the rest (see share.h).
 json full_share_json(const State& s) {

@@ -6,12 +6,10 @@
 #include <string>
 
 #include "app/playground/playground.h"
+#include "app/state/presets.h"  // default_state(): what a share link's keys apply onto
 #include "app/state/state.h"
 
 namespace attn {
-
-// The state App starts with (the "default" preset).
-State default_state();
 
 // state_to_json without what follows from the rest: "tokens" always, "scenario" in random mode,
 // "embeddings" when they are the seeded ones for (seed, sentence, d_model) (empty embeddings are null),

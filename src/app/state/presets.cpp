@@ -194,6 +194,12 @@ const Preset* find_preset(const std::string& id) {
   return nullptr;
 }
 
+State default_state() {
+  State s;
+  apply_preset(s, "default");
+  return s;
+}
+
 bool apply_preset(State& s, const std::string& id) {
   if (!find_preset(id)) return false;
   const State old = s;

@@ -21,6 +21,9 @@ const std::vector<Preset>& presets();
 const Preset* find_preset(const std::string& id);
 // Resets the state to the preset (keeps display settings such as theme and text scale).
 bool apply_preset(State& s, const std::string& id);
+// The state a new page, window or CLI run starts from: the "default" preset on a State. Its keys' values are the
+// defaults the manifest and the reference list (state_schema()).
+State default_state();
 
 // A number a note printed wrong, kept with the cell the learner compares it with: the cell is marked
 // and its tooltip says what the note printed and what is correct.

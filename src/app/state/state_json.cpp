@@ -92,6 +92,8 @@ struct StateKey {
   // the random mode's d_k sweep reads it: the playground recomputes the sweep when any such field changes.
   std::function<void(const State& s, ValueHasher& h)> hash_field = nullptr;
   bool sweep_input = false;
+  // Where a page's first value comes from when it is not the State default (the browser's preferences).
+  const char* default_from = nullptr;
 
   StateKey sample(json value, json beside = json::object()) && {
     beside[key] = std::move(value);
@@ -100,6 +102,10 @@ struct StateKey {
   }
   StateKey hashed(std::function<void(const State& s, ValueHasher& h)> hash) && {
     hash_field = std::move(hash);
+    return std::move(*this);
+  }
+  StateKey starts_from(const char* where) && {
+    default_from = where;
     return std::move(*this);
   }
   StateKey recomputes_sweep() && {
@@ -421,7 +427,9 @@ const std::vector<StateKey>& state_keys() {
     integer("selected_row", &State::selected_row, 0, kMaxDim - 1, K::Example).sample(1),
     integer("plane_x", &State::plane_x, 0, kMaxDModel - 1, K::Example).sample(2, {{"d_model", 4}}),
     integer("plane_y", &State::plane_y, 0, kMaxDModel - 1, K::Example).sample(3, {{"d_model", 4}}),
-    choice("theme", &State::dark_theme, kThemes, K::Display).sample("light"),
+    choice("theme", &State::dark_theme, kThemes, K::Display)
+        .sample("light")
+        .starts_from("the browser's colour scheme"),
     number("text_scale", &State::text_scale, kMinTextScale, kMaxTextScale, K::Display).sample(1.25),
     StateKey{"lang", K::Display, [](const State& s) -> json { return lang_code(s.lang); },
      [](const json& v, State& s, Pending&) -> std::string {
@@ -429,7 +437,8 @@ const std::vector<StateKey>& state_keys() {
        return "lang must be \"en\" or \"hi-Latn\""; },
      [] { json e = json::array(); for (Lang l : languages()) e.push_back(lang_code(l)); return json{{"enum", e}}; },
      nullptr, [](State& t, const State& f) { t.lang = f.lang; }}
-        .sample("hi-Latn"),
+        .sample("hi-Latn")
+        .starts_from("the browser's language: Hindi gives hi-Latn"),
     choice("heatmap_scale", &State::heatmap_row_scale, kHeatmapScales, K::Display).sample("row"),
     number("numerics_multiplier", &State::numerics_multiplier, kMinLogitMultiplier, kMaxLogitMultiplier, K::Display)
         .sample(12.5),
@@ -526,11 +535,17 @@ std::string fit_random_state(State& s, const Pending& p, const std::vector<std::
 // [SECTION] schema, digest, what presets keep --------------------------------------------------
 json state_schema() {
   json out = json::object();
+  const State defaults = default_state();
   for (const StateKey& k : state_keys()) {
     json entry = k.schema();
     entry["kind"] = kind_name(k.kind);
     if (k.kind == StateKind::Echo) entry["read_only"] = true;
     if (!k.sample_state.is_null()) entry["sample"] = k.sample_state;
+    // A one-value key's default, as getState() writes it at the start (objects and matrices have samples).
+    const json value = k.encode(defaults);
+    if (k.kind != StateKind::Echo && !value.is_structured()) entry["default"] = value;
+    if (k.default_from) entry["default_from"] = k.default_from;
+    if (k.sweep_input) entry["recomputes_sweep"] = true;
     out[k.key] = std::move(entry);
   }
   return out;
