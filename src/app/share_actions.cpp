@@ -9,10 +9,13 @@
 #include "app/app.h"
 #include "app/app_exchange.h"
 #include "app/base/colormap.h"
+#include "app/base/strings.h"
 #include "app/content/lesson_file.h"
+#include "app/exchange/embed.h"
 #include "app/exchange/share.h"
 #include "app/exchange/svg_export.h"
 #include "app/lesson/lesson_run.h"
+#include "app/state/presets.h"
 #include "app/state/state_json.h"
 
 namespace attn {
@@ -162,6 +165,115 @@ std::string make_package(App& app) {
   return "";
 }
 
+const std::vector<std::string>& embed_panel_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> v;
+    for (const std::string& id : panel_ids())
+      if (id != "share") v.push_back(id);  // the Share window stays with the teacher
+    return v;
+  }();
+  return ids;
+}
+
+namespace {
+bool contains(const std::vector<std::string>& list, const std::string& id) {
+  return std::find(list.begin(), list.end(), id) != list.end();
+}
+// The embed choice's list for the family of its checkboxes, or nullptr.
+template <class Choice>
+auto embed_list(Choice& c, ControlFamily family) -> decltype(&c.panels) {
+  if (family == ControlFamily::share_show) return &c.panels;
+  if (family == ControlFamily::share_lock) return &c.locked;
+  if (family == ControlFamily::share_hide) return &c.hidden;
+  return nullptr;
+}
+const std::vector<std::string>& embed_offered(ControlFamily family) {
+  return family == ControlFamily::share_show ? embed_panel_ids() : control_ids();
+}
+}  // namespace
+
+bool embed_item_chosen(const App& app, ControlFamily family, const std::string& id) {
+  const std::vector<std::string>* list = embed_list(app.embed_choice, family);
+  return list && contains(*list, id);
+}
+
+bool choose_embed_item(App& app, ControlFamily family, const std::string& id, bool in) {
+  std::vector<std::string>* list = embed_list(app.embed_choice, family);
+  if (!list || !contains(embed_offered(family), id)) return false;
+  if (contains(*list, id) == in) return true;
+  if (in)
+    list->push_back(id);
+  else
+    list->erase(std::remove(list->begin(), list->end(), id), list->end());
+  app.embed_choice.code.clear();  // the code shown would no longer be the one the options say
+  return true;
+}
+
+void set_embed_origins(App& app, const std::string& list) {
+  const std::string kept = list.substr(0, kMaxEmbedOriginsText);
+  if (kept == app.embed_choice.origins) return;
+  app.embed_choice.origins = kept;
+  app.embed_choice.code.clear();
+}
+
+void set_embed_size(App& app, int width, int height) {
+  EmbedChoice& c = app.embed_choice;
+  width = std::clamp(width, kEmbedMinWidth, kEmbedMaxWidth);
+  height = std::clamp(height, kEmbedMinHeight, kEmbedMaxHeight);
+  if (width == c.width && height == c.height) return;
+  c.width = width;
+  c.height = height;
+  c.code.clear();
+}
+
+namespace {
+// The choice as the embed query says it, and why there can be no code yet (cheap: no share link is built).
+EmbedCode check_embed(const App& app, EmbedSettings& e) {
+  const EmbedChoice& c = app.embed_choice;
+  const Lang lang = app.state.lang;
+  e.enabled = true;
+  for (const std::string& id : embed_panel_ids())  // the registry's order, whatever order they were ticked in
+    if (contains(c.panels, id)) e.panels.push_back(id);
+  e.locked = c.locked;
+  e.hidden = c.hidden;
+  EmbedCode code;
+  code.origins_error = parse_origin_list(c.origins, e.origins);
+  if (!code.origins_error.empty())
+    code.error = tr(lang, "share.embed_fix_origins");
+  else if (e.panels.empty())
+    code.error = tr(lang, "share.embed_no_panel");
+  return code;
+}
+}  // namespace
+
+EmbedCode embed_code_problems(const App& app) {
+  EmbedSettings e;
+  return check_embed(app, e);
+}
+
+EmbedCode embed_code(const App& app) {
+  EmbedSettings e;
+  EmbedCode code = check_embed(app, e);
+  if (!code.error.empty()) return code;
+  const Lang lang = app.state.lang;
+  const std::string base = app.host.page_url ? app.host.page_url() : std::string();
+  code.url = base + "?" + embed_query(e) + "#" + share_fragment(app.state);
+  const Preset* p = find_preset(app.state.preset);
+  code.title =
+      tr_format(lang, "share.embed_title", {{"what", tr(lang, p ? p->title.c_str() : "share.embed_title_default")}});
+  code.html = embed_iframe_html(code.url, code.title, app.embed_choice.width, app.embed_choice.height);
+  return code;
+}
+
+std::string copy_embed_code(App& app) {
+  const EmbedCode code = embed_code(app);
+  if (!code.error.empty()) return code.origins_error.empty() ? code.error : code.error + " " + code.origins_error;
+  app.embed_choice.code = code.html;
+  if (app.host.copy_text) app.host.copy_text(code.html);
+  app.status = tr(app.state.lang, "share.embed_copied");
+  return "";
+}
+
 namespace {
 json twin(const std::string& id, const char* kind, const std::string& label) {
   return json{{"id", id}, {"kind", kind}, {"label", label}, {"locked", false}, {"act", "share"}};
@@ -185,6 +297,42 @@ json package_twins(const App& app) {
   twins.push_back(twin(control_id(ControlId::share_lms_download), "button", tr(lang, "share.lms_make")));
   return twins;
 }
+// The embed options' actions: true if `id` is one of them, with "" or why not in `err`.
+bool embed_action(App& app, const std::string& id, const json& v, std::string& err) {
+  for (ControlFamily f : {ControlFamily::share_show, ControlFamily::share_lock, ControlFamily::share_hide}) {
+    const std::string prefix = control_id(f, "");
+    if (id.rfind(prefix, 0) != 0) continue;
+    const std::string item = id.substr(prefix.size());
+    if (!v.is_boolean())
+      err = id + " is ticked with true or false";
+    else if (!choose_embed_item(app, f, item, v.get<bool>()))
+      err =
+          (f == ControlFamily::share_show ? "no panel an embed can show: " : "no control an embed can lock or hide: ") +
+          item;
+    return true;
+  }
+  const bool width = id == control_id(ControlId::share_embed_width);
+  if (width || id == control_id(ControlId::share_embed_height)) {
+    if (!v.is_number()) {
+      err = id + " is a number of pixels";
+      return true;
+    }
+    // Clamped as a double first: a huge number never reaches the int conversion.
+    const int px = static_cast<int>(std::lround(std::clamp(v.get<double>(), 0.0, 1e6)));
+    set_embed_size(app, width ? px : app.embed_choice.width, width ? app.embed_choice.height : px);
+    return true;
+  }
+  if (id == control_id(ControlId::share_origins)) {
+    if (v.is_string())
+      set_embed_origins(app, v.get<std::string>());
+    else
+      err = id + " is text";
+    return true;
+  }
+  if (id != control_id(ControlId::share_copy_embed)) return false;
+  err = copy_embed_code(app);
+  return true;
+}
 }  // namespace
 
 json share_controls_json(const App& app) {
@@ -207,6 +355,7 @@ std::string share_action(App& app, const json& action) {
     return "";
   }
   if (export_file(id)) return share_save(app, id);
+  if (std::string err; embed_action(app, id, v, err)) return err;
   if (id == control_id(ControlId::share_import_json)) {
     if (!app.host.pick_file) return "this page cannot open files here";
     app.host.pick_file();
