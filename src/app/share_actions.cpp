@@ -297,7 +297,58 @@ json package_twins(const App& app) {
   twins.push_back(twin(control_id(ControlId::share_lms_download), "button", tr(lang, "share.lms_make")));
   return twins;
 }
-// The embed options' actions: true if `id` is one of them, with "" or why not in `err`.
+// A fieldset of checkboxes named by the heading the canvas draws over them: a panel to show, a control to lock or
+// hide each. A checkbox says the name the canvas draws (the id) and, where the catalog has them, its words.
+json embed_group(const App& app, ControlFamily family, const char* legend) {
+  const Lang lang = app.state.lang;
+  std::string group_id = control_id(family, "");
+  group_id.pop_back();  // "share:show"
+  json group = {{"id", group_id}, {"kind", "group"}, {"label", tr(lang, legend)}, {"controls", json::array()}};
+  for (const std::string& id : embed_offered(family)) {
+    const std::string words = family == ControlFamily::share_show ? "panel." + id : "a11y.control." + id;
+    const std::string label =
+        has_string(lang, words) ? tr_format(lang, "share.embed_item", {{"title", tr(lang, words.c_str())}, {"id", id}})
+                                : id;
+    json c = twin(control_id(family, id), "checkbox", label);
+    c["value"] = embed_item_chosen(app, family, id);
+    group["controls"].push_back(std::move(c));
+  }
+  return group;
+}
+json number_twin(ControlId id, const std::string& label, int value, int min, int max) {
+  json c = twin(control_id(id), "number", label);
+  c.update({{"value", value}, {"min", min}, {"max", max}, {"step", 1}});
+  return c;
+}
+// The embed options: the three groups, the origins (with their problem), the size, "Copy embed code" (with why it
+// cannot copy yet) and the code last copied.
+json embed_twins(const App& app) {
+  const Lang lang = app.state.lang;
+  const EmbedChoice& choice = app.embed_choice;
+  const EmbedCode code = embed_code_problems(app);
+  json twins = {embed_group(app, ControlFamily::share_show, "share.panels_to_show"),
+                embed_group(app, ControlFamily::share_lock, "share.controls_locked"),
+                embed_group(app, ControlFamily::share_hide, "share.controls_hidden")};
+  json origins = twin(control_id(ControlId::share_origins), "text", tr(lang, "share.origins"));
+  origins["value"] = choice.origins;
+  if (!code.origins_error.empty()) origins["error"] = code.origins_error;
+  twins.push_back(std::move(origins));
+  twins.push_back(
+      number_twin(ControlId::share_embed_width, tr(lang, "share.width"), choice.width, kEmbedMinWidth, kEmbedMaxWidth));
+  twins.push_back(number_twin(ControlId::share_embed_height, tr(lang, "share.height"), choice.height, kEmbedMinHeight,
+                              kEmbedMaxHeight));
+  json copy = twin(control_id(ControlId::share_copy_embed), "button", tr(lang, "share.copy_embed"));
+  if (!code.error.empty()) copy.update({{"disabled", true}, {"reason", code.error}});
+  twins.push_back(std::move(copy));
+  if (!choice.code.empty()) {
+    json shown = twin(control_id(ControlId::share_embed_code), "code", tr(lang, "share.embed_code"));
+    shown["value"] = choice.code;
+    twins.push_back(std::move(shown));
+  }
+  return twins;
+}
+
+// The embed options' twins (embed_twins): true if `id` is one of them, with "" or why not in `err`.
 bool embed_action(App& app, const std::string& id, const json& v, std::string& err) {
   for (ControlFamily f : {ControlFamily::share_show, ControlFamily::share_lock, ControlFamily::share_hide}) {
     const std::string prefix = control_id(f, "");
@@ -338,6 +389,7 @@ bool embed_action(App& app, const std::string& id, const json& v, std::string& e
 json share_controls_json(const App& app) {
   const Lang lang = app.state.lang;
   json controls = json::array({twin(control_id(ControlId::share_copy_link), "button", tr(lang, "share.copy_link"))});
+  for (json& c : embed_twins(app)) controls.push_back(std::move(c));  // the panel's order: link, embed, exports, …
   for (const ShareExport& e : share_exports())
     if (share_export_available(app, e.control)) controls.push_back(twin(e.control, "button", tr(lang, e.label)));
   if (app.host.pick_file)
