@@ -144,6 +144,7 @@ describe('the Share panel\'s twins', { timeout: 175000 }, () => {
     return imageStats(decodePng(png)).lumaStd > 20;
   }
 
+  // wcag: 4.1.2 — the embed options' twins: fieldsets named by their headings, an invalid field and a disabled button saying why
   it('the embed options by keyboard in the twins: the canvas shows the same choice and its button copies the same code', async () => {
     const legends = await page.evaluate(() => ['share-show', 'share-lock', 'share-hide'].map((g) =>
       document.querySelector(`#a11y-dom fieldset#a11y-${g} > legend`)?.textContent));
