@@ -179,6 +179,10 @@ describe('the Share panel\'s twins', { timeout: 175000 }, () => {
     // The size, clamped as on the canvas.
     await typeInto('share:embed_width', '50');
     await pollUntil(() => twin('share:embed_width').inputValue(), (v) => v === '200', { what: 'the width clamped to 200' });
+    await typeInto('share:embed_width', '20');  // clamped to the 200 it already is: still shown as kept
+    assert.equal(await twin('share:embed_width').inputValue(), '200');
+    await typeInto('share:embed_height', '99999');
+    await pollUntil(() => twin('share:embed_height').inputValue(), (v) => v === '4000', { what: 'the height clamped to 4000' });
     await typeInto('share:embed_width', '800');
     await typeInto('share:embed_height', '480');
     await pollUntil(() => Promise.all([twin('share:embed_width').inputValue(), twin('share:embed_height').inputValue()]),

@@ -146,7 +146,11 @@
       input.addEventListener('input', () => { input.a11yPending = true; });
       input.addEventListener('change', () => {
         input.a11yPending = false;
-        if (!c.locked && live() && input.value !== '' && Number.isFinite(+input.value)) set(c.id, Math.round(+input.value));
+        if (c.locked || !live() || input.value === '' || !Number.isFinite(+input.value)) return;
+        // Shown as the app keeps it: a number it clamps to one it already had would change nothing to rebuild.
+        const v = Math.min(c.max, Math.max(c.min, Math.round(+input.value)));
+        input.value = String(v);
+        set(c.id, v);
       });
       bindFocus(input, c.id);
       wrap.append(input);
