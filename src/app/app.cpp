@@ -41,6 +41,15 @@ uint64_t App::change_stamp() const {
   // The course package's choice (not in the state): ticked in the canvas's popup, it shows in the twins.
   for (const std::string& id : package_choice.lessons) h.str(id);
   h.pod(package_choice.kind);
+  // The embed code's choice (not in the state either): its canvas checkboxes and fields show in the twins.
+  for (const std::vector<std::string>* list : {&embed_choice.panels, &embed_choice.locked, &embed_choice.hidden}) {
+    h.pod(list->size());
+    for (const std::string& id : *list) h.str(id);
+  }
+  h.str(embed_choice.origins);
+  h.pod(embed_choice.width);
+  h.pod(embed_choice.height);
+  h.str(embed_choice.code);
   return h.value();
 }
 

@@ -12,6 +12,7 @@
 
 #include "app/base/host.h"
 #include "app/exchange/embed.h"
+#include "app/exchange/embed_choice.h"
 #include "app/exchange/package_choice.h"
 #include "app/learn/learn.h"
 #include "app/lesson/lesson_run.h"
@@ -66,6 +67,7 @@ class App : public Playground {
   bool builder_import = false;
   nlohmann::json builder_opened;
   PackageChoice package_choice;  // the lesson and standard the next course package takes (share_actions.h)
+  EmbedChoice embed_choice;  // the embed code the Share panel builds: panels, locks, origins, size (share_actions.h)
 
   // What each part may touch, by reference, for one call (the functions of lesson_run.h, learn.h and
   // worksheet.h take these, so `start_lesson(app, …)` hands the lesson runner its parts and nothing else).

@@ -9,10 +9,13 @@
 #include "app/app.h"
 #include "app/app_exchange.h"
 #include "app/base/colormap.h"
+#include "app/base/strings.h"
 #include "app/content/lesson_file.h"
+#include "app/exchange/embed.h"
 #include "app/exchange/share.h"
 #include "app/exchange/svg_export.h"
 #include "app/lesson/lesson_run.h"
+#include "app/state/presets.h"
 #include "app/state/state_json.h"
 
 namespace attn {
@@ -162,6 +165,115 @@ std::string make_package(App& app) {
   return "";
 }
 
+const std::vector<std::string>& embed_panel_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> v;
+    for (const std::string& id : panel_ids())
+      if (id != "share") v.push_back(id);  // the Share window stays with the teacher
+    return v;
+  }();
+  return ids;
+}
+
+namespace {
+bool contains(const std::vector<std::string>& list, const std::string& id) {
+  return std::find(list.begin(), list.end(), id) != list.end();
+}
+// The embed choice's list for the family of its checkboxes, or nullptr.
+template <class Choice>
+auto embed_list(Choice& c, ControlFamily family) -> decltype(&c.panels) {
+  if (family == ControlFamily::share_show) return &c.panels;
+  if (family == ControlFamily::share_lock) return &c.locked;
+  if (family == ControlFamily::share_hide) return &c.hidden;
+  return nullptr;
+}
+const std::vector<std::string>& embed_offered(ControlFamily family) {
+  return family == ControlFamily::share_show ? embed_panel_ids() : control_ids();
+}
+}  // namespace
+
+bool embed_item_chosen(const App& app, ControlFamily family, const std::string& id) {
+  const std::vector<std::string>* list = embed_list(app.embed_choice, family);
+  return list && contains(*list, id);
+}
+
+bool choose_embed_item(App& app, ControlFamily family, const std::string& id, bool in) {
+  std::vector<std::string>* list = embed_list(app.embed_choice, family);
+  if (!list || !contains(embed_offered(family), id)) return false;
+  if (contains(*list, id) == in) return true;
+  if (in)
+    list->push_back(id);
+  else
+    list->erase(std::remove(list->begin(), list->end(), id), list->end());
+  app.embed_choice.code.clear();  // the code shown would no longer be the one the options say
+  return true;
+}
+
+void set_embed_origins(App& app, const std::string& list) {
+  const std::string kept = list.substr(0, kMaxEmbedOriginsText);
+  if (kept == app.embed_choice.origins) return;
+  app.embed_choice.origins = kept;
+  app.embed_choice.code.clear();
+}
+
+void set_embed_size(App& app, int width, int height) {
+  EmbedChoice& c = app.embed_choice;
+  width = std::clamp(width, kEmbedMinWidth, kEmbedMaxWidth);
+  height = std::clamp(height, kEmbedMinHeight, kEmbedMaxHeight);
+  if (width == c.width && height == c.height) return;
+  c.width = width;
+  c.height = height;
+  c.code.clear();
+}
+
+namespace {
+// The choice as the embed query says it, and why there can be no code yet (cheap: no share link is built).
+EmbedCode check_embed(const App& app, EmbedSettings& e) {
+  const EmbedChoice& c = app.embed_choice;
+  const Lang lang = app.state.lang;
+  e.enabled = true;
+  for (const std::string& id : embed_panel_ids())  // the registry's order, whatever order they were ticked in
+    if (contains(c.panels, id)) e.panels.push_back(id);
+  e.locked = c.locked;
+  e.hidden = c.hidden;
+  EmbedCode code;
+  code.origins_error = parse_origin_list(c.origins, e.origins);
+  if (!code.origins_error.empty())
+    code.error = tr(lang, "share.embed_fix_origins");
+  else if (e.panels.empty())
+    code.error = tr(lang, "share.embed_no_panel");
+  return code;
+}
+}  // namespace
+
+EmbedCode embed_code_problems(const App& app) {
+  EmbedSettings e;
+  return check_embed(app, e);
+}
+
+EmbedCode embed_code(const App& app) {
+  EmbedSettings e;
+  EmbedCode code = check_embed(app, e);
+  if (!code.error.empty()) return code;
+  const Lang lang = app.state.lang;
+  const std::string base = app.host.page_url ? app.host.page_url() : std::string();
+  code.url = base + "?" + embed_query(e) + "#" + share_fragment(app.state);
+  const Preset* p = find_preset(app.state.preset);
+  code.title =
+      tr_format(lang, "share.embed_title", {{"what", tr(lang, p ? p->title.c_str() : "share.embed_title_default")}});
+  code.html = embed_iframe_html(code.url, code.title, app.embed_choice.width, app.embed_choice.height);
+  return code;
+}
+
+std::string copy_embed_code(App& app) {
+  const EmbedCode code = embed_code(app);
+  if (!code.error.empty()) return code.origins_error.empty() ? code.error : code.error + " " + code.origins_error;
+  app.embed_choice.code = code.html;
+  if (app.host.copy_text) app.host.copy_text(code.html);
+  app.status = tr(app.state.lang, "share.embed_copied");
+  return "";
+}
+
 namespace {
 json twin(const std::string& id, const char* kind, const std::string& label) {
   return json{{"id", id}, {"kind", kind}, {"label", label}, {"locked", false}, {"act", "share"}};
@@ -185,11 +297,99 @@ json package_twins(const App& app) {
   twins.push_back(twin(control_id(ControlId::share_lms_download), "button", tr(lang, "share.lms_make")));
   return twins;
 }
+// A fieldset of checkboxes named by the heading the canvas draws over them: a panel to show, a control to lock or
+// hide each. A checkbox says the name the canvas draws (the id) and, where the catalog has them, its words.
+json embed_group(const App& app, ControlFamily family, const char* legend) {
+  const Lang lang = app.state.lang;
+  std::string group_id = control_id(family, "");
+  group_id.pop_back();  // "share:show"
+  json group = {{"id", group_id}, {"kind", "group"}, {"label", tr(lang, legend)}, {"controls", json::array()}};
+  for (const std::string& id : embed_offered(family)) {
+    const std::string words = family == ControlFamily::share_show ? "panel." + id : "a11y.control." + id;
+    const std::string label =
+        has_string(lang, words) ? tr_format(lang, "share.embed_item", {{"title", tr(lang, words.c_str())}, {"id", id}})
+                                : id;
+    json c = twin(control_id(family, id), "checkbox", label);
+    c["value"] = embed_item_chosen(app, family, id);
+    group["controls"].push_back(std::move(c));
+  }
+  return group;
+}
+json number_twin(ControlId id, const std::string& label, int value, int min, int max) {
+  json c = twin(control_id(id), "number", label);
+  c.update({{"value", value}, {"min", min}, {"max", max}, {"step", 1}});
+  return c;
+}
+// The embed options: the three groups, the origins (with their problem), the size, "Copy embed code" (with why it
+// cannot copy yet) and the code last copied.
+json embed_twins(const App& app) {
+  const Lang lang = app.state.lang;
+  const EmbedChoice& choice = app.embed_choice;
+  const EmbedCode code = embed_code_problems(app);
+  json twins = {embed_group(app, ControlFamily::share_show, "share.panels_to_show"),
+                embed_group(app, ControlFamily::share_lock, "share.controls_locked"),
+                embed_group(app, ControlFamily::share_hide, "share.controls_hidden")};
+  json origins = twin(control_id(ControlId::share_origins), "text", tr(lang, "share.origins"));
+  origins["value"] = choice.origins;
+  if (!code.origins_error.empty()) origins["error"] = code.origins_error;
+  twins.push_back(std::move(origins));
+  twins.push_back(
+      number_twin(ControlId::share_embed_width, tr(lang, "share.width"), choice.width, kEmbedMinWidth, kEmbedMaxWidth));
+  twins.push_back(number_twin(ControlId::share_embed_height, tr(lang, "share.height"), choice.height, kEmbedMinHeight,
+                              kEmbedMaxHeight));
+  json copy = twin(control_id(ControlId::share_copy_embed), "button", tr(lang, "share.copy_embed"));
+  if (!code.error.empty()) copy.update({{"disabled", true}, {"reason", code.error}});
+  twins.push_back(std::move(copy));
+  if (!choice.code.empty()) {
+    json shown = twin(control_id(ControlId::share_embed_code), "code", tr(lang, "share.embed_code"));
+    shown["value"] = choice.code;
+    twins.push_back(std::move(shown));
+  }
+  return twins;
+}
+
+// The embed options' twins (embed_twins): true if `id` is one of them, with "" or why not in `err`.
+bool embed_action(App& app, const std::string& id, const json& v, std::string& err) {
+  for (ControlFamily f : {ControlFamily::share_show, ControlFamily::share_lock, ControlFamily::share_hide}) {
+    const std::string prefix = control_id(f, "");
+    if (id.rfind(prefix, 0) != 0) continue;
+    const std::string item = id.substr(prefix.size());
+    if (!v.is_boolean())
+      err = id + " is ticked with true or false";
+    else if (!choose_embed_item(app, f, item, v.get<bool>()))
+      err =
+          (f == ControlFamily::share_show ? "no panel an embed can show: " : "no control an embed can lock or hide: ") +
+          item;
+    return true;
+  }
+  const bool width = id == control_id(ControlId::share_embed_width);
+  if (width || id == control_id(ControlId::share_embed_height)) {
+    if (!v.is_number()) {
+      err = id + " is a number of pixels";
+      return true;
+    }
+    // Clamped as a double first: a huge number never reaches the int conversion.
+    const int px = static_cast<int>(std::lround(std::clamp(v.get<double>(), 0.0, 1e6)));
+    set_embed_size(app, width ? px : app.embed_choice.width, width ? app.embed_choice.height : px);
+    return true;
+  }
+  if (id == control_id(ControlId::share_origins)) {
+    if (v.is_string())
+      set_embed_origins(app, v.get<std::string>());
+    else
+      err = id + " is text";
+    return true;
+  }
+  if (id != control_id(ControlId::share_copy_embed)) return false;
+  err = copy_embed_code(app);
+  return true;
+}
 }  // namespace
 
 json share_controls_json(const App& app) {
   const Lang lang = app.state.lang;
   json controls = json::array({twin(control_id(ControlId::share_copy_link), "button", tr(lang, "share.copy_link"))});
+  for (json& c : embed_twins(app)) controls.push_back(std::move(c));  // the panel's order: link, embed, exports, …
   for (const ShareExport& e : share_exports())
     if (share_export_available(app, e.control)) controls.push_back(twin(e.control, "button", tr(lang, e.label)));
   if (app.host.pick_file)
@@ -207,6 +407,7 @@ std::string share_action(App& app, const json& action) {
     return "";
   }
   if (export_file(id)) return share_save(app, id);
+  if (std::string err; embed_action(app, id, v, err)) return err;
   if (id == control_id(ControlId::share_import_json)) {
     if (!app.host.pick_file) return "this page cannot open files here";
     app.host.pick_file();

@@ -1,11 +1,13 @@
 // share_actions.h — what the Share panel does, declared once for its canvas buttons and their parallel-DOM twins:
-// copy the link, save the exports, import a file, make a course package. Each says its outcome in the status line.
+// copy the link, save the exports, import a file, make a course package, build the embed code. Each says its outcome
+// in the status line.
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "app/exchange/embed_choice.h"
 #include "app/exchange/package_choice.h"
 #include "app/state/registry.h"
 
@@ -36,6 +38,26 @@ std::vector<std::string> package_lessons(const App& app);
 // Adds a lesson to the package's choice or takes it out; false if there is no such lesson.
 bool choose_package_lesson(App& app, const std::string& id, bool in);
 std::string make_package(App& app);  // "" or why not
+
+// The embed code of this state as app.embed_choice says (embed_choice.h): the canvas's "Copy embed code" and its
+// twin copy the same text.
+struct EmbedCode {
+  std::string error;          // why there is no code yet (no panel chosen, the origins invalid); "" = there is one
+  std::string origins_error;  // the typed origins' first problem ("" = none)
+  std::string url, title, html;
+};
+EmbedCode embed_code(const App& app);
+// The same without building the code (its share link costs milliseconds at n = 1024): `error` and `origins_error`.
+EmbedCode embed_code_problems(const App& app);
+// The panels an embed may show, in the registry's order (every panel but the Share panel itself).
+const std::vector<std::string>& embed_panel_ids();
+// Ticks a panel to show (ControlFamily::share_show) or a control to lock or hide in or out; false if there is no
+// such panel or control.
+bool choose_embed_item(App& app, ControlFamily family, const std::string& id, bool in);
+bool embed_item_chosen(const App& app, ControlFamily family, const std::string& id);
+void set_embed_origins(App& app, const std::string& list);
+void set_embed_size(App& app, int width, int height);  // clamped to kEmbedMin… and kEmbedMax…
+std::string copy_embed_code(App& app);                 // copies embed_code(app) and keeps it to show; "" or why not
 
 // The Share panel's twins for the parallel DOM (a11y.h): buttons and selects acting through share_action.
 nlohmann::json share_controls_json(const App& app);

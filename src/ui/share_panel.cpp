@@ -3,27 +3,19 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
 #include <string>
 #include <vector>
 
-#include <tuple>
 #include "app/app_exchange.h"
-#include "app/exchange/embed.h"
-#include "app/exchange/share.h"
 #include "app/lesson/lesson.h"
 #include "app/lesson/lesson_run.h"
 #include "app/share_actions.h"
-#include "app/state/presets.h"
 #include "app/state/state_json.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 
 namespace attn::ui {
 namespace {
-
-// Attribute values in the embed snippet: the URL and title can never close the attribute.
 
 // Read-only text that can still be selected and copied by hand (clipboard access may be refused).
 void selectable_text(const char* id, const std::string& text, float height) {
@@ -40,11 +32,6 @@ void selectable_text(const char* id, const std::string& text, float height) {
 
 class SharePanel : public Panel {
  public:
-  SharePanel() {
-    embed_panels_ = {"heatmap", "saturation"};
-    embed_lock_ = {"d_k"};
-  }
-
   bool floating() const override { return true; }
   int window_flags() const override { return ImGuiWindowFlags_AlwaysAutoResize; }
   void before_begin(PanelContext&) override {
@@ -65,7 +52,7 @@ class SharePanel : public Panel {
     width_px_ = ImGui::GetFontSize() * 30;
     ImGui::PushItemWidth(width_px_);
     link_section(ctx.state);
-    embed_section(ctx.state);
+    embed_section();
     export_section();
     lms_section(ctx.state);
     import_section();
@@ -86,7 +73,7 @@ class SharePanel : public Panel {
     if (link_shown_) selectable_text("##link", app_->current_share_link(ImGui::GetTime()), 0);
   }
 
-  void embed_section(const State& s) {
+  void embed_section() {
     section_header(ctx_->tr("share.embed_section"));
     const bool open = ImGui::TreeNode("embed", "%s", ctx_->tr("share.embed_options"));
     // A tree node's row spans the panel (and, in the Share window that sizes to its content, a little past its
@@ -95,47 +82,45 @@ class SharePanel : public Panel {
     const float label_w = ImGui::GetTreeNodeToLabelSpacing() + ImGui::CalcTextSize(ctx_->tr("share.embed_options")).x;
     ctx_->track_rect(ControlId::share_embed_options, a.x, a.y, std::min(b.x - a.x, label_w), b.y - a.y);
     if (!open) return;
+    // A view of app.embed_choice: its twins in the parallel DOM change the same choice (share_actions.h).
     ImGui::TextUnformatted(ctx_->tr("share.panels_to_show"));
-    checkbox_row(ControlFamily::share_show, panel_ids(), embed_panels_, /*skip=*/"share");
+    checkbox_row(ControlFamily::share_show, embed_panel_ids());
     ImGui::TextUnformatted(ctx_->tr("share.controls_locked"));
-    checkbox_row(ControlFamily::share_lock, control_ids(), embed_lock_, nullptr);
+    checkbox_row(ControlFamily::share_lock, control_ids());
     ImGui::TextUnformatted(ctx_->tr("share.controls_hidden"));
-    checkbox_row(ControlFamily::share_hide, control_ids(), embed_hide_, nullptr);
+    checkbox_row(ControlFamily::share_hide, control_ids());
+    EmbedChoice& choice = app_->embed_choice;
     ImGui::TextUnformatted(ctx_->tr("share.origins"));
-    ImGui::InputTextWithHint("##origins", "https://course.example", origins_, sizeof origins_);
+    char origins[kMaxEmbedOriginsText + 1];
+    const size_t n = choice.origins.copy(origins, kMaxEmbedOriginsText);
+    origins[n] = '\0';
+    if (ImGui::InputTextWithHint("##origins", "https://course.example", origins, sizeof origins))
+      set_embed_origins(*app_, origins);
     ctx_->track(ControlId::share_origins);
+    int width = choice.width, height = choice.height;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    ImGui::InputInt(ctx_->label("share.width", "width").c_str(), &width_, 0);
+    ImGui::InputInt(ctx_->label("share.width", ControlId::share_embed_width).c_str(), &width, 0);
+    ctx_->track(ControlId::share_embed_width);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    ImGui::InputInt(ctx_->label("share.height", "height").c_str(), &height_, 0);
-    width_ = std::clamp(width_, 200, 4000);
-    height_ = std::clamp(height_, 150, 4000);
+    ImGui::InputInt(ctx_->label("share.height", ControlId::share_embed_height).c_str(), &height, 0);
+    ctx_->track(ControlId::share_embed_height);
+    set_embed_size(*app_, width, height);
 
-    EmbedSettings e;
-    e.enabled = true;
-    for (const auto& id : panel_ids())  // keep the canonical order
-      if (std::find(embed_panels_.begin(), embed_panels_.end(), id) != embed_panels_.end()) e.panels.push_back(id);
-    e.locked = embed_lock_;
-    e.hidden = embed_hide_;
-    const std::string origin_error = parse_origin_list(origins_, e.origins);
-    if (!origin_error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.3f, 1), "%s", origin_error.c_str());
-
-    const bool can = origin_error.empty() && !e.panels.empty();
-    ImGui::BeginDisabled(!can);
-    if (ImGui::Button(ctx_->label("share.copy_embed", "copy_embed").c_str())) {
-      const std::string base = app_->host.page_url ? app_->host.page_url() : std::string();
-      const std::string url = base + "?" + embed_query(e) + "#" + share_fragment(s);
-      const Preset* p = find_preset(s.preset);
-      const std::string title =
-          "Attention Playground: " + std::string(ctx_->tr(p ? p->title.c_str() : "share.embed_title_default"));
-      embed_code_ = embed_iframe_html(url, title, width_, height_);
-      if (app_->host.copy_text) app_->host.copy_text(embed_code_);
-      app_->status = ctx_->tr("share.embed_copied");
-    }
+    const EmbedCode code = embed_code_problems(*app_);  // the code itself only on a press
+    if (!code.origins_error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.3f, 1), "%s", code.origins_error.c_str());
+    ImGui::BeginDisabled(!code.error.empty());
+    if (ImGui::Button(ctx_->label("share.copy_embed", "copy_embed").c_str())) copy_embed_code(*app_);
     ImGui::EndDisabled();
     ctx_->track(ControlId::share_copy_embed);
-    if (!embed_code_.empty()) selectable_text("##embed", embed_code_, ImGui::GetTextLineHeight() * 4.5f);
+    if (!code.error.empty() && code.origins_error.empty()) {  // why it is greyed (an origin's problem is said above)
+      ImGui::SameLine();
+      ImGui::TextDisabled("%s", code.error.c_str());
+    }
+    if (!choice.code.empty()) {
+      selectable_text("##embed", choice.code, ImGui::GetTextLineHeight() * 4.5f);
+      ctx_->track(ControlId::share_embed_code);
+    }
     ImGui::TreePop();
   }
 
@@ -221,14 +206,13 @@ class SharePanel : public Panel {
     ImGui::TextDisabled("%s", ctx_->tr("share.import_what"));
   }
 
-  void checkbox_row(ControlFamily group, const std::vector<std::string>& ids, std::vector<std::string>& chosen,
-                    const char* skip) {
+  // One checkbox per panel to show or control to lock or hide, as many to a row as fit.
+  void checkbox_row(ControlFamily group, const std::vector<std::string>& ids) {
     ImGui::PushID(static_cast<int>(group));
     float x = 0;
     const float avail = ImGui::CalcItemWidth();
     bool first = true;
     for (const std::string& id : ids) {
-      if (skip && id == skip) continue;
       const float w = ImGui::CalcTextSize(id.c_str()).x + ImGui::GetFrameHeight() +
                       ImGui::GetStyle().ItemInnerSpacing.x + ImGui::GetStyle().ItemSpacing.x;
       if (!first && x + w < avail)
@@ -237,13 +221,8 @@ class SharePanel : public Panel {
         x = 0;
       x += w;
       first = false;
-      bool on = std::find(chosen.begin(), chosen.end(), id) != chosen.end();
-      if (ImGui::Checkbox(id.c_str(), &on)) {
-        if (on)
-          chosen.push_back(id);
-        else
-          chosen.erase(std::remove(chosen.begin(), chosen.end(), id), chosen.end());
-      }
+      bool on = embed_item_chosen(*app_, group, id);
+      if (ImGui::Checkbox(id.c_str(), &on)) choose_embed_item(*app_, group, id, on);
       ctx_->track(group, id);
     }
     ImGui::PopID();
@@ -252,11 +231,7 @@ class SharePanel : public Panel {
   App* app_ = nullptr;           // the context's App, set each frame
   PanelContext* ctx_ = nullptr;  // this frame's context (item rectangles)
   bool link_shown_ = false;      // after the first "Copy link"
-  std::string embed_code_;
-  std::vector<std::string> embed_panels_, embed_lock_, embed_hide_;
-  char origins_[1024] = "";
   char path_[1024] = "";
-  int width_ = 640, height_ = 400;
   float width_px_ = 440;
   int last_frame_ = -10;
 };

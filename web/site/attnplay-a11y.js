@@ -118,18 +118,55 @@
       bindFocus(select, c.id);
       wrap.append(select);
     } else if (c.kind === 'button') {
-      const b = el('button', { id, type: 'button', 'aria-disabled': disabled }, c.label);
-      b.addEventListener('click', () => { if (!c.locked) act({ do: c.act, id: c.id }); });
+      // A button that cannot act yet stays in the Tab order (aria-disabled) and says why beside it.
+      const off = c.locked || c.disabled, why = c.reason ? id + '-why' : undefined;
+      const b = el('button', { id, type: 'button', 'aria-disabled': off ? 'true' : undefined, 'aria-describedby': why }, c.label);
+      b.addEventListener('click', () => { if (!off) act({ do: c.act, id: c.id }); });
       bindFocus(b, c.id);
       wrap.append(b);
+      if (why) wrap.append(el('p', { id: why }, c.reason));
     } else if (c.kind === 'text') {
+      // A text whose content has a problem says it (aria-invalid, the problem described beside the field).
+      const error = c.error ? id + '-error' : undefined;
       wrap.append(el('label', { for: id }, c.label));
-      const input = el('input', { id, type: 'text', 'aria-disabled': disabled });
+      const input = el('input', { id, type: 'text', 'aria-disabled': disabled, 'aria-invalid': error ? 'true' : undefined,
+        'aria-describedby': error });
       input.value = c.value;
       const live = current(input);
       input.addEventListener('change', () => { if (!c.locked && live()) set(c.id, input.value); });
       bindFocus(input, c.id);
       wrap.append(input);
+      if (error) wrap.append(el('p', { id: error }, c.error));
+    } else if (c.kind === 'number') {
+      // Handed over on Enter or leaving the field (a number being typed is carried across a rebuild); the app clamps.
+      wrap.append(el('label', { for: id }, c.label));
+      const input = el('input', { id, type: 'number', min: c.min, max: c.max, step: c.step, autocomplete: 'off', 'aria-disabled': disabled });
+      input.value = c.value;
+      const live = current(input);
+      input.addEventListener('input', () => { input.a11yPending = true; });
+      input.addEventListener('change', () => {
+        input.a11yPending = false;
+        if (c.locked || !live() || input.value === '' || !Number.isFinite(+input.value)) return;
+        // Shown as the app keeps it: a number it clamps to one it already had would change nothing to rebuild.
+        const v = Math.min(c.max, Math.max(c.min, Math.round(+input.value)));
+        input.value = String(v);
+        set(c.id, v);
+      });
+      bindFocus(input, c.id);
+      wrap.append(input);
+    } else if (c.kind === 'code') {
+      // Text the app built (the embed code): read-only, selectable and copyable by hand.
+      wrap.append(el('label', { for: id }, c.label));
+      const area = el('textarea', { id, readonly: true, rows: 4, cols: 60, spellcheck: 'false' });
+      area.value = c.value;
+      bindFocus(area, c.id);
+      wrap.append(area);
+    } else if (c.kind === 'group') {
+      // Checkboxes under one heading (the canvas's text above them): a fieldset named by it.
+      const fieldset = el('fieldset', { id });
+      fieldset.append(el('legend', {}, c.label));
+      for (const k of c.controls) fieldset.append(controlNode(k));
+      return fieldset;
     }
     return wrap;
   }

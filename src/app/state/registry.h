@@ -115,6 +115,9 @@ struct PanelVisibility {
   X(share_embed_options, "share:embed_options", "Embed options")       \
   X(share_origins, "share:origins", "Embed origins")                   \
   X(share_copy_embed, "share:copy_embed", "Copy embed code")           \
+  X(share_embed_width, "share:embed_width", "")                        \
+  X(share_embed_height, "share:embed_height", "")                      \
+  X(share_embed_code, "share:embed_code", "")                          \
   X(share_png_canvas, "share:png_canvas", "PNG of the canvas")         \
   X(share_png_heatmap, "share:png_heatmap", "PNG of the heatmap")      \
   X(share_csv, "share:csv", "CSV of every matrix")                     \
