@@ -1,6 +1,7 @@
 // phone-steps.test.mjs — on a phone (390×844 CSS px, touch), every step of every lesson shows at once, without the
 // learner scrolling: its question's input (each choice, or the number box and its Check button) in the lesson
-// sheet, and the header of the panel the step outlines above the sheet.
+// sheet, and the header of the panel the step outlines above the sheet; held on its side (844×390), each step's
+// question input and Back/Next.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -62,5 +63,40 @@ describe('a lesson step on a phone', { skip: siteBuiltTest(), timeout: 420000 },
     }
     console.log(`${steps} steps (${questions} with a question) in ${LESSONS.length} lessons; ${problems.length} problems`);
     assert.deepEqual(problems, [], `steps whose question or outlined panel is off screen:\n${problems.join('\n')}`);
+  });
+
+  // Held on its side (844 × 390) the lesson takes a column of its own beside the panels: every step's question
+  // input and Back/Next lie wholly on screen, with no scrolling, as the learner arrives at the step.
+  it('on its side, shows every step\'s question input and Back/Next without scrolling', async () => {
+    const side = { width: VIEWPORT.height, height: VIEWPORT.width };
+    const { context, page: turned } = await openApp(browser, server.origin, { viewport: side, device: DEVICE });
+    const problems = [];
+    let steps = 0;
+    try {
+      for (const lesson of LESSONS) {
+        for (let n = 1; n <= lesson.steps.length; n++) {
+          const step = lesson.steps[n - 1];
+          await setStateOk(turned, { lesson: { id: lesson.id, step: n } });
+          await waitFrames(turned, 4);
+          steps++;
+          const ids = ['lesson:back', 'lesson:next', ...(step.task?.kind === 'predict'
+            ? (step.task.choices ? step.task.choices.map((_, i) => `lesson:choice:${i}`) : ['lesson:number', 'lesson:check'])
+            : [])];
+          const r = await turned.evaluate(async (list) => Object.fromEntries(
+            await Promise.all(list.map(async (id) => [id, await window.attnplay.ui.itemRect(id)]))), ids);
+          for (const id of ids) {
+            const b = r[id];
+            if (!b) problems.push(`${lesson.id} step ${n}: ${id} not drawn`);
+            else if (b.y < 0 || b.x < 0 || b.y + b.h > side.height || b.x + b.w > side.width)
+              problems.push(`${lesson.id} step ${n}: ${id} at ${JSON.stringify(b)}, off the ${side.width}×${side.height} screen`);
+          }
+        }
+      }
+      fs.writeFileSync(artifactPath('phone-steps', 'landscape-last-step.png'), await turned.screenshot());
+    } finally {
+      await context.close();
+    }
+    console.log(`on its side: ${steps} steps; ${problems.length} problems`);
+    assert.deepEqual(problems, [], problems.join('\n'));
   });
 });
