@@ -49,6 +49,13 @@ EMSCRIPTEN_KEEPALIVE int attnplay_train_save(double curve_from) {
 
 EMSCRIPTEN_KEEPALIVE const char* attnplay_train_bytes() { return g_bytes.data(); }
 
+// The probe views of the state just saved (Trainer::save_probes), at attnplay_train_bytes(): the page adopts them
+// with the snapshot instead of running the probe pass on its own thread.
+EMSCRIPTEN_KEEPALIVE int attnplay_train_save_probes() {
+  g_bytes = g_trainer.save_probes();
+  return static_cast<int>(g_bytes.size());
+}
+
 EMSCRIPTEN_KEEPALIVE double attnplay_train_steps() { return static_cast<double>(g_trainer.steps_done()); }
 
 // 1 once no step can run: stopped (not finite) or the planned number of steps reached.

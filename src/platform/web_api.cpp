@@ -326,10 +326,12 @@ ATTNPLAY_EXPORT const char* attnplay_package_finish(const char* lessons, const c
 // title in the current language ("Explanation"); in the phone layout it is a section of the stack.
 // ---- Learn mode's training worker ----------------------------------------------------------------
 // A snapshot the worker posted (attnplay-train-worker.js), adopted at the start of a frame (poll_web_train).
-ATTNPLAY_EXPORT int attnplay_learn_adopt(const char* data, int size, double generation) {
+ATTNPLAY_EXPORT int attnplay_learn_adopt(const char* data, int size, double generation, const char* probes,
+                                         int probes_size) {
   if (!g_app || !data || size < 0) return 0;
+  const std::string views = probes && probes_size > 0 ? std::string(probes, static_cast<size_t>(probes_size)) : "";
   const std::string err =
-      attn::learn_adopt(*g_app, std::string(data, static_cast<size_t>(size)), static_cast<uint64_t>(generation));
+      attn::learn_adopt(*g_app, std::string(data, static_cast<size_t>(size)), static_cast<uint64_t>(generation), views);
   return err.empty() ? 1 : 0;
 }
 
@@ -433,11 +435,13 @@ EM_JS(void, web_train_stop, (), { Module.attnplayTrain.stop(); });
 EM_JS(void, web_train_poll, (), {
   if (!Module.attnplayTrain) return;
   for (const s of Module.attnplayTrain.take()) {
-    const bytes = new Uint8Array(s.state);
-    const p = _malloc(bytes.length);
-    if (!p) return;
+    const bytes = new Uint8Array(s.state), views = new Uint8Array(s.probes || new ArrayBuffer(0));
+    const p = _malloc(bytes.length), q = _malloc(views.length + 1);
+    if (!p || !q) return;
     HEAPU8.set(bytes, p);
-    _attnplay_learn_adopt(p, bytes.length, s.gen);
+    HEAPU8.set(views, q);
+    _attnplay_learn_adopt(p, bytes.length, s.gen, q, views.length);
+    _free(q);
     _free(p);
   }
 });

@@ -45,8 +45,9 @@ const char* attnplay_take_events();                    // [{"type": "lesson-step
 const char* attnplay_load_progress(const char* text);  // {"ok"} or {"ok":false,"error"}
 double attnplay_change_stamp();                        // moves whenever the state, result or status changes
 const char* attnplay_panel_scroll(const char* title);  // a panel's window and scroll position, or null
-int attnplay_learn_adopt(const char* data, int size, double generation);  // 1 adopted, 0 stale or refused
-const char* attnplay_learn_worker_failed(const char* reason);             // training goes back to the frame
+// 1 adopted, 0 stale or refused; `probes` (may be empty) the worker's probe views of the same weights
+int attnplay_learn_adopt(const char* data, int size, double generation, const char* probes, int probes_size);
+const char* attnplay_learn_worker_failed(const char* reason);  // training goes back to the frame
 int attnplay_learn_save();           // Learn run's size to keep (0 unchanged, -1 forget the kept one)
 const char* attnplay_learn_bytes();  // ...its bytes, valid until the next attnplay_learn_save
 const char* attnplay_learn_resume(const char* data,

@@ -124,9 +124,14 @@ TEST_CASE("with a worker, the frame hands out steps and adopts snapshots; pause 
   CHECK(worker.allowed == 10);  // at most learn.speed steps per drawn frame
   const uint64_t gen = worker.starts[0].first;
   REQUIRE(learn_adopt(app, worker.train(4), gen) == "");
-  REQUIRE(learn_adopt(app, worker.train(6), gen) == "");
+  const uint64_t passes = app.learn.trainer.probe_passes_run();
+  const std::string snapshot = worker.train(6), views = worker.trainer.save_probes();  // in this order
+  REQUIRE(learn_adopt(app, snapshot, gen, views) == "");
   CHECK(app.learn.trainer.steps_done() == 10);
   CHECK(learn_result_json(app)["worker"] == true);
+  // The worker's probe views came with the snapshot: the Learn panel's pictures cost the page no probe pass.
+  CHECK(app.learn.trainer.probe(0).loss == worker.trainer.probe(0).loss);
+  CHECK(app.learn.trainer.probe_passes_run() == passes);
 
   // The same run trained in the frame gives the same curves, bit for bit.
   App local;

@@ -75,6 +75,49 @@ TEST_CASE("a loaded trainer's probe equals the original's", "[train][save]") {
   }
 }
 
+// The page adopts the worker's snapshots; at the largest settings one probe pass took a third of a second of the
+// page's thread after each, so the worker sends the probe views it made with the snapshot.
+TEST_CASE("probe views sent with a snapshot are the page's probe, with no pass of its own", "[train][save][probe]") {
+  Trainer worker, page;
+  REQUIRE(worker.reset(small_induction()) == "");
+  worker.step(20);
+  REQUIRE(page.load_state(worker.save_state()) == "");
+  REQUIRE(page.adopt_probes(worker.save_probes()) == "");
+  for (int w = 0; w < 2; ++w) {
+    const ProbeView &pw = worker.probe(w), &pp = page.probe(w);
+    CHECK(pp.tokens == pw.tokens);
+    CHECK(pp.targets == pw.targets);
+    CHECK(pp.predictions == pw.predictions);
+    CHECK(pp.labels == pw.labels);
+    CHECK(pp.loss == pw.loss);
+    CHECK(pp.accuracy == pw.accuracy);
+    REQUIRE(pp.heads.size() == pw.heads.size());
+    for (size_t h = 0; h < pw.heads.size(); ++h) {
+      CHECK(pp.heads[h].weights == pw.heads[h].weights);
+      CHECK(pp.heads[h].previous_token == pw.heads[h].previous_token);
+      CHECK(pp.heads[h].induction == pw.heads[h].induction);
+      CHECK(pp.heads[h].self == pw.heads[h].self);
+    }
+  }
+  CHECK(page.probe_passes_run() == 0);
+
+  SECTION("views of another step or another shape are refused, and the page computes its own") {
+    const std::string old_views = worker.save_probes();
+    worker.step(1);
+    REQUIRE(page.load_state(worker.save_state()) == "");
+    CHECK(page.adopt_probes(old_views) == "the probe views are of another step");
+    CHECK(page.adopt_probes(old_views.substr(0, old_views.size() / 2)) != "");
+    CHECK(page.probe(0).loss == worker.probe(0).loss);
+    CHECK(page.probe_passes_run() == 1);
+    Trainer other;
+    TrainSettings wider = small_induction();
+    wider.model.heads = 4;
+    REQUIRE(other.reset(wider) == "");
+    other.step(21);
+    CHECK(page.adopt_probes(other.save_probes()) == "the probe views do not fit the models");
+  }
+}
+
 TEST_CASE("a snapshot carrying only its new curve records continues the run it came from", "[train][save]") {
   Trainer page, worker, straight;
   REQUIRE(page.reset(small_induction()) == "");

@@ -4,8 +4,9 @@
 //                  {type: 'allow', gen, steps}   how many steps generation `gen` may run in all (it grows by
 //                                                learn.speed per drawn frame)
 //                  {type: 'stop'}                the page has taken over (pause, step, reset, new settings)
-//   worker → page  {type: 'snapshot', gen, state, steps}  about every SNAPSHOT_MS: the state with the curve
-//                                                records added since the previous snapshot (transferred)
+//   worker → page  {type: 'snapshot', gen, state, probes, steps}  about every SNAPSHOT_MS: the state with the
+//                                                curve records added since the previous snapshot, and the probe
+//                                                views of its weights, so the page runs no probe pass (transferred)
 //                  {type: 'error', gen, message}          the module or a state failed: the page trains itself
 // Training runs in slices of SLICE_MS; between two the worker reads its messages, so a stop takes effect
 // within one slice. A snapshot of a generation the page has left is ignored by the page.
@@ -61,10 +62,12 @@ function post() {
   const steps = mod._attnplay_train_steps();
   const finished = mod._attnplay_train_finished() === 1;
   if (steps === job.sent && (!finished || job.finishedSent)) return;
-  const n = mod._attnplay_train_save(job.sent);
-  const p = mod._attnplay_train_bytes();
-  const state = mod.HEAPU8.slice(p, p + n).buffer;
-  postMessage({ type: 'snapshot', gen: job.gen, state, steps }, [state]);
+  const saved = () => mod.HEAPU8.slice(mod._attnplay_train_bytes(), mod._attnplay_train_bytes() + size).buffer;
+  let size = mod._attnplay_train_save(job.sent);
+  const state = saved();
+  size = mod._attnplay_train_save_probes();
+  const probes = saved();
+  postMessage({ type: 'snapshot', gen: job.gen, state, probes, steps }, [state, probes]);
   job.sent = steps;
   job.finishedSent = finished;
   job.postedAt = performance.now();

@@ -89,7 +89,7 @@ int learn_tick(LearnParts p, double budget_ms) {
   return ran;
 }
 
-std::string learn_adopt(LearnParts p, const std::string& state, uint64_t generation) {
+std::string learn_adopt(LearnParts p, const std::string& state, uint64_t generation, const std::string& probes) {
   LearnSession& L = p.learn;
   if (!L.worker_running || generation != L.generation) return "stale";
   const std::string err = L.trainer.load_state(state);
@@ -97,6 +97,7 @@ std::string learn_adopt(LearnParts p, const std::string& state, uint64_t generat
     learn_worker_failed(p, err);
     return err;
   }
+  if (!probes.empty()) L.trainer.adopt_probes(probes);  // refused: probe() makes its own when a panel asks
   if (L.trainer.stopped()) {
     L.message = learn_stop_text(p.pg.state.lang, L.trainer);
     p.pg.state.learn_playing = false;

@@ -56,7 +56,8 @@ struct LearnView {
 int learn_tick(LearnParts p, double budget_ms);
 // A snapshot from the worker: adopted when it belongs to the running generation ("" then, or "stale" when
 // it does not); a refused snapshot ends the worker (learn_worker_failed) and says why.
-std::string learn_adopt(LearnParts p, const std::string& state, uint64_t generation);
+// `probes` (may be empty) are the worker's probe views of the same weights: kept, the page runs no probe pass.
+std::string learn_adopt(LearnParts p, const std::string& state, uint64_t generation, const std::string& probes = "");
 // The worker could not start or stopped working: training goes on in the frame from the last adopted state.
 void learn_worker_failed(LearnParts p, const std::string& reason);
 // The tasks and the differences between A and B in the order the Learn panel (and the parallel DOM) offers them.

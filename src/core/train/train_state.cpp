@@ -372,4 +372,81 @@ std::string Trainer::load_state(const std::string& bytes) {
   return "";
 }
 
+namespace {
+constexpr uint32_t kProbeTag = 0x50524231;  // "PRB1"
+
+void write_ints(ByteWriter& w, const std::vector<int>& v) {
+  w.u64(v.size());
+  for (const int x : v) w.i64(x);
+}
+bool read_ints(ByteReader& r, std::vector<int>& v, size_t n) {
+  if (r.u64() != n || !r.has(n * 8)) return false;
+  v.resize(n);
+  for (int& x : v) x = static_cast<int>(r.i64());
+  return r.ok();
+}
+}  // namespace
+
+std::string Trainer::save_probes() const {
+  ByteWriter w;
+  w.u32(kProbeTag);
+  w.i64(steps_done_);
+  for (int m = 0; m < 2; ++m) {
+    const ProbeView& v = probe(m);
+    write_ints(w, v.tokens);
+    write_ints(w, v.targets);
+    write_ints(w, v.predictions);
+    for (const std::string& label : v.labels) w.str(label);
+    w.f64(v.loss);
+    w.f64(v.accuracy);
+    w.u64(v.heads.size());
+    for (const HeadView& h : v.heads) {
+      w.i64(h.layer);
+      w.i64(h.head);
+      w.floats(std::vector<float>(h.weights.data(), h.weights.data() + h.weights.size()));
+      for (const double x : {h.previous_token, h.induction, h.self}) w.f64(x);
+    }
+  }
+  return w.take();
+}
+
+// Refuses views of another step or another shape (they would describe weights this trainer does not hold).
+std::string Trainer::adopt_probes(const std::string& bytes) const {
+  started();
+  ByteReader r(bytes);
+  if (r.u32() != kProbeTag || r.i64() != steps_done_) return "the probe views are of another step";
+  std::optional<ProbeView> views[2];
+  for (int m = 0; m < 2; ++m) {
+    const ModelSettings& ms = models_[m]->settings();
+    const size_t n = static_cast<size_t>(ms.seq_len);
+    ProbeView v;
+    if (!read_ints(r, v.tokens, n) || !read_ints(r, v.targets, n) || !read_ints(r, v.predictions, n))
+      return "the probe views do not fit the models";
+    for (size_t t = 0; t < n; ++t) v.labels.push_back(r.str(64));
+    v.loss = r.f64();
+    v.accuracy = r.f64();
+    if (r.u64() != static_cast<uint64_t>(ms.layers) * static_cast<uint64_t>(ms.heads))
+      return "the probe views do not fit the models";
+    for (int i = 0; i < ms.layers * ms.heads; ++i) {
+      HeadView h;
+      h.layer = static_cast<int>(r.i64());
+      h.head = static_cast<int>(r.i64());
+      const std::vector<float> weights = r.floats();
+      if (!r.ok() || weights.size() != n * n) return "the probe views do not fit the models";
+      h.weights = Eigen::Map<const Mat>(weights.data(), ms.seq_len, ms.seq_len);
+      h.previous_token = r.f64();
+      h.induction = r.f64();
+      h.self = r.f64();
+      v.heads.push_back(std::move(h));
+    }
+    views[m] = std::move(v);
+  }
+  if (!r.ok() || !r.at_end()) return "the probe views are cut short or damaged";
+  for (int m = 0; m < 2; ++m) {
+    views[m]->pass = ++probe_passes_;
+    probe_views_[m] = std::move(views[m]);
+  }
+  return "";
+}
+
 }  // namespace attn::train

@@ -160,6 +160,7 @@ const ProbeView& Trainer::probe(int which) const {
   const Model<float>& model = *models_[index(which)];
   Workspace<float>& ws = probe_work_[index(which)];
   const PassStats st = model.forward(probe_batch_, ws, false);
+  ++probe_passes_run_;
   const ModelSettings& m = model.settings();
   ProbeView v;
   const int n = m.seq_len;

@@ -129,6 +129,13 @@ class Trainer {
   // "" on success; for truncated, damaged or other-version bytes the reason, and nothing changes. The numbers
   // themselves are taken as saved (a stopped run may hold an infinite weight, as it did before saving).
   std::string load_state(const std::string& bytes);
+  // Both models' probe views (computed now if not kept), for a thread that adopts this trainer's state without
+  // the cost of the probe pass; adopt_probes takes them back as if probe() had computed them. Valid for the
+  // weights they were made from: adopt them right after the load_state of the same moment's save_state.
+  std::string save_probes() const;
+  std::string adopt_probes(const std::string& bytes) const;
+  // How many probe passes this trainer ran itself (adopted views are none).
+  uint64_t probe_passes_run() const { return probe_passes_run_; }
   static constexpr uint32_t kStateVersion = 2;  // 2 added the stop cause; version 1 still loads
 
  private:
@@ -150,7 +157,7 @@ class Trainer {
   Workspace<float> work_[2];
   mutable Workspace<float> probe_work_[2];
   mutable std::optional<ProbeView> probe_views_[2];  // probe(which) since the weights last changed
-  mutable uint64_t probe_passes_ = 0;
+  mutable uint64_t probe_passes_ = 0, probe_passes_run_ = 0;
   Optimizer<float> optim_[2];
   std::vector<StepRecord> curves_[2];
   Rng data_rng_{0};
