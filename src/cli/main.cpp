@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -110,6 +111,10 @@ int usage_error(const std::string& msg) { return fail(kExitUsage, msg + " (see a
 
 // Reads at most kMaxJsonBytes + 1 bytes so an endless or huge input is refused without buffering it all.
 std::string read_input(const std::string& path, std::string& text) {
+  // A folder opens on Linux and fails at the first read, but does not open on Windows ("Permission denied"):
+  // either way the learner is told what the path is.
+  std::error_code ec;
+  if (path != "-" && std::filesystem::is_directory(path, ec)) return "cannot read " + path + ": it is a folder";
   FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (!f) return "cannot open " + path + ": " + std::strerror(errno);
   std::string buf;
