@@ -204,7 +204,16 @@ export class Stack {
     }, { timeout: 30000 });
     if (!firstVisit) {
       await this.page.waitForLoadState('load');
-      await this.page.evaluate(() => window.localStorage.setItem('attnplay:visited', '1'));
+      // The first visit keeps its state 400 ms after the app is ready (PERSIST_MS in attnplay-api.js), and a page
+      // that finds a kept state offers to continue it (a dialog that takes the focus). Whether the reload came
+      // before or after that was a race: wait until the state is kept, then forget it with everything else.
+      await this.page.waitForFunction(() => window.attnplay && window.attnplay.ready, null, { timeout: readyTimeout })
+        .then(() => this.page.evaluate(() => window.attnplay.ready)).catch(() => {});
+      await new Promise((r) => setTimeout(r, 1000));
+      await this.page.evaluate(() => {
+        for (const key of Object.keys(window.localStorage)) if (key.startsWith('attnplay:')) window.localStorage.removeItem(key);
+        window.localStorage.setItem('attnplay:visited', '1');
+      });
       await this.page.reload({ waitUntil: 'load' });
     }
     const ready = () => this.page.waitForFunction(() => window.attnplay && document.querySelector('#a11y-dom > *') &&

@@ -40,6 +40,23 @@ describe('work survives a reload and a share', { timeout: 170000 }, () => {
     }
   });
 
+  it('a page opened again before anything was changed offers nothing to continue', async () => {
+    const { context, page } = await openAt(browser, server.origin + '/', { viewport });
+    try {
+      await page.waitForTimeout(600);  // the page keeps its state once it is ready
+      assert.ok(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('attnplay:state:'))), 'a state kept');
+      await page.goto('about:blank');  // opened again from its address (a reload would keep the state's fragment)
+      await page.goto(server.origin + '/', { waitUntil: 'load' });
+      await page.waitForFunction(() => window.attnplay && window.attnplay.frames() > 2, null, { timeout: 60000 });
+      await page.evaluate(() => window.attnplay.ready);
+      await waitFrames(page, 2);
+      assert.equal(await page.evaluate(() => document.getElementById('continue').hidden), true, 'no "Continue where you left off?"');
+      assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.id), 'canvas');
+    } finally {
+      await context.close();
+    }
+  });
+
   // wcag: 2.4.3 — the "Continue where you left off?" offer comes before the canvas and takes the focus
   it('a fragment that is not the app\'s (#top, a skip link) neither resets the state nor loses the kept one', async () => {
     const { context, page } = await openAt(browser, server.origin + '/', { viewport });

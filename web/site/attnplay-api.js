@@ -1012,6 +1012,10 @@
   function offerToContinue() {
     const saved = storage.get('state');
     if (inline || appFragment(location.hash) || !saved || saved.length < 3) return;
+    // The state every page keeps once it is ready is no work to continue when it is what the page opens with anyway
+    // (a page opened again before anything was changed).
+    const opened = call('attnplay_share_link');
+    if (opened.slice(opened.indexOf('#')) === saved) return;
     const bar = document.getElementById('continue');
     if (!bar) return;
     // In the page's language (lang=, or the browser's): the HTML holds the English.
