@@ -174,7 +174,7 @@ std::string learn_status(const App& app) {
 }
 
 json panels_json(const App& app) {
-  const json schema = state_schema();
+  const json& schema = state_schema();
   const json state = state_to_json(app.state);
   json panels = json::array();
   for (const PanelInfo& p : panel_table()) {

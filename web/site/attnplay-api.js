@@ -1014,8 +1014,9 @@
     if (inline || appFragment(location.hash) || !saved || saved.length < 3) return;
     // The state every page keeps once it is ready is no work to continue when it is what the page opens with anyway
     // (a page opened again before anything was changed).
-    const opened = call('attnplay_share_link');
-    if (opened.slice(opened.indexOf('#')) === saved) return;
+    let opened = '';
+    try { opened = call('attnplay_share_link'); } catch { /* not comparable: offer it */ }
+    if (opened && opened.slice(opened.indexOf('#')) === saved) return;
     const bar = document.getElementById('continue');
     if (!bar) return;
     // In the page's language (lang=, or the browser's): the HTML holds the English.

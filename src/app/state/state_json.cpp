@@ -533,7 +533,8 @@ std::string fit_random_state(State& s, const Pending& p, const std::vector<std::
 }  // namespace
 
 // [SECTION] schema, digest, what presets keep --------------------------------------------------
-json state_schema() {
+namespace {
+json make_state_schema() {
   json out = json::object();
   const State defaults = default_state();
   for (const StateKey& k : state_keys()) {
@@ -549,6 +550,13 @@ json state_schema() {
     out[k.key] = std::move(entry);
   }
   return out;
+}
+}  // namespace
+
+// Made once: the key table is fixed, and the parallel DOM's description reads it after every change.
+const json& state_schema() {
+  static const json schema = make_state_schema();
+  return schema;
 }
 
 uint64_t state_digest(const State& s) {

@@ -23,10 +23,10 @@ nlohmann::json state_to_json(const State& s);
 std::string apply_state_json(State& s, const nlohmann::json& partial);
 std::string apply_state_text(State& s, const std::string& text);
 
-// Every key with its kind, the values it takes and a sample, a partial state setting it away from its default
+// Every key with its kind, the values it takes, its default and a sample, a partial state setting it away from it
 // ({"d_k": {"kind": "example", "type": "integer", "minimum": 1, …, "sample": {"d_k": 37}}, …}): what `attnplay
 // schema` prints and the Python package checks its keys against.
-nlohmann::json state_schema();
+const nlohmann::json& state_schema();
 // A digest of every key that setState reads (the large ones through their own digests): equal digests, equal
 // states as far as any reader of getState() can tell.
 uint64_t state_digest(const State& s);
