@@ -1,11 +1,11 @@
 # AttnplayEmbed.cmake — turn asset files into a C++ source (name → bytes), so both targets run
 # from one self-contained binary with no file lookups.
 
-# DejaVu Sans cut down to the glyphs the UI uses: the ranges are read from src/ui/glyph_ranges.h, which ImGui's
+# DejaVu Sans cut down to the glyphs the UI uses: the ranges are read from src/app/base/glyph_ranges.h, which ImGui's
 # atlas and the catalog test read too.
 function(attnplay_font_subset outvar output)
   set(_src /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)
-  set(_ranges_h "${CMAKE_SOURCE_DIR}/src/ui/glyph_ranges.h")
+  set(_ranges_h "${CMAKE_SOURCE_DIR}/src/app/base/glyph_ranges.h")
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_ranges_h}")
   file(READ "${_ranges_h}" _text)
   string(REGEX MATCH "kUiGlyphRanges\\[\\] = {[^;]*}" _list "${_text}")

@@ -28,6 +28,14 @@ const CLOSED_PANELS = manifest.panels.filter((p) => !p.open && !KEPT_AT_START.ha
   .concat(['diagnosis']);
 const isPanelText = (key) => CLOSED_PANELS.some((p) => key.startsWith(p + '.')) && !key.startsWith('worksheet.note.');
 
+// English's first part names every other catalog with its name in itself ("lang.<tag>"), so the Language menu
+// lists them before any is fetched (src/app/base/strings.cpp).
+const languages = {};
+for (const file of catalogs) {
+  const tag = path.basename(file, '.json');
+  if (tag !== 'en') languages[tag] = JSON.parse(fs.readFileSync(file, 'utf8'))[`lang.${tag}`] ?? tag;
+}
+
 fs.mkdirSync(outDir, { recursive: true });
 // Written only when changed, so a re-configure does not rebuild what embeds them.
 const write = (file, text) => {
@@ -39,6 +47,7 @@ for (const file of catalogs) {
   const main = {}, lessons = {}, panels = {};
   for (const [key, text] of Object.entries(all)) (isLessonText(key) ? lessons : isPanelText(key) ? panels : main)[key] = text;
   main._parts = [`${lang}.lessons`, `${lang}.panels`];
+  if (lang === 'en') main._languages = languages;
   write(path.join(outDir, `${lang}.json`), JSON.stringify(main) + '\n');
   write(path.join(outDir, `${lang}.lessons.json`), JSON.stringify(lessons) + '\n');
   write(path.join(outDir, `${lang}.panels.json`), JSON.stringify(panels) + '\n');

@@ -258,8 +258,7 @@ json menus_json(const App& app) {
                       {"open", app.state.panels[p.id]}});
   for (const Workspace& w : workspaces())
     spaces.push_back({{"key", w.key}, {"title", tr(lang, (std::string("workspace.") + w.key).c_str())}});
-  for (Lang l : languages())
-    langs.push_back({{"code", lang_code(l)}, {"title", tr(lang, (std::string("lang.") + lang_code(l)).c_str())}});
+  for (Lang l : languages()) langs.push_back({{"code", lang_code(l)}, {"title", language_name(l)}});
   return {{"title", tr(lang, "a11y.menus")},
           {"view", tr(lang, "menu.view")},
           {"panels", panels},
@@ -295,8 +294,7 @@ json start_json(const App& app) {
   if (!start_view_shown(app)) return nullptr;
   const Lang lang = app.state.lang;
   json langs = json::array();
-  for (Lang l : languages())
-    langs.push_back({{"code", lang_code(l)}, {"title", tr(lang, (std::string("lang.") + lang_code(l)).c_str())}});
+  for (Lang l : languages()) langs.push_back({{"code", lang_code(l)}, {"title", language_name(l)}});
   const std::vector<LessonEntry>& lessons = builtin_lesson_entries();
   const std::string about =
       lessons.empty() ? std::string()

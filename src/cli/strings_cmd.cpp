@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/base/glyph_ranges.h"
 #include "app/base/strings.h"
-#include "ui/glyph_ranges.h"
 
 namespace attn::cli {
 
@@ -24,12 +24,6 @@ const char kStringsUsage[] =
 namespace {
 
 using Json = nlohmann::json;
-
-std::string hex(uint32_t cp) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "U+%04X", cp);
-  return buf;
-}
 
 // Counts of one check, and its lines.
 struct Findings {
@@ -54,13 +48,9 @@ void check_text(const std::string& key, const std::string& text, Findings& f) {
   const auto want = placeholders(english), got = placeholders(text);
   const std::set<std::string> want_set(want.begin(), want.end()), got_set(got.begin(), got.end());
   if (want_set != got_set) f.error(key, "placeholders " + joined(got_set) + " where English has " + joined(want_set));
-  std::set<uint32_t> undrawable;
-  for (uint32_t cp : code_points(text))
-    if (cp != '\n' && !ui::in_ui_font(cp)) undrawable.insert(cp);
-  if (undrawable.empty()) return;
-  std::string list;
-  for (uint32_t cp : undrawable) list += (list.empty() ? "" : " ") + hex(cp);
-  f.error(key, "the canvas's font cannot draw " + list + " (the page's text would show boxes)");
+  const std::string undrawable = undrawable_characters(text);
+  if (!undrawable.empty())
+    f.error(key, "the canvas's font cannot draw " + undrawable + " (the page's text would show boxes)");
 }
 
 int check(const std::string& what, std::ostream& out, std::string& error) {
@@ -89,24 +79,6 @@ int check(const std::string& what, std::ostream& out, std::string& error) {
       << f.errors << " errors, " << f.warnings << " missing\n";
   if (f.errors) return error = path + ": " + std::to_string(f.errors) + " errors", 1;
   return 0;
-}
-
-// One pseudo-locale text: letters accented, about 40 % longer, bracketed; placeholders and newlines kept.
-std::string pseudo_text(const std::string& english) {
-  static const std::map<char, const char*> accented = {
-      {'a', "å"}, {'c', "ç"}, {'e', "é"}, {'i', "î"}, {'n', "ñ"}, {'o', "ö"}, {'u', "û"}, {'y', "ý"}, {'A', "Å"},
-      {'C', "Ç"}, {'E', "É"}, {'I', "Î"}, {'N', "Ñ"}, {'O', "Ö"}, {'U', "Û"}, {'Y', "Ý"}, {'D', "Ð"}, {'d', "ð"}};
-  std::string out = "[", word;
-  int depth = 0, letters = 0;  // letters: the characters outside placeholders
-  for (char c : english) {
-    if (c == '{') ++depth;
-    const auto a = accented.find(c);
-    out += depth == 0 && a != accented.end() ? a->second : std::string(1, c);
-    letters += depth == 0 && (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;  // characters, not bytes
-    if (c == '}' && depth > 0) --depth;
-  }
-  out += " " + std::string(static_cast<size_t>(letters * 2 / 5), '~') + "]";
-  return out;
 }
 
 }  // namespace

@@ -86,6 +86,7 @@ std::string saved_status(const App& app, bool ok, const std::string& name) {
 // What `attnplay gui …` asked for.
 struct GuiOptions {
   std::string state_file, fragment, screenshot, rects_file, input_file, lesson_file;
+  std::string catalog_file;  // a translator's catalog (data/strings/<tag>.json) shown without rebuilding
   int frames_to_render = 0;  // 0 = run until the window is closed (or until the input script has run)
   int width = 1280, height = 800;
   bool check_fit = false;  // exit 3 when a tracked control or text ran past its panel's edge in the last frame
@@ -102,6 +103,8 @@ bool parse_gui_options(int argc, char** argv, GuiOptions& opt) {
       opt.input_file = argv[++i];
     } else if (a == "--lesson" && has_value) {
       opt.lesson_file = argv[++i];
+    } else if (a == "--catalog" && has_value) {
+      opt.catalog_file = argv[++i];
     } else if (a == "--check-fit") {
       opt.check_fit = true;
     } else if (a == "--dump-rects" && has_value) {
@@ -134,7 +137,22 @@ bool parse_gui_options(int argc, char** argv, GuiOptions& opt) {
 }
 
 // Loads the state file or share fragment named on the command line; false after printing why it failed.
+std::string read_text_file(const std::string& path, std::string& text);  // below, with the host's services
+
+// A translator's catalog joins the languages and is shown (a state file or input script may choose another).
+bool add_translator_catalog(App& app, const std::string& path) {
+  std::string text, err = read_text_file(path, text);
+  const std::string tag = std::filesystem::path(path).stem().string();
+  if (err.empty()) err = add_catalog(tag, text);
+  if (!err.empty()) {
+    std::fprintf(stderr, "error: %s: %s\n", path.c_str(), err.c_str());
+    return false;
+  }
+  return lang_from_code(tag, app.state.lang);
+}
+
 bool open_initial_state(App& app, const GuiOptions& opt) {
+  if (!opt.catalog_file.empty() && !add_translator_catalog(app, opt.catalog_file)) return false;
   if (!opt.state_file.empty()) {
     std::ifstream in(opt.state_file, std::ios::binary);
     if (!in) {

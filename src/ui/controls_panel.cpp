@@ -77,7 +77,7 @@ class ControlsPanel : public Panel {
     }
     if (ui::Control c(ctx, ControlId::temperature); !c.hidden()) {
       float t = static_cast<float>(s.temperature);
-      if (ImGui::SliderFloat(c.label("controls.temperature").c_str(), &t, 0.0f,
+      if (ImGui::SliderFloat(field_label(c.label("controls.temperature")).c_str(), &t, 0.0f,
                              static_cast<float>(kTemperatureSliderMax), "%.3f",
                              ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         s.temperature = t;
@@ -90,8 +90,8 @@ class ControlsPanel : public Panel {
     // As long as a sentence may be (a pasted text of kMaxTokens words fits), not a round number below it.
     std::snprintf(sentence_, sizeof sentence_, "%s", s.sentence.c_str());
     char* buf = sentence_;
-    if (ImGui::InputText(ctx.label("controls.sentence", ControlId::sentence).c_str(), buf, sizeof sentence_,
-                         ImGuiInputTextFlags_EnterReturnsTrue) ||
+    if (ImGui::InputText(field_label(ctx.label("controls.sentence", ControlId::sentence)).c_str(), buf,
+                         sizeof sentence_, ImGuiInputTextFlags_EnterReturnsTrue) ||
         (ImGui::IsItemDeactivatedAfterEdit() && !ctx.outside_change)) {
       set_sentence(s, buf);
     }
@@ -143,7 +143,7 @@ class ControlsPanel : public Panel {
       c.track();
     }
     if (ui::Control c(ctx, ControlId::text_scale); !c.hidden()) {
-      ImGui::SliderFloat(c.label("controls.text_size").c_str(), &s.text_scale, 0.75f, 2.0f, "%.2f×",
+      ImGui::SliderFloat(field_label(c.label("controls.text_size")).c_str(), &s.text_scale, 0.75f, 2.0f, "%.2f×",
                          ImGuiSliderFlags_AlwaysClamp);
       c.track();
     }

@@ -73,10 +73,11 @@ class LearnPanel : public Panel {
                          kLearnLayersMax))
       st.model.layers = layers;
     ctx.track(ControlId::learn_layers);
-    ImGui::SameLine();
+    const std::string heads_label = std::string(ctx.tr("learn.heads")) + "###learn-heads";
+    same_line_if_fits(ImGui::GetFontSize() * 5 + ImGui::GetStyle().ItemInnerSpacing.x +
+                      ImGui::CalcTextSize(ctx.tr("learn.heads")).x);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    if (ImGui::SliderInt((std::string(ctx.tr("learn.heads")) + "###learn-heads").c_str(), &heads, 1, kLearnHeadsMax))
-      st.model.heads = heads;
+    if (ImGui::SliderInt(heads_label.c_str(), &heads, 1, kLearnHeadsMax)) st.model.heads = heads;
     ctx.track(ControlId::learn_heads);
     difference(ctx, st);
     float lr = static_cast<float>(st.optim.learning_rate);

@@ -325,6 +325,20 @@ float width_beside_label(const std::string& label, float min_em) {
   return std::max(min_em * ImGui::GetFontSize(), room);
 }
 
+std::string field_label(const std::string& label, float min_em) {
+  const std::string text = shown_text(label);
+  const float room =
+      ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(text.c_str()).x - ImGui::GetStyle().ItemInnerSpacing.x;
+  if (room >= min_em * ImGui::GetFontSize()) {
+    ImGui::SetNextItemWidth(std::min(ImGui::CalcItemWidth(), room));
+    return label;
+  }
+  text_wrapped(text);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  const size_t id = label.find("##");
+  return id == std::string::npos ? "##" + label : label.substr(id);
+}
+
 void text_wrapped(const std::string& text, ImU32 col) {
   const float width = std::max(40.0f, ImGui::GetContentRegionAvail().x);
   const float space = ImGui::CalcTextSize(" ").x;

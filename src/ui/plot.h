@@ -93,6 +93,10 @@ bool is_two_d_drag_surface(ImGuiID id);
 bool wrapped_button(const std::string& label);
 // A slider's width that leaves room for its label on the same line, at least `min_em` em.
 float width_beside_label(const std::string& label, float min_em = 6.0f);
+// For a slider or text field labelled "text###id": sets the next item's width so its label fits beside it (the usual
+// item width, narrower down to `min_em` em) and returns the label; when not even that fits (a longer language, large
+// text, a phone), draws the label wrapped above and returns "###id", the field then as wide as the panel.
+std::string field_label(const std::string& label, float min_em = 6.0f);
 // A matrix's thumbnail (app/playground/thumbnail.h) as coloured rects: viridis for weights in [0, 1], else diverging.
 void draw_thumbnail(ImDrawList* dl, ImVec2 p0, float w, float h, const Thumbnail& t, bool probabilities);
 

@@ -53,11 +53,12 @@ class PositionalPanel : public Panel {
         s.positional_encoding = pe ? PositionalEncoding::Sinusoidal : PositionalEncoding::None;
     }
     ctx.track(ControlId::positional_encoding);
-    ImGui::SameLine();
+    const std::string shuffle_label = ctx.label("positional.shuffle", "shuffle");
+    same_line_if_fits(button_width(shuffle_label));
     bool shuffle_clicked = false;
     {
       const LockScope lock(ctx, ControlId::sentence);  // shuffling rewrites the sentence
-      shuffle_clicked = ImGui::Button(ctx.label("positional.shuffle", "shuffle").c_str());
+      shuffle_clicked = ImGui::Button(shuffle_label.c_str());
     }
     if (shuffle_clicked && n > 1 && r.error.empty()) {
       before_ = r.core.output;  // compared with the next result, row by row through the permutation

@@ -130,9 +130,11 @@ class SharePanel : public Panel {
     const std::vector<ShareExport>& exports = share_exports();
     for (size_t i = 0; i < exports.size(); ++i) {
       const ShareExport& e = exports[i];
-      if (i != 0 && i != 2 && i != 5) ImGui::SameLine();  // rows: the PNGs, the SVG figures, the data files
+      const std::string label = ctx_->label(e.label, e.control.c_str());
+      // Rows: the PNGs, the SVG figures, the data files; a row wraps where the panel is narrower than it.
+      if (i != 0 && i != 2 && i != 5) same_line_if_fits(button_width(label));
       ImGui::BeginDisabled(!share_export_available(*app_, e.control));
-      if (ImGui::Button(ctx_->label(e.label, e.control.c_str()).c_str())) share_save(*app_, e.control);
+      if (ImGui::Button(label.c_str())) share_save(*app_, e.control);
       ImGui::EndDisabled();
       if (e.svg_name)
         ctx_->track(ControlFamily::share_svg, e.svg_name);

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "app/base/glyph_ranges.h"
 #include "app/exchange/embed.h"
 #include "app/kept_view.h"
 #include "app/lesson/embed_panels.h"
@@ -19,8 +20,8 @@
 #include "app/state/tiling.h"
 #include "render/assets.h"
 #include "ui/axis_labels.h"
-#include "ui/glyph_ranges.h"
 #include "ui/panels.h"
+#include "ui/plot.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
@@ -403,6 +404,11 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
       if (ImGui::MenuItem(
               (std::string(ctx.tr((std::string("workspace.") + w.key).c_str())) + "###workspace-" + w.key).c_str()))
         apply_workspace(app_.state.panels, w);
+    if (share_in_view_menu_) {
+      ImGui::Separator();
+      if (ImGui::MenuItem((std::string(ctx.tr("menu.share")) + "###share").c_str())) app_.state.panels.share = true;
+      ctx.track(ControlId::menu_share);
+    }
     ImGui::EndMenu();
   }
   ctx.track(ControlId::menu_view);
@@ -425,16 +431,19 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
   ctx.track(ControlId::menu_lessons);
   if (ImGui::BeginMenu((std::string(ctx.tr("menu.language")) + "###language").c_str())) {
     for (Lang l : languages()) {
-      if (ImGui::MenuItem(ctx.tr((std::string("lang.") + lang_code(l)).c_str()), nullptr, app_.state.lang == l))
+      if (ImGui::MenuItem((language_name(l) + "##" + lang_code(l)).c_str(), nullptr, app_.state.lang == l))
         app_.state.lang = l;
       ctx.track(ControlFamily::menu_language_item, lang_code(l));  // "menu:language:hi-Latn"
     }
     ImGui::EndMenu();
   }
   ctx.track(ControlId::menu_language);
-  if (ImGui::MenuItem((std::string(ctx.tr("menu.share")) + "###share").c_str()))
-    app_.state.panels.share = true;  // links, embed code, export, import
-  ctx.track(ControlId::menu_share);
+  const std::string share = std::string(ctx.tr("menu.share")) + "###share";
+  share_in_view_menu_ = ImGui::GetContentRegionAvail().x < button_width(share) + ImGui::GetStyle().ItemSpacing.x;
+  if (!share_in_view_menu_) {
+    if (ImGui::MenuItem(share.c_str())) app_.state.panels.share = true;  // links, embed code, export, import
+    ctx.track(ControlId::menu_share);
+  }
   // The title is decoration: cut to what is left of the bar ("…"), so large text never runs off it.
   ImGui::TextDisabled("%s", fit_label(ctx.tr("menu.title"), ImGui::GetContentRegionAvail().x - 4).c_str());
   if (app_.result.pending >= 0) {  // a long recomputation running across frames

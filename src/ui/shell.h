@@ -45,6 +45,9 @@ class Shell {
   std::string scrolled_to_step_;      // phones: "<lesson>#<step>" whose panel the column last brought up
   int scroll_frames_left_ = 0;
   std::string scroll_to_panel_;  // phones: a panel just opened from the View menu, to bring into view
+  // The bar had no room for the Share menu's title last frame (a longer language on a phone): Share is then the
+  // View menu's last item.
+  bool share_in_view_menu_ = false;
   std::string scroll_target_;  // phones: the panel the column is bringing to its top        // frames that still bring
                                // it to the top (the column's height settles first)
 };

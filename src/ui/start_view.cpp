@@ -19,7 +19,7 @@ namespace {
 void draw_language_choice(PanelContext& ctx) {
   ImGui::TextUnformatted(ctx.tr("start.language"));
   for (Lang l : languages()) {
-    const std::string label = std::string(ctx.tr((std::string("lang.") + lang_code(l)).c_str())) + "##" + lang_code(l);
+    const std::string label = language_name(l) + "##" + lang_code(l);
     same_line_if_fits(button_width(label));
     if (ImGui::RadioButton(label.c_str(), ctx.state.lang == l)) ctx.state.lang = l;
     ctx.track(ControlFamily::start_language, lang_code(l));

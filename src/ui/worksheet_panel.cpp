@@ -230,10 +230,9 @@ class WorksheetPanel : public Panel {
     if (g.all_correct)
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", ctx.tr("worksheet.all_correct"));
     else
-      ImGui::Text("%s", ctx.trf("worksheet.progress", {{"answered", std::to_string(g.answered)},
-                                                       {"asked", std::to_string(g.asked)},
-                                                       {"mistakes", std::to_string(g.mistakes)}})
-                            .c_str());
+      text_wrapped(ctx.trf("worksheet.progress", {{"answered", std::to_string(g.answered)},
+                                                  {"asked", std::to_string(g.asked)},
+                                                  {"mistakes", std::to_string(g.mistakes)}}));
     ctx.track(ControlId::worksheet_summary);
   }
 

@@ -103,7 +103,7 @@ describe('English and Hinglish', { timeout: 180000 }, () => {
     try {
       assert.equal((await api.getState(bad.page)).lang, 'en');
       const w = await bad.page.evaluate(() => window.attnplay.watch());
-      assert.match(w.status, /lang must be en or hi-Latn/);
+      assert.match(w.status, /lang must be one of en, hi-Latn/);
     } finally {
       await bad.context.close();
     }

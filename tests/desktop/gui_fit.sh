@@ -2,9 +2,17 @@
 # gui_fit.sh — no control, button or label runs past its panel's edge: every panel open, and the lesson whose
 # choices are the longest sentences, in each language, at desktop, tablet and phone sizes (attnplay gui
 # --check-fit exits 3 and names what was cut); and the start view of a first visit (no settings or progress yet).
-# usage: gui_fit.sh ATTNPLAY OUTDIR
+# The languages: English, Hinglish and the pseudo-locale (en-XA: every text about 40 % longer), or a translator's
+# catalog given as CATALOG (data/strings/<tag>.json, shown with `gui --catalog` without rebuilding).
+# usage: gui_fit.sh ATTNPLAY OUTDIR [CATALOG]
 set -euo pipefail
-BIN="$1"; OUT="$2"
+BIN="$1"; OUT="$2"; CATALOG="${3:-}"
+LANGS="en hi-Latn en-XA"
+EXTRA=()
+if [ -n "$CATALOG" ]; then
+  LANGS="$(basename "$CATALOG" .json)"
+  EXTRA=(--catalog "$CATALOG")
+fi
 mkdir -p "$OUT"
 # The panels' runs are a returning learner's (kept progress: no start view, src/app/start_view.h); the start view's
 # runs have a config folder of their own, emptied before each.
@@ -13,7 +21,7 @@ mkdir -p "$XDG_CONFIG_HOME/attnplay"
 echo '{}' > "$XDG_CONFIG_HOME/attnplay/progress.json"
 ALL='"controls":true,"embeddings":true,"pipeline":true,"heatmap":true,"saturation":true,"variance":true,"explain":true,"share":true,"masks":true,"heads":true,"positional":true,"numerics":true,"cross":true,"lesson":true,"help":true,"worksheet":true,"learn":true'
 failed=0
-for lang in en hi-Latn; do
+for lang in $LANGS; do
   for size in 1440x900 1024x768 800x600 390x844; do
     for view in all lesson start; do
       config="$XDG_CONFIG_HOME"
@@ -27,7 +35,7 @@ for lang in en hi-Latn; do
         state="{\"lang\":\"$lang\",\"lesson\":{\"id\":\"not-explanation\",\"step\":3}}"
       fi
       echo "[{\"state\":$state},{\"frames\":8}]" > "$OUT/fit-$view.json"
-      if ! XDG_CONFIG_HOME="$config" xvfb-run -a -s "-screen 0 1440x900x24" "$BIN" gui --input "$OUT/fit-$view.json" --check-fit \
+      if ! XDG_CONFIG_HOME="$config" xvfb-run -a -s "-screen 0 1440x900x24" "$BIN" gui "${EXTRA[@]}" --input "$OUT/fit-$view.json" --check-fit \
            --size "$size" > "$OUT/fit.log" 2>&1; then
         echo "FAIL $lang $size $view: $(grep -a 'cut at' "$OUT/fit.log" || tail -3 "$OUT/fit.log")"
         failed=1

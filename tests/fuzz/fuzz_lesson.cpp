@@ -18,7 +18,7 @@ namespace {
 // Every text a step names is an inline text of the lesson or a catalog key in both languages.
 void check_text(const attn::Lesson& l, const std::string& key) {
   if (key.empty() || l.texts.count(key)) return;
-  for (attn::Lang lang : attn::languages())
+  for (attn::Lang lang : {attn::Lang::En, attn::Lang::HiLatn})
     if (!attn::has_string(lang, key)) fail("an accepted lesson names a missing text", key);
 }
 
@@ -39,9 +39,11 @@ void check_accepted(const attn::Lesson& l) {
     check_text(l, t.explain);
     check_text(l, t.hint);
   }
-  for (const auto& [key, text] : l.texts)
-    if (text.en.size() > 2000 || text.hi_latn.size() > 2000 || (text.en.empty() && text.hi_latn.empty()))
-      fail("an accepted inline text is empty or over the limit", key);
+  for (const auto& [key, text] : l.texts) {
+    if (text.by_tag.empty()) fail("an accepted inline text is empty", key);
+    for (const auto& [tag, t] : text.by_tag)
+      if (t.empty() || t.size() > 2000) fail("an accepted inline text is empty or over the limit", key + " " + tag);
+  }
 }
 
 }  // namespace

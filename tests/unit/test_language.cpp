@@ -22,7 +22,7 @@ TEST_CASE("lang= in the page address picks the language and bad values are repor
   CHECK(apply_query_state(s, "?lesson=why-sqrt-dk&step=2&lang=en&utm_source=x").empty());
   CHECK(s.lang == Lang::En);
   CHECK(s.lesson.step == 2);  // the other parameters still count
-  CHECK_THAT(apply_query_state(s, "?lang=fr"), Contains("lang must be en or hi-Latn"));
+  CHECK_THAT(apply_query_state(s, "?lang=fr"), Contains("lang must be one of en, hi-Latn, en-XA"));
   CHECK(s.lang == Lang::En);  // a bad value leaves the language as it was
   CHECK_FALSE(apply_query_state(s, "?lang=").empty());
   CHECK_FALSE(apply_query_state(s, "?lang=hi%2DLatn<b>").empty());

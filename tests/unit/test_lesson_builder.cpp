@@ -20,7 +20,7 @@ using namespace attn;
 using nlohmann::json;
 
 namespace {
-DraftText en(const std::string& s) { return DraftText{s, ""}; }
+DraftText en(const std::string& s) { return DraftText{{{"en", s}}}; }
 
 // Three views: the default, d_k 16 unscaled with the heatmap, and temperature 0.5 with a prediction.
 LessonDraft three_steps() {
@@ -82,7 +82,7 @@ TEST_CASE("a built lesson passes the validator and plays the recorded states", "
   CHECK(l.steps[2].task.kind == Task::Kind::Predict);
   CHECK(l.steps[2].task.answer == 0);
   CHECK(l.steps[2].task.feedback.size() == 2);
-  CHECK(l.texts.at(l.steps[0].text).en == "First look.");
+  CHECK(l.texts.at(l.steps[0].text).in(Lang::En) == "First look.");
 }
 
 TEST_CASE("steps reorder and delete", "[builder]") {
@@ -90,14 +90,14 @@ TEST_CASE("steps reorder and delete", "[builder]") {
   CHECK_FALSE(move_step(d, 0, -1));
   CHECK_FALSE(move_step(d, 2, +1));
   REQUIRE(move_step(d, 2, -1));
-  CHECK(d.steps[1].text.en == "Cooler.");
-  CHECK(d.steps[2].text.en == "Unscaled at d_k 16.");
+  CHECK(d.steps[1].text.in(Lang::En) == "Cooler.");
+  CHECK(d.steps[2].text.in(Lang::En) == "Unscaled at d_k 16.");
   const Lesson moved = checked(d);
   CHECK(moved.steps[1].task.kind == Task::Kind::Predict);
   REQUIRE(delete_step(d, 0));
   CHECK_FALSE(delete_step(d, 5));
   CHECK(d.steps.size() == 2);
-  CHECK(d.steps[0].text.en == "Cooler.");
+  CHECK(d.steps[0].text.in(Lang::En) == "Cooler.");
   checked(d);
 }
 
@@ -121,9 +121,9 @@ TEST_CASE("an invalid draft gets the validator's message", "[builder]") {
 
 TEST_CASE("a text typed in one language is kept for both", "[builder]") {
   LessonDraft d = three_steps();
-  d.steps[0].text = DraftText{"", "Pehli nazar."};
+  d.steps[0].text = DraftText{{{"hi-Latn", "Pehli nazar."}}};
   const Lesson l = checked(d);
-  CHECK(l.texts.at(l.steps[0].text).hi_latn == "Pehli nazar.");
+  CHECK(l.texts.at(l.steps[0].text).in(Lang::HiLatn) == "Pehli nazar.");
   CHECK(!l.warnings.empty());
 }
 
@@ -251,7 +251,7 @@ TEST_CASE("question ids stay with their steps when steps move, and a deleted one
   REQUIRE(move_step(d, 3, -1));
   REQUIRE(move_step(d, 2, -1));
   REQUIRE(move_step(d, 1, -1));
-  CHECK(d.steps[0].text.en == "Hotter.");
+  CHECK(d.steps[0].text.in(Lang::En) == "Hotter.");
   CHECK(id_of(d, "Hotter.") == hotter);
   CHECK(id_of(d, "Cooler.") == cooler);
   checked(d);
@@ -305,7 +305,7 @@ TEST_CASE("every built-in lesson opened in the builder and saved back is the sam
   LessonDraft copy;
   REQUIRE(draft_from_builtin("why-sqrt-dk", copy).empty());
   CHECK(copy.id == "my-why-sqrt-dk");
-  CHECK(copy.steps[0].text.hi_latn == tr(Lang::HiLatn, "lesson.why-sqrt-dk.1"));
+  CHECK(copy.steps[0].text.in(Lang::HiLatn) == tr(Lang::HiLatn, "lesson.why-sqrt-dk.1"));
   CHECK(check_draft(copy) == "");
   copy.id = "why-sqrt-dk";
   CHECK(check_draft(copy).find("built-in") != std::string::npos);

@@ -249,20 +249,20 @@ TEST_CASE("the builder refuses a draft that quotes the answer before the questio
   set(app, {{"preset", "default"}, {"d_k", 4}, {"scale", false}, {"selected_row", 1}});
   LessonDraft d;
   d.id = "quotes-answer";
-  d.title.en = "Quotes", d.title.hi_latn = "Quotes";
+  d.title.in(Lang::En) = "Quotes", d.title.in(Lang::HiLatn) = "Quotes";
   DraftStep s = capture_step(app.state, {});
-  s.text.en = "The largest weight is {max_weight}.";
-  s.text.hi_latn = "Sabse bada weight {max_weight} hai.";
+  s.text.in(Lang::En) = "The largest weight is {max_weight}.";
+  s.text.in(Lang::HiLatn) = "Sabse bada weight {max_weight} hai.";
   s.ask = DraftStep::Ask::Number;
-  s.question.en = "What is the largest weight?", s.question.hi_latn = "Sabse bada weight kya hai?";
+  s.question.in(Lang::En) = "What is the largest weight?", s.question.in(Lang::HiLatn) = "Sabse bada weight kya hai?";
   s.number = live_values(app).at("max_weight");
   s.tolerance = 0.01;
-  s.explain.en = "It is {max_weight}.", s.explain.hi_latn = "Ye {max_weight} hai.";
+  s.explain.in(Lang::En) = "It is {max_weight}.", s.explain.in(Lang::HiLatn) = "Ye {max_weight} hai.";
   d.steps.push_back(s);
   set_ask(d, 0, DraftStep::Ask::Number);  // as the builder's question kinds do: the question gets its id
   const std::string problem = check_draft(d);
   CHECK_THAT(problem, Catch::Contains("quotes {max_weight}") && Catch::Contains("before it is answered"));
-  d.steps[0].text.en = "Look at row 2.", d.steps[0].text.hi_latn = "Row 2 dekho.";
+  d.steps[0].text.in(Lang::En) = "Look at row 2.", d.steps[0].text.in(Lang::HiLatn) = "Row 2 dekho.";
   CHECK(check_draft(d) == "");
 }
 

@@ -2,12 +2,12 @@
 // panel, workspace and preset named in each, and every character drawable by the UI font.
 #include <catch2/catch.hpp>
 
+#include "app/base/glyph_ranges.h"
 #include "app/base/strings.h"
 #include "app/lesson/lesson.h"
 #include "app/state/presets.h"
 #include "app/state/registry.h"
 #include "app/state/tiling.h"
-#include "ui/glyph_ranges.h"
 
 using namespace attn;
 
@@ -82,13 +82,13 @@ TEST_CASE("every preset's title, source, story and slips are in both catalogs, a
 
 TEST_CASE("every character of every catalog text is in the UI font", "[strings]") {
   CHECK(code_points("a√ᵀ✓") == std::vector<uint32_t>{0x61, 0x221A, 0x1D40, 0x2713});
-  CHECK_FALSE(ui::in_ui_font(0x0915));  // Devanagari क: the notes' stray letters would show as boxes
+  CHECK_FALSE(in_ui_font(0x0915));  // Devanagari क: the notes' stray letters would show as boxes
   for (Lang l : languages())
     for (const std::string& key : catalog_keys(l)) {
       for (uint32_t cp : code_points(tr(l, key.c_str()))) {
         if (cp == '\n') continue;
         INFO(lang_code(l) << " " << key << ": U+" << std::hex << cp);
-        CHECK(ui::in_ui_font(cp));
+        CHECK(in_ui_font(cp));
       }
     }
 }

@@ -53,7 +53,7 @@ TEST_CASE("a teacher's lesson with inline texts passes and counts its parts", "[
   CHECK(l.steps[1].task.choices.size() == 2);
   CHECK(l.warnings.empty());
   CHECK(l.texts.count(l.steps[1].task.question) == 1);
-  CHECK(l.texts.at(l.steps[1].task.feedback[1]).hi_latn == "Sum mean nahi hota.");
+  CHECK(l.texts.at(l.steps[1].task.feedback[1]).in(Lang::HiLatn) == "Sum mean nahi hota.");
 }
 
 TEST_CASE("each kind of mistake gets one message naming the step and the field", "[lessons][teacher]") {
@@ -103,7 +103,7 @@ TEST_CASE("a text in one language is shown in both, with a warning", "[lessons][
   const Lesson* l = open_lesson(app);
   REQUIRE(l);
   REQUIRE(l->warnings.size() == 1);
-  CHECK(l->warnings[0] == "step3.text: no \"en\" text; the other language is shown");
+  CHECK(l->warnings[0] == "step3.text: no \"en\" text; the \"hi-Latn\" text is shown");
   CHECK(std::string(tr(Lang::En, l->steps[2].text.c_str())) == "Sirf Hinglish.");
   CHECK(std::string(tr(Lang::HiLatn, l->steps[2].text.c_str())) == "Sirf Hinglish.");
 }

@@ -10,6 +10,8 @@
 // learner is told; an LRS that fails is shown to the learner, the record is kept in this browser and sent again.
 'use strict';
 (function () {
+  // The page's language tags ("en", "hi-Latn", any catalog's) are BCP 47 tags, as xAPI's language maps want.
+  const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
   const params = new URLSearchParams(location.search);
   const api = window.attnplay;
   const LAUNCH = ['endpoint', 'fetch', 'registration', 'actor', 'activityId'];
@@ -140,7 +142,7 @@
   const letter = (i) => String.fromCharCode(97 + Number(i));
   function questionActivity(q) {
     const text = typeof q.question_text === 'string' ? q.question_text : '';
-    const tag = text && (q.lang === 'en' || q.lang === 'hi-Latn') ? q.lang : 'en-US';
+    const tag = text && LANGUAGE_TAG.test(q.lang || '') ? q.lang : 'en-US';
     const c = q.correct_response;
     const pattern = q.kind === 'choice' ? letter(c)
       : +(c.number - c.tolerance).toPrecision(12) + '[:]' + +(c.number + c.tolerance).toPrecision(12);

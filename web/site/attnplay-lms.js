@@ -10,6 +10,8 @@
 // once it starts, and the learner is told when it never does.
 'use strict';
 (function () {
+  // The page's language tags ("en", "hi-Latn", any catalog's) are BCP 47 tags, as xAPI's language maps want.
+  const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
   const params = new URLSearchParams(location.search);
   const lmsWanted = params.get('lms') === '1';
   const endpoint = params.get('xapi-endpoint') || '';
@@ -294,7 +296,7 @@
   function questionActivity(q) {
     // The rendered question and choices in the learner's language when the answer event carries them; else the id.
     const text = questionText(q);
-    const tag = text && (q.lang === 'en' || q.lang === 'hi-Latn') ? q.lang : 'en-US';
+    const tag = text && LANGUAGE_TAG.test(q.lang || '') ? q.lang : 'en-US';
     const definition = { type: 'http://adlnet.gov/expapi/activities/cmi.interaction', name: { [tag]: text || q.question },
       interactionType: q.kind === 'choice' ? 'choice' : 'numeric', correctResponsesPattern: [xapiPattern(q)] };
     if (text) definition.description = { [tag]: text };

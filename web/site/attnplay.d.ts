@@ -28,6 +28,9 @@ declare namespace Attnplay {
     | 'heads' | 'positional' | 'numerics' | 'cross' | 'lesson' | 'help' | 'worksheet' | 'learn' | 'builder';
 
   /** The whole state, as getState() answers it: every key is present. */
+  /** The built-in languages, the pseudo-locale, or a translator's catalog's tag (docs/dev/languages.md). */
+  type LanguageTag = 'en' | 'hi-Latn' | 'en-XA' | (string & {});
+
   interface State {
     /** The state format's version (read only). */
     version: 1;
@@ -70,7 +73,8 @@ declare namespace Attnplay {
     theme: 'dark' | 'light';
     /** 0.5…3. */
     text_scale: number;
-    lang: 'en' | 'hi-Latn';
+    /** A language tag the page has: 'en', 'hi-Latn', a translator's catalog's ('de'), or the pseudo-locale 'en-XA'. */
+    lang: LanguageTag;
     /** "row": each row coloured from 0 to its largest weight. */
     heatmap_scale: 'absolute' | 'row';
     /** 1…100: the Numerics panel's factor on the raw logits. */
@@ -224,7 +228,7 @@ declare namespace Attnplay {
     /** The question and its choices in the words the learner read, and that language. */
     question_text: string;
     choice_texts: string[];
-    lang: 'en' | 'hi-Latn';
+    lang: LanguageTag;
   }
   /** answer: a "do" task's goal was reached (always correct, no tries). */
   interface TaskDoneDetail {

@@ -5,9 +5,11 @@
 #include <cctype>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "app/base/data.h"
+#include "app/base/glyph_ranges.h"
 #include "core/exercise/worked_example.h"
 
 namespace attn {
@@ -19,6 +21,7 @@ struct Catalog {
   std::map<std::string, std::string> text;
   std::string error;
   std::vector<std::string> parts;  // "en.lessons", "en.panels": the files with the rest of the texts
+  std::vector<std::pair<std::string, std::string>> languages;  // English's "_languages": the build's other catalogs
 };
 
 Catalog parse_catalog(const std::string& path, const char* begin, const char* end) {
@@ -32,6 +35,9 @@ Catalog parse_catalog(const std::string& path, const char* begin, const char* en
     if (it.key() == "_parts" && it.value().is_array())
       for (const auto& part : it.value())
         if (part.is_string()) c.parts.push_back(part.get<std::string>());
+    if (it.key() == "_languages" && it.value().is_object())
+      for (auto lang = it.value().begin(); lang != it.value().end(); ++lang)
+        if (lang.value().is_string()) c.languages.emplace_back(lang.key(), lang.value().get<std::string>());
     if (it.key().empty() || it.key()[0] == '_') continue;  // "_comment" keys are notes for translators
     if (!it.value().is_string()) {
       c.error = path + ": \"" + it.key() + "\" is not a string";
@@ -54,9 +60,9 @@ struct LoadedCatalog {
   std::vector<std::string> installed;  // parts here (one may arrive before its main part)
 };
 
-LoadedCatalog load(Lang lang) {
+LoadedCatalog load(const std::string& tag) {
   LoadedCatalog l;
-  const std::string path = catalog_path(lang_code(lang));
+  const std::string path = catalog_path(tag);
   if (const DataFile* f = find_data_file(path)) {
     l.catalog = parse_catalog(path, f->data, f->data + f->size);
     l.present = true;
@@ -75,10 +81,72 @@ LoadedCatalog load(Lang lang) {
   return l;
 }
 
-LoadedCatalog& loaded(Lang lang) {
-  static LoadedCatalog en = load(Lang::En), hi = load(Lang::HiLatn);
-  return lang == Lang::HiLatn ? hi : en;
+// One language the page has. Entries are never removed or moved: tr() hands out pointers into them.
+struct Language {
+  std::string tag, name;  // name: in itself, as the build's list or the catalog says ("" = ask the catalog)
+  bool pseudo = false;
+  LoadedCatalog loaded;
+  std::map<std::string, std::string> pseudo_texts;  // the pseudo-locale's texts by their English text
+};
+
+std::string lower(const std::string& s) {
+  std::string out;
+  for (char ch : s) out += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return out;
 }
+
+// A catalog's tag: a language subtag and optional script or region subtags ("de", "pt-BR", "sr-Latn"), so a tag
+// is also a safe file name.
+bool plausible_tag(const std::string& tag) {
+  if (tag.empty() || tag.size() > 20 || !std::isalpha(static_cast<unsigned char>(tag[0])) || tag.back() == '-')
+    return false;
+  return std::all_of(tag.begin(), tag.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-'; });
+}
+
+// English and Hinglish, then the other catalogs the build has — compiled in (a desktop build), or named by the
+// English catalog's "_languages" (a web build fetches them: scripts/split_catalog.mjs) — by tag, then the
+// pseudo-locale.
+std::vector<std::unique_ptr<Language>> make_registry() {
+  std::vector<std::unique_ptr<Language>> all;
+  auto add = [&](const std::string& tag, const std::string& name) {
+    for (const auto& l : all)
+      if (lower(l->tag) == lower(tag)) return;
+    auto l = std::make_unique<Language>();
+    l->tag = tag, l->name = name, l->loaded = load(tag);
+    all.push_back(std::move(l));
+  };
+  add("en", ""), add("hi-Latn", "");
+  std::map<std::string, std::string> others(all[0]->loaded.catalog.languages.begin(),
+                                            all[0]->loaded.catalog.languages.end());
+  for (const DataFile* f : data_files_in("strings")) {
+    const std::string file = std::string(f->path).substr(8);  // "strings/"
+    const std::string tag = file.size() > 5 ? file.substr(0, file.size() - 5) : "";
+    if (file.size() > 5 && file.substr(file.size() - 5) == ".json" && plausible_tag(tag) && !others.count(tag))
+      others[tag] = "";
+  }
+  for (const auto& [tag, name] : others)
+    if (plausible_tag(tag) && lower(tag) != lower(kPseudoLocale)) add(tag, name);
+  auto pseudo = std::make_unique<Language>();
+  pseudo->tag = kPseudoLocale, pseudo->pseudo = true, pseudo->loaded.present = true;
+  all.push_back(std::move(pseudo));
+  return all;
+}
+
+std::vector<std::unique_ptr<Language>>& registry() {
+  static std::vector<std::unique_ptr<Language>> all = make_registry();
+  return all;
+}
+
+Language& language(Lang lang) {
+  auto& all = registry();
+  const size_t i = static_cast<size_t>(lang);
+  return *all[i < all.size() ? i : 0];
+}
+
+LoadedCatalog& loaded(Lang lang) { return language(lang).loaded; }
+
+bool is_pseudo(Lang lang) { return language(lang).pseudo; }
 
 bool has(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -91,7 +159,7 @@ unsigned& generation() {
 
 const Catalog& catalog(Lang lang) { return loaded(lang).catalog; }
 
-// Texts a loaded lesson carries inline, by their generated keys; a missing language is "" (the other is shown).
+// Texts a loaded lesson carries inline, by their generated keys (ExtraText::in picks the language shown).
 std::map<std::string, ExtraText>& extra_texts() {
   static std::map<std::string, ExtraText> texts;
   return texts;
@@ -100,11 +168,20 @@ std::map<std::string, ExtraText>& extra_texts() {
 const char* extra_text(Lang lang, const char* key) {
   const auto& texts = extra_texts();
   const auto it = texts.find(key);
-  if (it == texts.end()) return nullptr;
-  const std::string& wanted = lang == Lang::HiLatn ? it->second.hi_latn : it->second.en;
-  return (wanted.empty() ? (lang == Lang::HiLatn ? it->second.en : it->second.hi_latn) : wanted).c_str();
+  return it == texts.end() ? nullptr : it->second.in(lang).c_str();
 }
 }  // namespace
+
+const std::string& ExtraText::in(Lang lang) const {
+  static const std::string none;
+  for (const char* tag : {lang_code(lang), "en"}) {
+    const auto it = by_tag.find(tag);
+    if (it != by_tag.end() && !it->second.empty()) return it->second;
+  }
+  for (const auto& [tag, text] : by_tag)
+    if (!text.empty()) return text;
+  return none;
+}
 
 void set_extra_texts(const std::string& prefix, const std::map<std::string, ExtraText>& texts) {
   auto& all = extra_texts();
@@ -112,39 +189,99 @@ void set_extra_texts(const std::string& prefix, const std::map<std::string, Extr
   for (const auto& [key, text] : texts) all[key] = text;
 }
 
-const char* lang_code(Lang l) { return l == Lang::HiLatn ? "hi-Latn" : "en"; }
+const char* lang_code(Lang l) { return language(l).tag.c_str(); }
 
 const std::vector<Lang>& languages() {
-  static const std::vector<Lang> all = {Lang::En, Lang::HiLatn};
-  return all;
+  static std::vector<Lang> listed;
+  static size_t seen = 0;  // the registry's size when `listed` was made (add_catalog grows it)
+  if (seen != registry().size()) {
+    listed.clear();
+    for (size_t i = 0; i < registry().size(); ++i)
+      if (!registry()[i]->pseudo) listed.push_back(static_cast<Lang>(i));
+    seen = registry().size();
+  }
+  return listed;
+}
+
+std::vector<Lang> all_languages() {
+  std::vector<Lang> out;
+  for (size_t i = 0; i < registry().size(); ++i) out.push_back(static_cast<Lang>(i));
+  return out;
+}
+
+std::string lang_codes_list() {
+  std::string s;
+  for (const Lang l : all_languages()) s += (s.empty() ? "" : ", ") + std::string(lang_code(l));
+  return s;
+}
+
+std::string language_name(Lang l) {
+  const Language& lang = language(l);
+  if (lang.pseudo) return pseudo_text("English");
+  const std::string key = "lang." + lang.tag;
+  const auto own = lang.loaded.catalog.text.find(key);
+  if (own != lang.loaded.catalog.text.end()) return own->second;
+  if (!lang.name.empty()) return lang.name;
+  return has_string(Lang::En, key) ? tr(Lang::En, key.c_str()) : lang.tag;
 }
 
 bool lang_from_code(const std::string& code, Lang& out) {
-  std::string c;
-  for (char ch : code) c += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  if (c == "en" || c.rfind("en-", 0) == 0) {
-    out = Lang::En;
-    return true;
+  const std::string c = lower(code);
+  const std::vector<Lang> all = all_languages();
+  // The tag itself, then a tag it narrows ("de-AT" → "de"); Hindi is read in Hinglish.
+  for (const Lang l : all)
+    if (c == lower(lang_code(l))) return out = l, true;
+  for (const Lang l : all) {
+    const std::string tag = lower(lang_code(l));
+    if (c.size() > tag.size() && c.compare(0, tag.size(), tag) == 0 && c[tag.size()] == '-' && !is_pseudo(l))
+      return out = l, true;
   }
-  if (c == "hi-latn" || c == "hi") {
-    out = Lang::HiLatn;
-    return true;
-  }
+  if (c == "hi" || c.rfind("hi-", 0) == 0) return out = Lang::HiLatn, true;
   return false;
 }
 
 Lang lang_from_preferences(const std::string& accept_language) {
-  // The first listed language decides; "hi", "hi-IN", "hi-Latn" all ask for Hindi.
-  std::string first = accept_language.substr(0, accept_language.find(','));
-  first = first.substr(0, first.find(';'));
-  std::string c;
-  for (char ch : first)
-    if (!std::isspace(static_cast<unsigned char>(ch)))
-      c += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return (c == "hi" || c.rfind("hi-", 0) == 0) ? Lang::HiLatn : Lang::En;
+  // The first listed language the page has decides ("de-AT,de;q=0.9,en;q=0.8"); "hi", "hi-IN" ask for Hinglish.
+  size_t at = 0;
+  while (at <= accept_language.size()) {
+    const size_t comma = std::min(accept_language.find(',', at), accept_language.size());
+    std::string item = accept_language.substr(at, comma - at);
+    item = item.substr(0, item.find(';'));
+    std::string c;
+    for (char ch : item)
+      if (!std::isspace(static_cast<unsigned char>(ch))) c += ch;
+    Lang l = kDefaultLang;
+    if (!c.empty() && lang_from_code(c, l) && !is_pseudo(l)) return l;
+    at = comma + 1;
+  }
+  return kDefaultLang;
+}
+
+std::string add_catalog(const std::string& tag, const std::string& json) {
+  if (!plausible_tag(tag)) return "\"" + printable(tag, 24) + "\" is not a language tag such as \"de\" or \"pt-BR\"";
+  for (const Lang l : all_languages())
+    if (lower(lang_code(l)) == lower(tag)) return "the page already has a catalog for \"" + tag + "\"";
+  if (registry().size() >= 250) return "too many catalogs";
+  Catalog c = parse_catalog(catalog_path(tag), json.data(), json.data() + json.size());
+  if (!c.error.empty()) return c.error;
+  if (c.text.empty()) return catalog_path(tag) + " has no texts";
+  auto lang = std::make_unique<Language>();
+  lang->tag = tag, lang->loaded.catalog = std::move(c), lang->loaded.present = true;
+  registry().push_back(std::move(lang));  // at the end: the numbers states hold stay theirs
+  ++generation();
+  return "";
 }
 
 const char* tr(Lang lang, const char* key) {
+  if (is_pseudo(lang)) {
+    // Made from the English text as it is now (a part still on its way gives "…", a lesson's text its own).
+    const std::string english = tr(Lang::En, key);
+    if (english == "…" || english == key) return tr(Lang::En, key);
+    auto& made = language(lang).pseudo_texts;
+    auto it = made.find(english);
+    if (it == made.end()) it = made.emplace(english, pseudo_text(english)).first;
+    return it->second.c_str();
+  }
   if (const char* extra = extra_text(lang, key)) return extra;
   const Catalog& c = catalog(lang);
   auto it = c.text.find(key);
@@ -163,6 +300,7 @@ namespace {
 }  // namespace
 
 bool has_string(Lang lang, const std::string& key) {
+  if (is_pseudo(lang)) return has_string(Lang::En, key);
   return extra_texts().count(key) > 0 || catalog(lang).text.count(key) > 0;
 }
 
@@ -211,6 +349,19 @@ std::vector<uint32_t> code_points(const std::string& text) {
     i += static_cast<size_t>(len);
   }
   return out;
+}
+
+std::string undrawable_characters(const std::string& text) {
+  std::vector<uint32_t> seen;
+  std::string list;
+  for (const uint32_t cp : code_points(text)) {
+    if (cp == '\n' || in_ui_font(cp) || std::find(seen.begin(), seen.end(), cp) != seen.end()) continue;
+    seen.push_back(cp);
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(cp));
+    list += (list.empty() ? "" : " ") + std::string(buf);
+  }
+  return list;
 }
 
 std::vector<std::string> placeholders(const std::string& text) {
@@ -276,6 +427,25 @@ std::string install_catalog(const std::string& name, const std::string& json) {
 }
 
 unsigned catalog_generation() { return generation(); }
+
+std::string pseudo_text(const std::string& english) {
+  static const std::map<char, const char*> accented = {
+      {'a', "å"}, {'c', "ç"}, {'e', "é"}, {'i', "î"}, {'n', "ñ"}, {'o', "ö"}, {'u', "û"}, {'y', "ý"}, {'A', "Å"},
+      {'C', "Ç"}, {'E', "É"}, {'I', "Î"}, {'N', "Ñ"}, {'O', "Ö"}, {'U', "Û"}, {'Y', "Ý"}, {'D', "Ð"}, {'d', "ð"}};
+  std::string out = "[";
+  int depth = 0, letters = 0;  // letters: the characters outside placeholders
+  for (char c : english) {
+    if (c == '{') ++depth;
+    const auto a = accented.find(c);
+    out += depth == 0 && a != accented.end() ? a->second : std::string(1, c);
+    letters += depth == 0 && (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;  // characters, not bytes
+    if (c == '}' && depth > 0) --depth;
+  }
+  // The padding in words of at most six, as a longer translation's words are: a long text can still wrap.
+  for (int pad = letters * 2 / 5; pad > 0; pad -= 6)
+    out += " " + std::string(static_cast<size_t>(std::min(pad, 6)), '~');
+  return out + "]";
+}
 
 std::string format_fixed(double v, int decimals) {
   char buf[48];

@@ -27,8 +27,8 @@ std::string inline_key(const TextSink& sink, const std::string& field) {
   return "inline:" + sink.lesson.id + ":" + sink.part + field;
 }
 
-// A text: a catalog key, or {"en": "…", "hi-Latn": "…"} kept under a generated key (one language may be
-// missing: the other is shown, with a warning).
+// A text: a catalog key, or {"en": "…", "hi-Latn": "…", "de": …} — any language the page has — kept under a
+// generated key. A missing English or Hinglish text is a warning: English is shown for it, else the first text.
 std::string read_text(const json& v, const std::string& field, std::string& out, TextSink& sink) {
   if (v.is_string()) {
     out = v.get<std::string>();
@@ -37,19 +37,24 @@ std::string read_text(const json& v, const std::string& field, std::string& out,
   if (!v.is_object()) return field + " must be a catalog key or a text {\"en\": \"…\", \"hi-Latn\": \"…\"}";
   ExtraText text;
   for (auto it = v.begin(); it != v.end(); ++it) {
-    if (it.key() != "en" && it.key() != "hi-Latn")
-      return field + ": unknown language \"" + printable(it.key(), 16) + "\" (use \"en\" and \"hi-Latn\")";
+    Lang lang = kDefaultLang;
+    if (!lang_from_code(it.key(), lang) || lang_code(lang) != it.key())
+      return field + ": unknown language \"" + printable(it.key(), 16) + "\" (the page has " + lang_codes_list() + ")";
     if (!it.value().is_string()) return field + "." + it.key() + " must be a string";
     const std::string s = it.value().get<std::string>();
     if (s.size() > kMaxTextBytes)
       return field + "." + it.key() + " is " + std::to_string(s.size()) + " bytes long; a text has at most " +
              std::to_string(kMaxTextBytes);
-    (it.key() == "en" ? text.en : text.hi_latn) = s;
+    if (const std::string chars = undrawable_characters(s); !chars.empty())
+      return field + "." + it.key() + ": the page cannot draw " + printable(chars, 80) +
+             " (it draws Latin, Greek and mathematical symbols; not Devanagari, Arabic, CJK or emoji)";
+    if (!s.empty()) text.by_tag[it.key()] = s;
   }
-  if (text.en.empty() && text.hi_latn.empty()) return field + " has no text in \"en\" or \"hi-Latn\"";
-  if (text.en.empty() || text.hi_latn.empty())
-    sink.lesson.warnings.push_back(sink.part + field + ": no " + (text.en.empty() ? "\"en\"" : "\"hi-Latn\"") +
-                                   " text; the other language is shown");
+  if (text.by_tag.empty()) return field + " has no text in any language";
+  const std::string shown = text.by_tag.count("en") ? "English" : "the \"" + text.by_tag.begin()->first + "\" text";
+  for (const char* tag : {"en", "hi-Latn"})
+    if (!text.by_tag.count(tag))
+      sink.lesson.warnings.push_back(sink.part + field + ": no \"" + tag + "\" text; " + shown + " is shown");
   out = inline_key(sink, field);
   sink.lesson.texts[out] = std::move(text);
   return "";

@@ -53,7 +53,7 @@ std::string apply_query_state(State& s, const std::string& query_in) {
     if (plain(lang) && lang_from_code(lang, l))
       s.lang = l;
     else if (err.empty())
-      err = "lang must be en or hi-Latn";
+      err = "lang must be one of " + lang_codes_list();
   }
   if (!lesson.empty()) {
     const Lesson* l = plain(lesson) ? find_lesson(lesson) : nullptr;

@@ -32,8 +32,8 @@ bool step_shows_panel(const std::string& key) { return key != "lesson" && key !=
 
 json text_json(const DraftText& t) {
   json j = json::object();
-  if (!t.en.empty()) j["en"] = t.en;
-  if (!t.hi_latn.empty()) j["hi-Latn"] = t.hi_latn;
+  for (const auto& [tag, text] : t.by_tag)
+    if (!text.empty()) j[tag] = text;
   return j;
 }
 
@@ -41,12 +41,13 @@ json text_json(const DraftText& t) {
 DraftText read_text(const json& j) {
   DraftText t;
   if (j.is_object()) {
-    if (j.value("en", json()).is_string()) t.en = j["en"].get<std::string>();
-    if (j.value("hi-Latn", json()).is_string()) t.hi_latn = j["hi-Latn"].get<std::string>();
+    for (auto it = j.begin(); it != j.end(); ++it)
+      if (it.value().is_string()) t.by_tag[it.key()] = it.value().get<std::string>();
   } else if (j.is_string() && !j.get<std::string>().empty()) {
     const std::string key = j.get<std::string>();
-    t.en = has_string(Lang::En, key) ? tr(Lang::En, key.c_str()) : key;
-    t.hi_latn = has_string(Lang::HiLatn, key) ? tr(Lang::HiLatn, key.c_str()) : "";
+    t.in(Lang::En) = has_string(Lang::En, key) ? tr(Lang::En, key.c_str()) : key;
+    for (const Lang l : languages())  // every catalog's own text (English stands in for a missing one)
+      if (l != Lang::En && has_string(l, key)) t.in(l) = tr(l, key.c_str());
   }
   return t;
 }

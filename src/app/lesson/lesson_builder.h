@@ -2,6 +2,7 @@
 // typed for them, and what the draft becomes (a lesson file, a link that carries it, the progress that keeps it).
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -13,12 +14,19 @@
 
 namespace attn {
 
-// A text the teacher typed, in one or both languages (the file keeps what is there; the other is then shown).
+// A text the teacher typed, by language tag: the builder edits the page's language and one other, and keeps the
+// file's texts in any further language as they were (a missing one shows English, else the first there is).
 struct DraftText {
-  std::string en, hi_latn;
-  std::string& in(Lang l) { return l == Lang::En ? en : hi_latn; }
-  const std::string& in(Lang l) const { return l == Lang::En ? en : hi_latn; }
-  bool empty() const { return en.empty() && hi_latn.empty(); }
+  std::map<std::string, std::string> by_tag;
+  std::string& in(Lang l) { return by_tag[lang_code(l)]; }
+  const std::string& in(Lang l) const {
+    static const std::string none;
+    const auto it = by_tag.find(lang_code(l));
+    return it == by_tag.end() ? none : it->second;
+  }
+  bool empty() const {
+    return std::all_of(by_tag.begin(), by_tag.end(), [](const auto& t) { return t.second.empty(); });
+  }
 };
 
 struct DraftChoice {

@@ -434,11 +434,11 @@ const std::vector<StateKey>& state_keys() {
     StateKey{"lang", K::Display, [](const State& s) -> json { return lang_code(s.lang); },
      [](const json& v, State& s, Pending&) -> std::string {
        if (v.is_string() && lang_from_code(v.get<std::string>(), s.lang)) return "";
-       return "lang must be \"en\" or \"hi-Latn\""; },
-     [] { json e = json::array(); for (Lang l : languages()) e.push_back(lang_code(l)); return json{{"enum", e}}; },
+       return "lang must be one of " + lang_codes_list(); },
+     [] { json e = json::array(); for (Lang l : all_languages()) e.push_back(lang_code(l)); return json{{"enum", e}}; },
      nullptr, [](State& t, const State& f) { t.lang = f.lang; }}
         .sample("hi-Latn")
-        .starts_from("the browser's language: Hindi gives hi-Latn"),
+        .starts_from("the first of the browser's languages the page has (Hindi gives hi-Latn)"),
     choice("heatmap_scale", &State::heatmap_row_scale, kHeatmapScales, K::Display).sample("row"),
     number("numerics_multiplier", &State::numerics_multiplier, kMinLogitMultiplier, kMaxLogitMultiplier, K::Display)
         .sample(12.5),
@@ -555,7 +555,10 @@ json make_state_schema() {
 
 // Made once: the key table is fixed, and the parallel DOM's description reads it after every change.
 const json& state_schema() {
-  static const json schema = make_state_schema();
+  // Made once, and again if a translator's catalog added a language (`lang` lists them).
+  static json schema;
+  static size_t languages_seen = 0;
+  if (languages_seen != all_languages().size()) schema = make_state_schema(), languages_seen = all_languages().size();
   return schema;
 }
 

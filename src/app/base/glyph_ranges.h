@@ -1,9 +1,9 @@
-// glyph_ranges.h — the Unicode ranges the UI font covers; a catalog text outside them would show boxes.
+// glyph_ranges.h — the Unicode ranges the UI font covers; a catalog or lesson text outside them would show boxes.
 #pragma once
 
 #include <cstdint>
 
-namespace attn::ui {
+namespace attn {
 
 struct GlyphRange {
   uint32_t first, last;
@@ -30,4 +30,4 @@ constexpr bool in_ui_font(uint32_t codepoint) {
   return false;
 }
 
-}  // namespace attn::ui
+}  // namespace attn
