@@ -14,6 +14,7 @@
 #include "app/lesson/lesson.h"
 #include "app/lesson/lesson_run.h"
 #include "app/lesson/lesson_text.h"
+#include "app/panel_actions.h"
 #include "app/playground/saturation.h"
 #include "app/share_actions.h"
 #include "app/start_view.h"
@@ -183,8 +184,13 @@ json panels_json(const App& app) {
     for (size_t i = 0; i < kControlCount; ++i) {
       const std::string id = control_id(static_cast<ControlId>(i));
       const auto where = app.item_panels.find(id);
-      if (where == app.item_panels.end() || where->second != p.key || !schema.contains(id) || !state.contains(id))
+      if (where == app.item_panels.end() || where->second != p.key) continue;
+      // A button that acts (Re-roll weights, Shuffle tokens, the Masks panel's Clear buttons) in the panel's order.
+      if (json b = action_twin(app, static_cast<ControlId>(i)); !b.is_null()) {
+        controls.push_back(std::move(b));
         continue;
+      }
+      if (!schema.contains(id) || !state.contains(id)) continue;
       json c = control_json(app, id, schema[id], state);
       if (!c.is_null()) controls.push_back(std::move(c));
     }
@@ -193,6 +199,8 @@ json panels_json(const App& app) {
       for (json& c : learn_controls_json(app)) controls.push_back(std::move(c));
       panel["status"] = learn_status(app);
     }
+    // The last shuffle's gap, as the panel prints it under its buttons (the page says it once when it is new).
+    if (std::string(p.key) == "positional" && !last_shuffle_text(app).empty()) panel["status"] = last_shuffle_text(app);
     if (std::string(p.key) == "share")
       for (json& c : share_controls_json(app)) controls.push_back(std::move(c));
     panel["controls"] = std::move(controls);
@@ -397,6 +405,14 @@ json worksheet_stage_json(const App& app, exercise::Stage s) {
     }
     j["rows"] = std::move(rows);
   }
+  // "Show me" under the stage of the cell picked last, and the arithmetic it wrote out (the panel's texts).
+  if (w.picked_stage == exercise::stage_index(s)) {
+    j["show"] = tr(lang, "worksheet.show_me");
+    j["show_for"] = tr_format(  // the cell it refers to, named as its field is
+        lang, "a11y.cell",
+        {{"row", std::to_string(w.show_row + 1)}, {"col", std::to_string(w.show_col + 1)}, {"stage", title}});
+  }
+  if (const std::string shown = shown_breakdown(w, s, lang); !shown.empty()) j["breakdown"] = shown;
   json notes = json::array();
   for (size_t k = 0; k < ex.remarks.size(); ++k) {
     const exercise::Remark& r = ex.remarks[k];
@@ -635,6 +651,25 @@ std::string type_worksheet_cell(App& app, const json& action) {
   return "";
 }
 
+// {"do": "pick_cell", "stage", "row", "col"} (a cell's twin focused, as the canvas's cell activated) and
+// {"do": "show_me", "stage"} (the twin of "Show me" under that stage).
+std::string worksheet_show_action(App& app, const std::string& what, const json& action) {
+  WorksheetSession& w = app.worksheet;
+  const std::optional<exercise::Stage> found = exercise::stage_from_id(
+      action.contains("stage") && action["stage"].is_string() ? action["stage"].get<std::string>() : "");
+  if (!found || w.loaded != app.state.exercise || !w.error.empty() || w.exercise.is_given(*found))
+    return "no such worksheet stage";
+  const exercise::Stage s = *found;
+  if (what == "show_me") return show_picked_cell(w, s) ? "" : "no cell of this stage is picked";
+  const auto index = [&](const char* k) {
+    return action.contains(k) && action[k].is_number_integer() ? action[k].get<int>() : -1;
+  };
+  const int row = index("row"), col = index("col");
+  if (row < 0 || col < 0 || row >= w.exercise.rows(s) || col >= w.exercise.cols(s)) return "no such worksheet cell";
+  pick_cell(w, s, row, col);
+  return "";
+}
+
 // A Learn control's edit from the page, as the Learn panel makes it (numbers clamped to the panel's ranges).
 std::string learn_action(App& app, const json& action) {
   const std::string id = action.contains("id") && action["id"].is_string() ? action["id"].get<std::string>() : "";
@@ -804,6 +839,14 @@ bool free_action(App& app, const std::string& what, const json& action, std::str
   }
   if (what == "share") {
     err = share_action(app, action);
+    return true;
+  }
+  if (what == "button") {  // Re-roll weights, Shuffle tokens, Clear painted cells, Clear padding
+    err = button_action(app, action.contains("id") && action["id"].is_string() ? action["id"].get<std::string>() : "");
+    return true;
+  }
+  if (what == "pick_cell" || what == "show_me") {
+    err = worksheet_show_action(app, what, action);
     return true;
   }
   return false;

@@ -36,6 +36,9 @@ uint64_t App::change_stamp() const {
       h.pod(c.status);
       h.pod(c.value);
     }
+  // The worksheet's picked cell and the breakdown "Show me" wrote out: the twins offer and show them as the panel does.
+  for (int v : {worksheet.picked_stage, worksheet.show_stage, worksheet.show_row, worksheet.show_col}) h.pod(v);
+  h.pod(token_shuffle.gap);  // the last shuffle's gap, said by the Positional panel and its twin
   // Learn mode's step count while paused (Step, Reset): while it plays, the end of the run or Pause says it once.
   h.pod(state.learn_playing ? -1L : learn.trainer.steps_done());
   // The course package's choice (not in the state): ticked in the canvas's popup, it shows in the twins.
@@ -66,6 +69,7 @@ void App::tick() {
   recompute_within(frame_budget_ms);
   last_recompute_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - recompute_start).count();
+  measure_shuffle(token_shuffle, state, result);  // once the shuffled sentence is computed
   lesson_tick(*this);
   tell_embed_panels();
   // With a worker (the page), the frame only hands out steps; without one, training shares the frame.

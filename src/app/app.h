@@ -17,6 +17,7 @@
 #include "app/learn/learn.h"
 #include "app/lesson/lesson_run.h"
 #include "app/playground/playground.h"
+#include "app/playground/token_shuffle.h"
 #include "app/worksheet/worksheet.h"
 
 namespace attn {
@@ -61,6 +62,7 @@ class App : public Playground {
   nlohmann::json progress = nlohmann::json::object();
   uint64_t progress_loads = 0;  // load_progress calls: a reload's kept views are applied once after each
   WorksheetSession worksheet;   // the hand-calculation checker (worksheet.h)
+  TokenShuffle token_shuffle;   // the Positional panel's last "Shuffle tokens" and its gap (token_shuffle.h)
   LearnSession learn;           // Learn mode's two models (learn.h)
   // The lesson builder (lesson_builder.h): while set, a lesson file picked opens in it rather than as a lesson; a
   // lesson opened in it waits here until the builder panel takes it (once the teacher confirms replacing steps).

@@ -53,7 +53,7 @@ class MaskPanel : public Panel {
     const bool fits = n > 0 && m > 0 && (!random || (n == s.embeddings.rows() && m == n));
 
     const LockScope lock(ctx, ControlId::mask);  // embed mode: causal, padding and the grid drawn disabled
-    mask_buttons(ctx, mask, padding, cells);
+    mask_buttons(ctx, mask);
     if (!r.core.heads.empty())
       ImGui::TextDisabled("%s", ctx.trf("masks.head_shown", {{"heads", std::to_string(r.core.heads.size())}}).c_str());
     if (!fits) {
@@ -65,18 +65,18 @@ class MaskPanel : public Panel {
   }
 
  private:
-  void mask_buttons(PanelContext& ctx, MaskKind& mask, std::vector<bool>& padding, std::optional<MaskMat>& cells) {
+  void mask_buttons(PanelContext& ctx, MaskKind& mask) {
     bool causal = mask == MaskKind::Causal;
     if (ImGui::Checkbox(ctx.label("masks.causal", "causal").c_str(), &causal))
       mask = causal ? MaskKind::Causal : MaskKind::None;
     ctx.track(ControlId::mask);
     const std::string clear_cells = ctx.label("masks.clear_cells", "clear_cells");
     same_line_if_fits(button_width(clear_cells));
-    if (ImGui::Button(clear_cells.c_str())) cells.reset();
+    if (ImGui::Button(clear_cells.c_str())) clear_mask_cells(ctx.state);  // the twin's action too (panel_actions)
     ctx.track(ControlId::masks_clear_cells);
     const std::string clear_padding = ctx.label("masks.clear_padding", "clear_padding");
     same_line_if_fits(button_width(clear_padding));
-    if (ImGui::Button(clear_padding.c_str())) padding.clear();
+    if (ImGui::Button(clear_padding.c_str())) clear_key_padding(ctx.state);
     ctx.track(ControlId::masks_clear_padding);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     text_wrapped(ctx.tr("masks.hint"));

@@ -5,12 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <numeric>
 #include <string>
 #include <vector>
 
+#include "app/playground/token_shuffle.h"
 #include "core/attention/attention.h"
-#include "core/attention/montecarlo.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 
@@ -34,8 +33,7 @@ class PositionalPanel : public Panel {
       return;
     }
     const int n = static_cast<int>(s.embeddings.rows());
-    controls(ctx, s, r, n);
-    measure_last_shuffle(s, r);
+    controls(ctx, s, r);
     last_shuffle(ctx);
     text_wrapped(ctx.tr("positional.formula"));
     if (n > 0) encoding_matrix(ctx, s, n);
@@ -44,8 +42,8 @@ class PositionalPanel : public Panel {
   }
 
  private:
-  // The encoding switch and the shuffle button.
-  void controls(PanelContext& ctx, State& s, const AppResult& r, int n) {
+  // The encoding switch and the shuffle button (the app's shuffle_tokens, which the button's twin calls too).
+  void controls(PanelContext& ctx, State& s, const AppResult& r) {
     bool pe = s.positional_encoding == PositionalEncoding::Sinusoidal;
     {
       const LockScope lock(ctx, ControlId::positional_encoding);
@@ -60,38 +58,19 @@ class PositionalPanel : public Panel {
       const LockScope lock(ctx, ControlId::sentence);  // shuffling rewrites the sentence
       shuffle_clicked = ImGui::Button(shuffle_label.c_str());
     }
-    if (shuffle_clicked && n > 1 && r.error.empty()) {
-      before_ = r.core.output;  // compared with the next result, row by row through the permutation
-      before_revision_ = r.revision;
-      shuffle(s);
-    }
+    if (shuffle_clicked) shuffle_tokens(s, r, ctx.app.token_shuffle);
     ctx.track(ControlId::positional_shuffle);
   }
 
-  // Once the shuffled sentence has been computed: how far its output rows are from the old ones, permuted.
-  void measure_last_shuffle(const State& s, const AppResult& r) {
-    if (last_perm_.empty() || before_revision_ == r.revision || r.core.output.rows() != before_.rows() ||
-        r.core.output.cols() != before_.cols() || static_cast<int>(last_perm_.size()) != before_.rows())
-      return;
-    double gap = 0;
-    for (Eigen::Index i = 0; i < before_.rows(); ++i)
-      gap = std::max(
-          gap, static_cast<double>(
-                   (r.core.output.row(i) - before_.row(last_perm_[static_cast<size_t>(i)])).cwiseAbs().maxCoeff()));
-    shuffle_gap_ = gap;
-    shuffle_pe_ = s.positional_encoding == PositionalEncoding::Sinusoidal;
-    before_revision_ = r.revision;
-    before_.resize(0, 0);
-    last_perm_.clear();
-  }
-
-  void last_shuffle(const PanelContext& ctx) {
-    if (shuffle_gap_ < 0) return;
-    ImGui::TextUnformatted(ctx.trf(shuffle_pe_ ? "positional.last_shuffle_on" : "positional.last_shuffle_off",
-                                   {{"gap", gap_text(shuffle_gap_)}})
-                               .c_str());
+  // The last shuffle's gap (measured by the app once the shuffled sentence is computed), in words and colour.
+  static void last_shuffle(const PanelContext& ctx) {
+    const TokenShuffle& t = ctx.app.token_shuffle;
+    if (t.gap < 0) return;
+    ImGui::TextUnformatted(
+        ctx.trf(t.with_pe ? "positional.last_shuffle_on" : "positional.last_shuffle_off", {{"gap", gap_text(t.gap)}})
+            .c_str());
     ImGui::SameLine();
-    if (shuffle_gap_ < 1e-4)
+    if (t.gap < 1e-4)
       ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", ctx.tr("positional.same_rows"));
     else
       ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s", ctx.tr("positional.rows_changed"));
@@ -137,36 +116,6 @@ class PositionalPanel : public Panel {
       text_wrapped(ctx.tr("positional.bag_of_tokens"));
     }
   }
-
-  void shuffle(State& s) {
-    const int n = static_cast<int>(s.embeddings.rows());
-    std::vector<std::string> tokens = split_tokens(s.sentence);
-    if (static_cast<int>(tokens.size()) != n) return;
-    std::vector<int> perm(static_cast<size_t>(n));
-    std::iota(perm.begin(), perm.end(), 0);
-    Rng rng(s.seed * 7919 + ++shuffles_);
-    for (int i = n - 1; i > 0; --i)
-      std::swap(perm[static_cast<size_t>(i)], perm[static_cast<size_t>(rng.next_u64() % static_cast<uint64_t>(i + 1))]);
-    Mat E = s.embeddings;
-    std::string sentence;
-    for (int i = 0; i < n; ++i) {
-      E.row(i) = s.embeddings.row(perm[static_cast<size_t>(i)]);
-      sentence += (i ? " " : "") + tokens[static_cast<size_t>(perm[static_cast<size_t>(i)])];
-    }
-    s.sentence = sentence;
-    s.embeddings = E;
-    last_perm_ = perm;
-    s.mask_cells.reset();  // painted cells and padding belonged to the old positions
-    s.key_padding.clear();
-    s.preset.clear();
-  }
-
-  Mat before_;                  // the output before the last shuffle
-  std::vector<int> last_perm_;  // row i of the shuffled sentence was row last_perm_[i]
-  uint64_t before_revision_ = 0;
-  double shuffle_gap_ = -1;  // < 0: no shuffle yet
-  bool shuffle_pe_ = false;
-  uint64_t shuffles_ = 0;
 };
 
 }  // namespace

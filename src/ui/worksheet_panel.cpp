@@ -153,12 +153,7 @@ class WorksheetPanel : public Panel {
     ImGui::PushID(i * 64 + j);
     if (ImGui::InputText("##cell", buf, sizeof buf, ImGuiInputTextFlags_CharsScientific))
       type_cell(ctx.app, s, i, j, buf);
-    if (ImGui::IsItemActivated() || ImGui::IsItemClicked()) {
-      w.show_stage = -2;  // a cell was picked: Show me refers to it
-      w.show_row = i;
-      w.show_col = j;
-      picked_stage_ = stage_index(s);
-    }
+    if (ImGui::IsItemActivated() || ImGui::IsItemClicked()) pick_cell(w, s, i, j);  // Show me refers to it
     ImGui::PopID();
     ImGui::PopStyleColor(2);
     if (fill) cell_mark(mark, ink_on(*fill));
@@ -198,19 +193,16 @@ class WorksheetPanel : public Panel {
       const ImU32 col = d.kind == DiagnosisKind::CarriedForward ? warn_col() : bad_col();
       text_wrapped(diagnosis_message(w.exercise, d, ctx.state.lang), col);
     }
-    if (picked_stage_ == stage_index(s)) {
+    if (w.picked_stage == stage_index(s)) {
       if (ImGui::SmallButton((std::string(ctx.tr("worksheet.show_me")) + "###show-" + stage_id(s)).c_str()))
-        w.show_stage = stage_index(s);
+        show_picked_cell(w, s);
       ctx.track(ControlFamily::worksheet_show, stage_id(s));
     }
   }
 
   // [SECTION] show me -------------------------------------------------------------------------------
   void show_me(PanelContext& ctx, Stage s) {
-    WorksheetSession& w = ctx.app.worksheet;
-    CellBreakdown b;
-    const std::string err = show_cell(w.exercise, w.answers, s, w.show_row, w.show_col, b);
-    const std::string text = err.empty() ? breakdown_text(w.exercise, b, ctx.state.lang) : err;
+    const std::string text = shown_breakdown(ctx.app.worksheet, s, ctx.state.lang);
     // Continuation lines start with two spaces: indented, as the text writes them (text_wrapped drops spaces).
     for (size_t start = 0; start <= text.size();) {
       const size_t end = std::min(text.find('\n', start), text.size());
@@ -235,8 +227,6 @@ class WorksheetPanel : public Panel {
                                                   {"mistakes", std::to_string(g.mistakes)}}));
     ctx.track(ControlId::worksheet_summary);
   }
-
-  int picked_stage_ = -1;
 };
 
 }  // namespace

@@ -418,6 +418,20 @@
       box.append(table);
     }
     for (const n of st.notes) box.append(el('p', {}, n));
+    // "Show me" under the stage of the cell picked last (focusing a cell picks it, as clicking one on the canvas
+    // does), and the arithmetic it wrote out, line by line as the panel writes it.
+    if (st.show) {
+      const id = domId('worksheet:show:' + st.id);
+      const b = el('button', { id, type: 'button', 'aria-describedby': id + '-for' }, st.show);
+      b.addEventListener('click', () => act({ do: 'show_me', stage: st.id }));
+      bindFocus(b, 'worksheet:show:' + st.id);
+      box.append(b, el('span', { id: id + '-for' }, ' ' + st.show_for));
+    }
+    if (st.breakdown) {
+      const shown = el('div', { id: domId('ws-' + st.id + '-breakdown') });
+      for (const line of st.breakdown.split('\n')) shown.append(el('p', {}, line.trim()));
+      box.append(shown);
+    }
     return box;
   }
   function cellNode(stage, i, j, c) {
@@ -431,6 +445,7 @@
     input.a11yKey = (ev) => { if (ev.key === 'Enter') submit(); };
     input.addEventListener('blur', submit);  // not 'change': a rebuilt field starts from the carried-over text
     bindFocus(input, `worksheet:${stage}:${i + 1},${j + 1}`);
+    input.addEventListener('focus', () => act({ do: 'pick_cell', stage, row: i, col: j }));  // Show me refers to it
     td.append(input);
     if (c.status) td.append(el('span', { id: note }, ' ' + c.status));
     return td;
@@ -643,7 +658,7 @@
   }
 
   // Rebuilds what changed, keeping the focused element's identity (the reader stays on it).
-  let lastWords = '', lastResults = '', lastStart = '';
+  let lastWords = '', lastResults = '', lastStart = '', lastShuffle = '', lastShown = '';
   function render(d) {
     const text = JSON.stringify(d);
     if (text === last) return;
@@ -695,6 +710,14 @@
     const verdict = d.lesson && d.lesson.verdict ? [verdictText(d.lesson), d.lesson.missed, d.lesson.explain].filter(Boolean).join(' ') : '';
     if (verdict && verdict !== lastVerdict) say(verdict);
     lastVerdict = verdict;
+    // What a button wrote beside itself is said once, when it is new: the last shuffle's gap, Show me's arithmetic.
+    const positional = d.panels.find((p) => p.key === 'positional');
+    const shuffled = positional && positional.status || '';
+    const shown = d.worksheet && d.worksheet.stages ? d.worksheet.stages.map((st) => st.breakdown).filter(Boolean).join(' ') : '';
+    const news = [shuffled !== lastShuffle ? shuffled : '', shown !== lastShown ? shown : ''].filter(Boolean).join(' ');
+    if (news) say(news);
+    lastShuffle = shuffled;
+    lastShown = shown;
     // The start view is said once, when it appears: what the page is.
     const start = d.start ? d.start.heading + '. ' + d.start.sentence : '';
     if (start && start !== lastStart) say(start);

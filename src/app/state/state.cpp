@@ -97,6 +97,13 @@ void set_seed(State& s, uint64_t seed) {
 
 void reroll(State& s) { set_seed(s, s.seed + 1); }
 
+void clear_mask_cells(State& s) {
+  (s.mode == InputMode::Random ? s.mask_cells : s.explicit_scenario.mask_cells).reset();
+}
+void clear_key_padding(State& s) {
+  (s.mode == InputMode::Random ? s.key_padding : s.explicit_scenario.key_padding).clear();
+}
+
 Scenario build_scenario(const State& s) {
   Scenario sc;
   if (s.mode == InputMode::Explicit) {

@@ -93,6 +93,10 @@ void sync_embeddings(State& s, const std::vector<std::string>& previous_tokens);
 bool set_sentence(State& s, const std::string& sentence);
 void set_seed(State& s, uint64_t seed);
 void reroll(State& s);
+// The Masks panel's Clear buttons: the painted cells, or every key's padding, of the mask the panel edits (the
+// state's for random examples, the scenario's otherwise).
+void clear_mask_cells(State& s);
+void clear_key_padding(State& s);
 
 // The seeded projections (d_model×width). Column j depends only on (seed, which, j), so raising
 // d_k adds columns without reshuffling the old ones; entries ~ N(0, 1/d_model) give q and k

@@ -86,6 +86,7 @@ void sync_worksheet(WorksheetParts p) {
       if (const auto kept = p.progress.find("worksheet"); kept != p.progress.end() && kept->is_object())
         if (const auto mine = kept->find(p.state.exercise); mine != kept->end()) restore_answers(*mine, w.answers);
       w.show_stage = -1;
+      w.picked_stage = -1;
     }
   }
   if (w.error.empty()) w.grade = grade(w.exercise, w.answers);
@@ -95,6 +96,26 @@ void type_cell(WorksheetParts p, Stage s, int row, int col, const std::string& t
   p.worksheet.answers.set(s, row, col, text);
   p.worksheet.grade = grade(p.worksheet.exercise, p.worksheet.answers);
   remember_answers(p);
+}
+
+void pick_cell(WorksheetSession& w, Stage s, int row, int col) {
+  w.show_stage = -2;  // Show me now refers to this cell
+  w.show_row = row;
+  w.show_col = col;
+  w.picked_stage = stage_index(s);
+}
+
+bool show_picked_cell(WorksheetSession& w, Stage s) {
+  if (w.picked_stage != stage_index(s)) return false;
+  w.show_stage = stage_index(s);
+  return true;
+}
+
+std::string shown_breakdown(const WorksheetSession& w, Stage s, Lang lang) {
+  if (w.show_stage != stage_index(s) || !w.error.empty()) return "";
+  CellBreakdown b;
+  const std::string err = show_cell(w.exercise, w.answers, s, w.show_row, w.show_col, b);
+  return err.empty() ? breakdown_text(w.exercise, b, lang) : err;
 }
 
 }  // namespace attn

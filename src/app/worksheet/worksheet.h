@@ -19,6 +19,7 @@ struct WorksheetSession {
   exercise::Grade grade;
   std::string error;                                // why the exercise could not be opened
   int show_stage = -1, show_row = 0, show_col = 0;  // the cell whose arithmetic "Show me" writes out
+  int picked_stage = -1;                            // the stage of the cell picked last: its "Show me" is offered
 };
 
 // What the worksheet touches, by reference (App makes one per call: `sync_worksheet(app)`): the state naming
@@ -38,6 +39,14 @@ nlohmann::json clean_worksheet_progress(const nlohmann::json& saved);
 void sync_worksheet(WorksheetParts p);
 // The learner typed into a cell: store it, regrade, and keep the cells in the saved progress.
 void type_cell(WorksheetParts p, exercise::Stage s, int row, int col, const std::string& text);
+
+// A cell was picked (the canvas's cell activated, or its twin focused): "Show me" is offered under its stage and
+// will refer to it; a breakdown shown for another cell is put away.
+void pick_cell(WorksheetSession& w, exercise::Stage s, int row, int col);
+// "Show me" under stage `s`: the picked cell's arithmetic is written out (false if no cell of `s` is picked).
+bool show_picked_cell(WorksheetSession& w, exercise::Stage s);
+// The arithmetic "Show me" wrote out, as the panel shows it ("" while none is shown under `s`).
+std::string shown_breakdown(const WorksheetSession& w, exercise::Stage s, Lang lang);
 
 // Whether a note's remark can be shown: it quotes the right numbers, so only under a stage that is given or
 // whose every cell the learner has answered (an answer is never on screen before the learner's own).
