@@ -587,6 +587,7 @@ json weights_json(const App& app) {
           {"keys", app.result.col_labels},
           {"weights", w},
           {"max_weight", sat.max_weight},
+          {"largest", tr_format(app.state.lang, "a11y.largest_weight", {{"w", format_fixed(sat.max_weight, 3)}})},
           {"saturated", sat.saturated},
           {"saturation", tr(app.state.lang, said)}};
 }
@@ -608,7 +609,7 @@ nlohmann::json a11y_description(const App& app) {
   for (const char* key :
        {"a11y.skip_lesson", "a11y.skip_controls", "a11y.skip_results", "a11y.results", "a11y.weights_caption",
         "a11y.query", "a11y.key", "a11y.weight", "a11y.whole_matrix", "a11y.controls", "a11y.lesson", "a11y.answer",
-        "a11y.skip_lessons", "a11y.skip_worksheet", "a11y.skip_menus", "a11y.row", "a11y.column",
+        "a11y.skip_lessons", "a11y.skip_worksheet", "a11y.skip_menus", "a11y.skip_links", "a11y.row", "a11y.column",
         // attnplay-lms.js: what the learner is told about the LMS (mode, credit, a session failing or not started)
         "lms.not_recorded", "lms.no_credit", "lms.failing", "lms.recorded_again", "lms.not_connected", "lms.starting"})
     words[key] = tr(lang, key);

@@ -40,7 +40,7 @@ class NumericsPanel : public Panel {
                                             {"d_k", show(static_cast<float>(r.core.d_k))}}));
     float multiplier = static_cast<float>(s.numerics_multiplier);
     if (ui::Control c(ctx, ControlId::numerics_multiplier); !c.hidden()) {
-      const std::string multiplier_label = ctx.label("numerics.multiplier", "multiplier");
+      const std::string multiplier_label = ctx.label("numerics.multiplier", ControlId::numerics_multiplier);
       ImGui::SetNextItemWidth(std::min(ImGui::CalcItemWidth(), width_beside_label(multiplier_label)));
       if (ImGui::SliderFloat(multiplier_label.c_str(), &multiplier, static_cast<float>(kMinLogitMultiplier),
                              static_cast<float>(kMaxLogitMultiplier), "×%.1f",

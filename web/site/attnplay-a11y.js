@@ -577,7 +577,7 @@
       tr.append(el('th', { scope: 'row' }, k), el('td', {}, fmt(w.weights[i])));
       table.append(tr);
     });
-    sec.append(table, el('p', { id: 'a11y-saturation' }, 'max ' + fmt(w.max_weight) + '. ' + w.saturation));
+    sec.append(table, el('p', { id: 'a11y-saturation' }, w.largest + ' ' + w.saturation));
     const whole = el('button', { type: 'button', 'aria-expanded': 'false' }, words['a11y.whole_matrix']);
     whole.addEventListener('click', () => showMatrix(sec, whole, words));
     sec.append(whole);
@@ -610,7 +610,7 @@
   let lastSkip = '';
   function skipLinks(d) {
     const w = d.words;
-    skip.setAttribute('aria-label', 'Skip links');
+    skip.setAttribute('aria-label', w['a11y.skip_links']);
     const links = [d.start ? ['a11y-start', d.start.heading] : ['', ''], d.lesson ? ['a11y-lesson', w['a11y.skip_lesson']] : d.results ? ['a11y-lesson-results', w['a11y.skip_lesson']]
       : ['a11y-lessons', w['a11y.skip_lessons']],
       ['a11y-controls', w['a11y.skip_controls']], [d.worksheet ? 'a11y-worksheet' : '', w['a11y.skip_worksheet']], ['a11y-results', w['a11y.skip_results']],

@@ -954,6 +954,9 @@
     // The canvas's name and how to start, in that language (its catalog may arrive after the first view).
     const name = say('a11y.canvas');
     if (canvas.getAttribute('aria-label') !== name) canvas.setAttribute('aria-label', name);
+    // The page's title, its first words, in the same language.
+    const title = say('a11y.page_title');
+    if (document.title !== title) document.title = title;
     learnCrashWords(lang);
     catalogs.check();
   }

@@ -116,13 +116,28 @@ std::string reversal_settings(train::TrainSettings& out, uint64_t seed) {
   return "";
 }
 
+namespace {
+// A study setting's id ("sort", "unit", "sgd") in words: the catalog's name for it, else the id itself.
+std::string setting_word(Lang lang, const std::string& prefix, const std::string& id, const char* suffix = "") {
+  const std::string key = prefix + id + suffix;
+  return has_string(lang, key) ? tr(lang, key.c_str()) : id;
+}
+
+std::string setting_text(Lang lang, const StudyRow& r) {
+  return tr_format(lang, "learn.study.setting",
+                   {{"task", setting_word(lang, "learn.task.", r.task, ".name")},
+                    {"d_k", std::to_string(r.d_k)},
+                    {"init", setting_word(lang, "learn.study.init.", r.init)},
+                    {"optimizer", setting_word(lang, "learn.study.optimizer.", r.optimizer)}});
+}
+}  // namespace
+
 std::vector<std::vector<std::string>> study_table(Lang lang) {
   std::vector<std::vector<std::string>> t;
   t.push_back({tr(lang, "learn.study.col.setting"), tr(lang, "learn.study.col.a"), tr(lang, "learn.study.col.b"),
                tr(lang, "learn.study.col.ratio"), tr(lang, "learn.study.col.slower")});
   for (const StudyRow& r : study_rows())
-    t.push_back({r.task + ", d_k " + std::to_string(r.d_k) + ", " + r.init + ", " + r.optimizer,
-                 side_cell(r.a) + " · lr " + rate(r.a.lr) + (r.a.lr_at_edge ? "*" : ""),
+    t.push_back({setting_text(lang, r), side_cell(r.a) + " · lr " + rate(r.a.lr) + (r.a.lr_at_edge ? "*" : ""),
                  side_cell(r.b) + " · lr " + rate(r.b.lr) + (r.b.lr_at_edge ? "*" : ""),
                  r.ratio_median + " (" + r.ratio_min + "–" + r.ratio_max + ")",
                  std::to_string(r.b_slower) + "/" + std::to_string(r.paired)});
@@ -133,9 +148,9 @@ std::string reversal_text(Lang lang) {
   const StudyRow* r = reversal_row();
   if (!r) return "";
   return tr_format(lang, "learn.study.reversal_about",
-                   {{"task", r->task},
+                   {{"task", setting_word(lang, "learn.task.", r->task, ".name")},
                     {"d_k", std::to_string(r->d_k)},
-                    {"optimizer", r->optimizer},
+                    {"optimizer", setting_word(lang, "learn.study.optimizer.", r->optimizer)},
                     {"lr", rate(r->a.lr)},
                     {"faster", std::to_string(r->paired - r->b_slower)},
                     {"seeds", std::to_string(r->paired)},
