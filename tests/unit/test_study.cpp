@@ -23,7 +23,7 @@ TEST_CASE("the study's rows, with their figures, reach the page", "[study]") {
   }
   const auto table = study_table(Lang::En);
   REQUIRE(table.size() == rows.size() + 1);
-  CHECK(table[1][0] == "induction, d_k 16, small, adam");
+  CHECK(table[1][0] == "induction, d_k 16, small, Adam");
   CHECK(table[1][1] == "121 [119–177] · lr 0.003");
   CHECK(table[1][3] == "0.82 (0.67–1.52)");
   CHECK(table[1][4] == "3/10");
