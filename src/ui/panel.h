@@ -50,6 +50,9 @@ class PanelContext {
     track_rect_id(control_id(family, index), x, y, w, h);
   }
 
+  // The fit check alone for the last item (a hint, a line of text that is no control), named `what` if it was cut.
+  void check_fit(const std::string& what);
+
  private:
   void track_id(const std::string& id);
   void track_rect_id(const std::string& id, float x, float y, float w, float h);

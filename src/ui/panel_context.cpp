@@ -1,6 +1,8 @@
 // panel_context.cpp — embed locks and item rectangles, read from the App the context wraps.
 #include <imgui.h>
+
 #include <imgui_internal.h>
+#include <algorithm>
 
 #include "app/state/registry.h"
 #include "ui/panel.h"
@@ -18,16 +20,22 @@ bool PanelContext::locked(ControlId control) const {
   return false;
 }
 
+void PanelContext::check_fit(const std::string& what) {
+  // A label or button running past the panel's right edge is cut off for the reader (a panel that scrolls
+  // sideways, such as a wide matrix, is not cutting anything).
+  // The edge is where the window stops drawing, or the screen's edge for a floating window wider than the
+  // screen; full-width rows (headers, tree nodes) end at most half a padding beyond it.
+  const ImGuiWindow* w = ImGui::GetCurrentWindowRead();
+  const ImGuiViewport* screen = ImGui::GetMainViewport();
+  const float right = std::min(w->InnerClipRect.Max.x, screen->WorkPos.x + screen->WorkSize.x) +
+                      0.5f * ImGui::GetStyle().WindowPadding.x;
+  if (ImGui::GetItemRectMax().x > right + 1.0f && !w->ScrollbarX) app.cut_items.insert(what);
+}
+
 void PanelContext::track_id(const std::string& id) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   track_rect_id(id, a.x, a.y, b.x - a.x, b.y - a.y);
-  // A label or button running past the panel's right edge is cut off for the reader (a panel that scrolls
-  // sideways, such as a wide matrix, is not cutting anything).
-  // The edge is where the window stops drawing; full-width rows (headers, tree nodes) end at most half a
-  // padding beyond it.
-  const ImGuiWindow* w = ImGui::GetCurrentWindowRead();
-  const float right = w->InnerClipRect.Max.x + 0.5f * ImGui::GetStyle().WindowPadding.x;
-  if (b.x > right + 1.0f && !w->ScrollbarX) app.cut_items.insert(id);
+  check_fit(id);
   if (ImGui::IsItemFocused()) {  // keyboard focus (Tab / arrows): tests and the screen reader follow it
     app.focused_item = id;
     if (!GImGui->NavDisableHighlight) draw_focus_ring(a.x, a.y, b.x, b.y);

@@ -11,11 +11,17 @@
 #include "app/lesson/lesson_run.h"
 #include "app/share_actions.h"
 #include "app/state/state_json.h"
+#include "ui/axis_labels.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 
 namespace attn::ui {
 namespace {
+
+// Below this display width (in em) the Share window takes the screen's width less kPhoneMargin px a side instead
+// of its content's (30 em fields and the export buttons' rows), so nothing runs past the screen's edge.
+constexpr float kWideEnoughEm = 36.0f;
+constexpr float kPhoneMargin = 4.0f;
 
 // Read-only text that can still be selected and copied by hand (clipboard access may be refused).
 void selectable_text(const char* id, const std::string& text, float height) {
@@ -38,9 +44,16 @@ class SharePanel : public Panel {
     // A floating window over the layout: in front when it opens, always exactly as tall as its content
     // (so no button is ever clipped under another panel), growing downwards from below the menu bar.
     const ImVec2 ds = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(ds.x * 0.5f, ImGui::GetFrameHeight() + 8), ImGuiCond_Appearing, ImVec2(0.5f, 0));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0),
-                                        ImVec2(ds.x, std::max(200.0f, ds.y - ImGui::GetFrameHeight() - 8)));
+    const float max_h = std::max(200.0f, ds.y - ImGui::GetFrameHeight() - 8);
+    if (ds.x < ImGui::GetFontSize() * kWideEnoughEm) {
+      // A phone (or large text): the whole width less a margin, never past the screen's edge; the hints wrap.
+      const float w = ds.x - 2 * kPhoneMargin;
+      ImGui::SetNextWindowPos(ImVec2(kPhoneMargin, ImGui::GetFrameHeight() + 8), ImGuiCond_Always);
+      ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, max_h));
+    } else {
+      ImGui::SetNextWindowPos(ImVec2(ds.x * 0.5f, ImGui::GetFrameHeight() + 8), ImGuiCond_Appearing, ImVec2(0.5f, 0));
+      ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(ds.x, max_h));
+    }
     ImGui::SetNextWindowBgAlpha(1.0f);  // it floats over the panels: keep it legible
     if (ImGui::GetFrameCount() > last_frame_ + 1) ImGui::SetNextWindowFocus();  // (re)opened: in front
     last_frame_ = ImGui::GetFrameCount();
@@ -49,7 +62,7 @@ class SharePanel : public Panel {
   void draw(PanelContext& ctx) override {
     app_ = &ctx.app;
     ctx_ = &ctx;
-    width_px_ = ImGui::GetFontSize() * 30;
+    width_px_ = std::min(ImGui::GetFontSize() * 30, ImGui::GetContentRegionAvail().x);
     ImGui::PushItemWidth(width_px_);
     link_section(ctx.state);
     embed_section();
@@ -67,19 +80,21 @@ class SharePanel : public Panel {
       link_shown_ = true;
     }
     ctx_->track(ControlId::share_copy_link);
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", ctx_->tr("share.same_numbers"));
+    hint_beside("share.same_numbers");
     // The box follows the state, so copying from it by hand never shares an old one.
     if (link_shown_) selectable_text("##link", app_->current_share_link(ImGui::GetTime()), 0);
   }
 
   void embed_section() {
     section_header(ctx_->tr("share.embed_section"));
-    const bool open = ImGui::TreeNode("embed", "%s", ctx_->tr("share.embed_options"));
+    // A tree node's label cannot wrap: on a narrow screen it ends in "…" (the section header above says it).
+    const std::string embed_label = fit_label(ctx_->tr("share.embed_options"),
+                                              ImGui::GetContentRegionAvail().x - ImGui::GetTreeNodeToLabelSpacing());
+    const bool open = ImGui::TreeNode("embed", "%s", embed_label.c_str());
     // A tree node's row spans the panel (and, in the Share window that sizes to its content, a little past its
     // clip edge); what the learner reads and clicks is the arrow and the label.
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-    const float label_w = ImGui::GetTreeNodeToLabelSpacing() + ImGui::CalcTextSize(ctx_->tr("share.embed_options")).x;
+    const float label_w = ImGui::GetTreeNodeToLabelSpacing() + ImGui::CalcTextSize(embed_label.c_str()).x;
     ctx_->track_rect(ControlId::share_embed_options, a.x, a.y, std::min(b.x - a.x, label_w), b.y - a.y);
     if (!open) return;
     // A view of app.embed_choice: its twins in the parallel DOM change the same choice (share_actions.h).
@@ -150,8 +165,7 @@ class SharePanel : public Panel {
     section_header(ctx_->tr("share.lms_section"));
     if (ImGui::Button(ctx_->label("share.lms_download", "lms_download").c_str())) ImGui::OpenPopup("lms_package");
     ctx_->track(ControlId::share_lms_package);
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", ctx_->tr("share.lms_what"));
+    hint_beside("share.lms_what");
     if (!ImGui::BeginPopup("lms_package")) return;
     PackageChoice& choice = app_->package_choice;
     // One unit per ticked lesson; none ticked by the teacher yet: the open lesson (or the first) is.
@@ -189,8 +203,7 @@ class SharePanel : public Panel {
     if (app_->host.pick_file) {
       if (ImGui::Button(ctx_->label("share.import", "import").c_str())) app_->host.pick_file();
       ctx_->track(ControlId::share_import_json);
-      ImGui::SameLine();
-      ImGui::TextDisabled("%s", ctx_->tr("share.drop_hint"));
+      hint_beside("share.drop_hint");
     } else if (app_->host.read_file) {
       ImGui::SetNextItemWidth(width_px_ * 0.7f);
       ImGui::InputTextWithHint("##import path", ctx_->tr("share.path_hint"), path_, sizeof path_);
@@ -205,7 +218,16 @@ class SharePanel : public Panel {
       }
       ctx_->track(ControlId::share_import_json);
     }
-    ImGui::TextDisabled("%s", ctx_->tr("share.import_what"));
+    text_wrapped(ctx_->tr("share.import_what"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ctx_->check_fit("share.import_what");
+  }
+
+  // A greyed hint after a button: on its line where it fits, else wrapped on the lines below.
+  void hint_beside(const char* key) {
+    const char* text = ctx_->tr(key);
+    same_line_if_fits(ImGui::CalcTextSize(text).x);
+    text_wrapped(text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    ctx_->check_fit(key);
   }
 
   // One checkbox per panel to show or control to lock or hide, as many to a row as fit.
