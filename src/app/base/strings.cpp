@@ -260,7 +260,7 @@ Lang lang_from_preferences(const std::string& accept_language) {
 std::string add_catalog(const std::string& tag, const std::string& json) {
   if (!plausible_tag(tag)) return "\"" + printable(tag, 24) + "\" is not a language tag such as \"de\" or \"pt-BR\"";
   for (const Lang l : all_languages())
-    if (lower(lang_code(l)) == lower(tag)) return "the page already has a catalog for \"" + tag + "\"";
+    if (lower(lang_code(l)) == lower(tag)) return "a catalog for \"" + tag + "\" is already built in";
   if (registry().size() >= 250) return "too many catalogs";
   Catalog c = parse_catalog(catalog_path(tag), json.data(), json.data() + json.size());
   if (!c.error.empty()) return c.error;
