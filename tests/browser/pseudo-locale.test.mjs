@@ -123,6 +123,8 @@ for (const layout of LAYOUTS) {
       await server?.stop();
     });
 
+    // wcag: 3.1.1 — <html lang> is the catalog's tag (en-XA)
+    // wcag: 2.4.2 — the page's title comes from the catalog, in the page's language
     it('the start view and the document speak the pseudo-locale', async () => {
       const { page } = app;
       assert.equal((await api.getState(page)).lang, 'en-XA');
@@ -144,6 +146,7 @@ for (const layout of LAYOUTS) {
       assert.deepEqual(found, [], `English outside the catalogs:\n${found.join('\n')}`);
     });
 
+    // wcag: 3.1.2 — every text a reader meets is in the page's language, lesson by lesson, step by step
     it('every step of every lesson: no English outside the catalogs', async () => {
       const { page } = app;
       const found = [];
