@@ -553,12 +553,12 @@ json make_state_schema() {
 }
 }  // namespace
 
-// Made once: the key table is fixed, and the parallel DOM's description reads it after every change.
+// Made once (the parallel DOM's description reads it after every change), and again only if a translator's
+// catalog added a language (`lang` lists them); languages() is a kept list, so the check allocates nothing.
 const json& state_schema() {
-  // Made once, and again if a translator's catalog added a language (`lang` lists them).
   static json schema;
   static size_t languages_seen = 0;
-  if (languages_seen != all_languages().size()) schema = make_state_schema(), languages_seen = all_languages().size();
+  if (languages_seen != languages().size()) schema = make_state_schema(), languages_seen = languages().size();
   return schema;
 }
 
