@@ -7,10 +7,10 @@ import numpy as np
 
 from ._manifest import MANIFEST
 
-# The CLI's scenario keys (src/core/json_codec.cpp).
-MATRIX_KEYS = ("X", "W_q", "W_k", "W_v", "W_o", "Q", "K", "V", "memory", "W_a", "U_a")
-SCENARIO_KEYS = MATRIX_KEYS + ("v_a", "score", "scale", "temperature", "mask", "key_padding", "mask_cells",
-                               "heads", "positional_encoding", "tokens", "memory_tokens")
+# The CLI's scenario keys (src/core/json_codec.cpp, the manifest's "scenario_keys"): the matrices make a
+# scenario of one's own, the rest qualify one.
+MATRIX_KEYS = tuple(k["name"] for k in MANIFEST["scenario_keys"] if k["matrix"])
+SCENARIO_KEYS = tuple(k["name"] for k in MANIFEST["scenario_keys"])
 # The page's state keys: the app's own schema (`attnplay schema`, the manifest's "keys", checked against the binary
 # by tests/cli/manifest.sh); "scenario" carries a scenario of one's own.
 STATE_SCHEMA = MANIFEST["keys"]

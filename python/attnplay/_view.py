@@ -9,7 +9,7 @@ from . import _page
 from ._scenario import MATRIX_KEYS, SCENARIO_KEYS, STATE_KEYS, state_json
 
 # Keys both a scenario and the page's state have: with matrices of one's own they belong to the scenario.
-_SHARED_KEYS = ("scale", "temperature", "mask", "key_padding", "mask_cells", "heads", "positional_encoding")
+_SHARED_KEYS = tuple(k for k in SCENARIO_KEYS if k in STATE_KEYS)
 DEFAULT_PANELS = ("controls", "heatmap", "pipeline")
 _LANG = re.compile(r"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$")
 

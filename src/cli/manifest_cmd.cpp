@@ -16,8 +16,9 @@
 namespace attn::cli {
 
 const char kManifestUsage[] =
-    "  manifest                            print panels, controls, state keys, lessons, limits and page events\n"
-    "                                      as JSON (data/manifest.json is its copy for scripts, tests, Python)\n";
+    "  manifest                            print panels, controls, state and scenario keys, lessons, limits and\n"
+    "                                      page events as JSON (data/manifest.json is its copy for scripts,\n"
+    "                                      tests, Python)\n";
 
 namespace {
 
@@ -86,6 +87,12 @@ json limits_json() {
   };
 }
 
+json scenario_keys_json() {
+  json out = json::array();
+  for (const ScenarioKeyInfo& k : scenario_key_table()) out.push_back({{"name", k.name}, {"matrix", k.matrix}});
+  return out;
+}
+
 json events_json() {
   json out = json::array();
   for (const PageEventInfo& e : page_event_table())
@@ -97,9 +104,10 @@ json events_json() {
 
 json manifest_json() {
   // nlohmann::json sorts an object's keys, so the output is byte-for-byte stable; arrays keep registry order.
-  return {{"format", kManifestFormat}, {"panels", panels_json()},   {"controls", controls_json()},
-          {"keys", state_schema()},    {"lessons", lessons_json()}, {"limits", limits_json()},
-          {"events", events_json()}};
+  return {{"format", kManifestFormat},   {"panels", panels_json()},
+          {"controls", controls_json()}, {"keys", state_schema()},
+          {"lessons", lessons_json()},   {"limits", limits_json()},
+          {"events", events_json()},     {"scenario_keys", scenario_keys_json()}};
 }
 
 int run_manifest(const std::vector<std::string>& args, std::string& error) {

@@ -303,22 +303,40 @@ json histogram_json(const Histogram& h, size_t& bad) {
   return json{{"lo", finite_or_null(h.lo, bad)}, {"hi", finite_or_null(h.hi, bad)}, {"counts", h.counts}};
 }
 
-const char* const kKnownKeys[] = {"X",           "W_q",
-                                  "W_k",         "W_v",
-                                  "W_o",         "Q",
-                                  "K",           "V",
-                                  "memory",      "score",
-                                  "W_a",         "U_a",
-                                  "v_a",         "scale",
-                                  "temperature", "mask",
-                                  "key_padding", "mask_cells",
-                                  "heads",       "positional_encoding",
-                                  "tokens",      "memory_tokens"};
+}  // namespace
+
+const std::vector<ScenarioKeyInfo>& scenario_key_table() {
+  static const std::vector<ScenarioKeyInfo> table = {{"X", true},
+                                                     {"W_q", true},
+                                                     {"W_k", true},
+                                                     {"W_v", true},
+                                                     {"W_o", true},
+                                                     {"Q", true},
+                                                     {"K", true},
+                                                     {"V", true},
+                                                     {"memory", true},
+                                                     {"W_a", true},
+                                                     {"U_a", true},
+                                                     {"v_a", false},
+                                                     {"score", false},
+                                                     {"scale", false},
+                                                     {"temperature", false},
+                                                     {"mask", false},
+                                                     {"key_padding", false},
+                                                     {"mask_cells", false},
+                                                     {"heads", false},
+                                                     {"positional_encoding", false},
+                                                     {"tokens", false},
+                                                     {"memory_tokens", false}};
+  return table;
+}
+
+namespace {
 
 std::string unknown_key_error(const json& j) {
   for (auto it = j.begin(); it != j.end(); ++it) {
     bool known = false;
-    for (const char* k : kKnownKeys) known = known || it.key() == k;
+    for (const ScenarioKeyInfo& k : scenario_key_table()) known = known || it.key() == k.name;
     if (!known) return "unknown key " + quoted(it.key());
   }
   return "";

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "core/attention/montecarlo.h"
 #include "core/attention/scenario.h"
@@ -25,6 +26,13 @@ std::string parse_json_text(const std::string& text, size_t max_bytes, const std
 std::string parse_scenario(const std::string& text, Scenario& out);
 std::string scenario_from_json(const nlohmann::json& j, Scenario& out);
 nlohmann::json scenario_to_json(const Scenario& s);
+// Every key a scenario may carry, in the codec's order; `matrix` marks the ones whose matrices make a
+// scenario of one's own (the rest qualify one). The manifest lists them for the Python package.
+struct ScenarioKeyInfo {
+  const char* name;
+  bool matrix;
+};
+const std::vector<ScenarioKeyInfo>& scenario_key_table();
 
 // The result: masked logits become null; non-finite numbers never appear.
 nlohmann::json result_to_json(const Result& r);

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""hand_kept_lists.py — no script, page or package keeps its own copy of the app's panel, lesson or event lists.
+"""hand_kept_lists.py — no script, page or package keeps its own copy of the app's panel, lesson, event or state-key
+lists.
 
 The C++ registries declare them and data/manifest.json (`attnplay manifest`) carries them to every other language.
 This scans the page's scripts, the build scripts, the Python package and the browser tests' helpers for a literal
 list (strings separated by commas, as in an array, a tuple, a Set or a JSON object's keys) naming three or more
-panel ids, lesson ids or event names, and fails naming each one. Tests themselves (*.test.mjs) may state the ids
-they expect. A list that is a choice of its own, not a copy, is allowed below with the reason.
+panel ids, lesson ids, event names or state keys, and fails naming each one. Tests themselves
+(*.test.mjs) may state the ids they expect. A list that is a choice of its own, not a copy, is allowed below with
+the reason.
 """
 import json
 import pathlib
@@ -17,6 +19,8 @@ SCANNED = ("web/site/*.js", "web/examples/*.js", "web/examples/*.html", "scripts
 # file -> (the list's first member, why it is no copy)
 ALLOWED = {
     "python/attnplay/_view.py": ("controls", "DEFAULT_PANELS: the notebook view's own choice of three panels"),
+    "tests/browser/exerciser.mjs": ("d_k", "TARGETS: the exerciser's own choice of controls to aim at, sliders "
+                                            "among worksheet cells and lesson buttons"),
     "web/examples/component.js": ("ready", "an example host page listens to the events it wants, as a host would"),
 }
 STRING = re.compile(r"""(["'])([A-Za-z0-9_:.-]{1,40})\1""")
@@ -62,7 +66,8 @@ def main(root):
     manifest = json.loads((root / "data" / "manifest.json").read_text(encoding="utf-8"))
     kinds = {"panel ids": {p["id"] for p in manifest["panels"]},
              "lesson ids": {lesson["id"] for lesson in manifest["lessons"]},
-             "event names": {e["name"] for e in manifest["events"]}}
+             "event names": {e["name"] for e in manifest["events"]},
+             "state keys": set(manifest["keys"])}
     problems, scanned = [], 0
     for pattern in SCANNED:
         for path in sorted(root.glob(pattern)):
