@@ -10,20 +10,15 @@
 
 #include "core/attention/attention.h"
 #include "core/attention/montecarlo.h"
+#include "unit_helpers.h"
 
 using attn::Mat;
 using attn::Scenario;
+using unit::random_mat;
 
 namespace {
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
-
-Mat random_mat(attn::Rng& rng, int rows, int cols, double scale = 1.0) {
-  Mat m(rows, cols);
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j) m(i, j) = static_cast<float>(scale * rng.normal());
-  return m;
-}
 
 int rand_int(attn::Rng& rng, int lo, int hi) {  // inclusive
   return lo + static_cast<int>(rng.uniform() * (hi - lo + 1));

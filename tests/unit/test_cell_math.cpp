@@ -8,9 +8,11 @@
 #include "core/attention/attention.h"
 #include "core/attention/cell_math.h"
 #include "core/attention/montecarlo.h"
+#include "unit_helpers.h"
 
 using attn::Mat;
 using attn::VecD;
+using unit::random_mat;
 
 namespace {
 
@@ -19,13 +21,6 @@ VecD vec(std::initializer_list<double> v) {
   Eigen::Index k = 0;
   for (double x : v) out(k++) = x;
   return out;
-}
-
-Mat random_mat(attn::Rng& rng, int rows, int cols) {
-  Mat m(rows, cols);
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j) m(i, j) = static_cast<float>(rng.normal());
-  return m;
 }
 
 VecD row_of(const Mat& m, int i) { return m.row(i).transpose().cast<double>(); }

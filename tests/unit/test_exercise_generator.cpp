@@ -4,19 +4,13 @@
 
 #include "core/exercise/exercise.h"
 #include "exercise_reference.h"
+#include "unit_helpers.h"
 
+using unit::generated;
 using namespace attn::exercise;
 using exref::MatD;
 
 namespace {
-
-Exercise generated(int number) {
-  Exercise ex;
-  const std::string err = generate_exercise(number, ex);
-  INFO("exercise " << number << ": " << err);
-  REQUIRE(err.empty());
-  return ex;
-}
 
 bool is_multiple_of(double v, double step) { return std::fabs(v / step - std::round(v / step)) < 1e-6; }
 

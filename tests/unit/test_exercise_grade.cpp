@@ -7,17 +7,13 @@
 
 #include "core/exercise/exercise.h"
 #include "exercise_reference.h"
+#include "unit_helpers.h"
 
+using unit::generated;
 using namespace attn::exercise;
 using exref::MatD;
 
 namespace {
-
-Exercise generated(int number) {
-  Exercise ex;
-  REQUIRE(generate_exercise(number, ex).empty());
-  return ex;
-}
 
 Exercise note(const std::string& id) {
   Exercise ex;

@@ -6,20 +6,15 @@
 
 #include "core/attention/kernels.h"
 #include "core/attention/montecarlo.h"
+#include "unit_helpers.h"
 
 using attn::Mat;
+using unit::random_mat;
 
 namespace {
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
 const int kSizes[] = {1, 3, 5, 17, 63, 130};
-
-Mat random_mat(attn::Rng& rng, int rows, int cols, double scale = 1.0) {
-  Mat m(rows, cols);
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j) m(i, j) = static_cast<float>(scale * rng.normal());
-  return m;
-}
 
 }  // namespace
 

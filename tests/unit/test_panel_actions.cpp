@@ -13,7 +13,9 @@
 #include "app/panel_actions.h"
 #include "app/playground/token_shuffle.h"
 #include "app/state/state_json.h"
+#include "unit_helpers.h"
 
+using unit::twin_of;
 using namespace attn;
 using nlohmann::json;
 
@@ -23,11 +25,6 @@ json panel_controls(const App& app, const std::string& key) {
   for (const json& p : d["panels"])
     if (p["key"] == key) return p["controls"];
   return json::array();
-}
-json twin_of(const json& controls, const std::string& id) {
-  for (const json& c : controls)
-    if (c["id"] == id) return c;
-  return nullptr;
 }
 std::string press(App& app, const std::string& id) { return a11y_act(app, json{{"do", "button"}, {"id", id}}); }
 // An app as the canvas leaves it after a frame that drew these buttons in these panels.

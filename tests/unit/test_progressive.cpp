@@ -12,18 +12,13 @@
 #include "core/attention/attention.h"
 #include "core/attention/montecarlo.h"
 #include "core/attention/progressive.h"
+#include "unit_helpers.h"
 
 using attn::Mat;
 using attn::Scenario;
+using unit::random_mat;
 
 namespace {
-
-Mat random_mat(attn::Rng& rng, int rows, int cols, double scale = 1.0) {
-  Mat m(rows, cols);
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j) m(i, j) = static_cast<float>(scale * rng.normal());
-  return m;
-}
 
 // Equal where both are finite (to 1e-6 of the matrix's largest magnitude, plus 1e-6); equal
 // non-finite values elsewhere.

@@ -17,7 +17,9 @@
 #include "app/exchange/share.h"
 #include "app/exchange/svg_export.h"
 #include "app/share_actions.h"
+#include "unit_helpers.h"
 
+using unit::twin_of;
 using namespace attn;
 using nlohmann::json;
 
@@ -32,11 +34,6 @@ bool has(const json& controls, const std::string& id) {
   for (const json& c : controls)
     if (c["id"] == id) return true;
   return false;
-}
-json twin_of(const json& controls, const std::string& id) {
-  for (const json& c : controls)
-    if (c["id"] == id) return c;
-  return nullptr;
 }
 }  // namespace
 

@@ -4,7 +4,9 @@
 #include <limits>
 
 #include "core/train/train_trainer.h"
+#include "unit_helpers.h"
 
+using unit::same_bits;
 using namespace attn::train;
 
 namespace {
@@ -22,10 +24,6 @@ TrainSettings small_induction() {
   s.steps = 500;
   s.seed = 11;
   return s;
-}
-
-bool same_bits(const std::vector<StepRecord>& a, const std::vector<StepRecord>& b) {
-  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(StepRecord)) == 0);
 }
 
 void check_same_run(Trainer& a, Trainer& b) {

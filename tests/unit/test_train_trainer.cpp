@@ -6,7 +6,9 @@
 
 #include "core/attention/attention.h"
 #include "core/train/train_trainer.h"
+#include "unit_helpers.h"
 
+using unit::same_bits;
 using namespace attn::train;
 
 namespace {
@@ -23,10 +25,6 @@ TrainSettings quick(TaskKind task = TaskKind::Copy) {
   s.batch = 8;
   s.steps = 200;
   return s;
-}
-
-bool same_bits(const std::vector<StepRecord>& a, const std::vector<StepRecord>& b) {
-  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(StepRecord)) == 0);
 }
 
 }  // namespace
