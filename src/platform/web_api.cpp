@@ -207,6 +207,13 @@ ATTNPLAY_EXPORT const char* attnplay_host_protocol() {
                  .dump());
 }
 
+// The first language of a preference list ("hi-IN,en-US", cmi5's languagePreference) the page has, by the rule the
+// page's own start uses (strings.h: preferred_language): its tag, or "" when the list names none.
+ATTNPLAY_EXPORT const char* attnplay_preferred_language(const char* preferences) {
+  attn::Lang l = attn::kDefaultLang;
+  return out(preferences && attn::preferred_language(preferences, l) ? attn::lang_code(l) : "");
+}
+
 // A cheap probe for change events: the small fields of the state, fingerprints of the large ones, and
 // whether the selected row is saturated (max weight > kSaturatedMaxWeight, as in the Saturation panel).
 ATTNPLAY_EXPORT const char* attnplay_watch() {

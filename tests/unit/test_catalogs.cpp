@@ -89,6 +89,10 @@ TEST_CASE("a translator's catalog is a language: menu, state, link, preference, 
   CHECK((lang_from_code("DE-at", l) && l == de));
   CHECK(lang_from_preferences("fr-FR,de-AT;q=0.8,en;q=0.5") == de);
   CHECK(lang_from_preferences("fr-FR") == Lang::En);
+  Lang chosen = Lang::HiLatn;  // an LMS's cmi5 languagePreference goes through the same rule
+  CHECK((preferred_language("fr-FR, de-AT", chosen) && chosen == de));
+  CHECK_FALSE(preferred_language("fr-FR,en-XA", chosen));  // names none: the page keeps its own choice
+  CHECK(chosen == de);
   State s = default_state();
   CHECK(apply_query_state(s, "?lang=de").empty());
   CHECK(s.lang == de);

@@ -842,6 +842,9 @@
     // What a host's messages are checked against (attnplay-embed.js): {events: the names a host may subscribe to,
     // json_depth, json_bytes}, from the C++ tables (data/manifest.json holds the same).
     hostProtocol() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_host_protocol'))); },
+    // The first language of a preference list ("hi-IN,en-US": cmi5's languagePreference) the page has, chosen as the
+    // page chooses from the browser's list: its tag, or '' when the list names none.
+    preferredLanguage(list) { return needReady() || Promise.resolve(call('attnplay_preferred_language', String(list || ''))); },
     // Cheap change probe (used by attnplay-embed.js for events): small state fields, digests of large ones, saturation.
     watch() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_watch'))); },
     // Called after a drawn frame in which the state, result or status changed (no polling needed).

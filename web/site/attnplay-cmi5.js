@@ -288,14 +288,11 @@
     api.onEvent((ev) => { if (ev.type === 'lesson-step') resolve(); });
     setTimeout(resolve, 20000);
   });
-  // cmi5LearnerPreferences' first language the page has, unless the address names one.
+  // cmi5LearnerPreferences' first language the page has (the rule the page's start applies to the browser's list),
+  // unless the address names one.
   function preferredLang(prefs) {
-    if (params.get('lang') || !prefs || typeof prefs.languagePreference !== 'string') return '';
-    for (const tag of prefs.languagePreference.split(',').map((t) => t.trim().toLowerCase())) {
-      if (tag === 'hi' || tag.startsWith('hi-')) return 'hi-Latn';
-      if (tag === 'en' || tag.startsWith('en-')) return 'en';
-    }
-    return '';
+    if (params.get('lang') || !prefs || typeof prefs.languagePreference !== 'string') return Promise.resolve('');
+    return api.preferredLanguage(prefs.languagePreference).then((tag) => (typeof tag === 'string' ? tag : ''));
   }
   function readLaunch(data) {
     launchData = data && typeof data === 'object' ? data : {};
@@ -383,7 +380,7 @@
       const moved = held.length > 0;
       holding = false;
       adoptKept(kept, l.id);
-      return restore(preferredLang(prefs), moved);
+      return preferredLang(prefs).then((lang) => restore(lang, moved));
     }).then(() => {
       const cont = document.getElementById('continue');
       if (cont) cont.hidden = true;  // the LMS, not this browser's storage, says where to continue

@@ -327,6 +327,9 @@ declare namespace Attnplay {
     embedInfo(): Promise<EmbedInfo>;
     /** What a host may ask of the page: the events it can subscribe to and the JSON limits a message must keep. */
     hostProtocol(): Promise<HostProtocol>;
+    /** The first language of a preference list ("hi-IN,en-US") the page has, as the page chooses from the browser's
+     * list; '' when the list names none. */
+    preferredLanguage(list: string): Promise<LanguageTag | ''>;
     watch(): Promise<Watch>;
     /** Called after a drawn frame in which the state, result or status changed. Not removable. */
     onChange(fn: () => void): void;

@@ -240,21 +240,29 @@ bool lang_from_code(const std::string& code, Lang& out) {
   return false;
 }
 
-Lang lang_from_preferences(const std::string& accept_language) {
+bool preferred_language(const std::string& preferences, Lang& out) {
   // The first listed language the page has decides ("de-AT,de;q=0.9,en;q=0.8"); "hi", "hi-IN" ask for Hinglish.
   size_t at = 0;
-  while (at <= accept_language.size()) {
-    const size_t comma = std::min(accept_language.find(',', at), accept_language.size());
-    std::string item = accept_language.substr(at, comma - at);
+  while (at <= preferences.size()) {
+    const size_t comma = std::min(preferences.find(',', at), preferences.size());
+    std::string item = preferences.substr(at, comma - at);
     item = item.substr(0, item.find(';'));
     std::string c;
     for (char ch : item)
       if (!std::isspace(static_cast<unsigned char>(ch))) c += ch;
     Lang l = kDefaultLang;
-    if (!c.empty() && lang_from_code(c, l) && !is_pseudo(l)) return l;
+    if (!c.empty() && lang_from_code(c, l) && !is_pseudo(l)) {
+      out = l;
+      return true;
+    }
     at = comma + 1;
   }
-  return kDefaultLang;
+  return false;
+}
+
+Lang lang_from_preferences(const std::string& accept_language) {
+  Lang l = kDefaultLang;
+  return preferred_language(accept_language, l) ? l : kDefaultLang;
 }
 
 std::string add_catalog(const std::string& tag, const std::string& json) {

@@ -36,7 +36,10 @@ std::vector<Lang> all_languages();
 std::string lang_codes_list();
 // A language's name in itself ("English", "Hinglish", "Deutsch"): its catalog's "lang.<tag>" text, else the tag.
 std::string language_name(Lang l);
-// The first language of a browser's preference list the page has ("hi-IN,en;q=0.8" → HiLatn), else English.
+// The first language of a preference list the page has ("hi-IN,en;q=0.8" → HiLatn), as a browser's
+// navigator.languages or an LMS's cmi5 languagePreference gives it; false when it names none.
+bool preferred_language(const std::string& preferences, Lang& out);
+// The same, else English.
 Lang lang_from_preferences(const std::string& accept_language);
 // Adds a language from a translator's whole catalog (a file not compiled in: `attnplay gui --catalog FILE`); its
 // tag must be new. "" or why it was refused.
