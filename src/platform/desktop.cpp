@@ -90,6 +90,7 @@ struct GuiOptions {
   int frames_to_render = 0;  // 0 = run until the window is closed (or until the input script has run)
   int width = 1280, height = 800;
   bool check_fit = false;  // exit 3 when a tracked control or text ran past its panel's edge in the last frame
+                           // or in a frame an input script's check_fit step looked at
 };
 
 // Reads argv (argv[0] is the program; "gui" is already stripped); false after printing why it is wrong.
@@ -254,7 +255,7 @@ void install_host_services(App& app, GLFWwindow* window, std::string& capture_na
 
 // The last frame of a scripted run: the screenshot and where labelled items were drawn (for screenshot
 // checks). Returns the exit status.
-int finish_scripted_run(const App& app, const GuiOptions& opt, int fw, int fh) {
+int finish_scripted_run(const App& app, const GuiOptions& opt, int fw, int fh, const InputScript* script = nullptr) {
   int status = 0;
   if (!opt.screenshot.empty() && !write_screenshot(opt.screenshot, fw, fh)) {
     std::fprintf(stderr, "error: cannot write %s\n", opt.screenshot.c_str());
@@ -265,9 +266,11 @@ int finish_scripted_run(const App& app, const GuiOptions& opt, int fw, int fh) {
     for (const auto& [label, r] : app.item_rects) j[label] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
     std::ofstream(opt.rects_file) << j.dump(2);
   }
-  if (opt.check_fit && !app.cut_items.empty()) {
+  std::vector<std::string> cut(app.cut_items.begin(), app.cut_items.end());
+  if (script) cut.insert(cut.begin(), script->cut_found().begin(), script->cut_found().end());
+  if (opt.check_fit && !cut.empty()) {
     std::string ids;
-    for (const std::string& id : app.cut_items) ids += (ids.empty() ? "" : ", ") + id;
+    for (const std::string& id : cut) ids += (ids.empty() ? "" : ", ") + id;
     std::fprintf(stderr, "cut at the panel's edge: %s\n", ids.c_str());
     if (status == 0) status = 3;
   }
@@ -293,7 +296,7 @@ int run_main_loop(App& app, GLFWwindow* window, const GuiOptions& opt, std::stri
     if (script && script->done() && ++frames_after_script > 5) {
       std::printf("input script: %zu steps in %llu frames (%zu states refused)\n", script->steps(),
                   static_cast<unsigned long long>(app.frames), script->states_refused());
-      return finish_scripted_run(app, opt, surface.framebuffer_w, surface.framebuffer_h);
+      return finish_scripted_run(app, opt, surface.framebuffer_w, surface.framebuffer_h, script);
     }
     const int fw = surface.framebuffer_w, fh = surface.framebuffer_h;
     if (!capture_name.empty()) {  // "PNG of the canvas" in the Share panel

@@ -108,6 +108,10 @@ bool InputScript::run_step(App& app, const nlohmann::json& step) {
   } else if (step.contains("text") && step["text"].is_string()) {
     pending_text_ += step["text"].get<std::string>();
     return true;
+  } else if (step.contains("check_fit")) {
+    // queue_frame runs before this frame is drawn: the cuts are the last drawn frame's, after the waited frames.
+    const std::string where = step["check_fit"].is_string() ? step["check_fit"].get<std::string>() : "";
+    for (const std::string& id : app.cut_items) cut_found_.push_back(id + " (" + where + ")");
   } else if (step.contains("state")) {
     const std::string err = apply_state_text(app.state, step["state"].dump());
     if (!err.empty()) ++refused_;

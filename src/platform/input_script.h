@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace attn {
 class App;
@@ -19,6 +20,7 @@ class App;
 //   {"text": "12.5"}            characters typed, one a frame
 //   {"state": {...}}            a partial state, as setState applies it (errors are answers, not failures)
 //   {"frames": n}               let n frames pass
+//   {"check_fit": "where"}      note what the last drawn frame cut at its panel's edge, as "id (where)"
 class InputScript {
  public:
   // "" or why the text is not such a script.
@@ -28,6 +30,8 @@ class InputScript {
   bool done() const { return next_ >= steps_.size() && wait_ == 0 && pending_text_.empty(); }
   size_t steps() const { return steps_.size(); }
   size_t states_refused() const { return refused_; }
+  // What the check_fit steps found cut, in script order (`gui --check-fit` fails on it).
+  const std::vector<std::string>& cut_found() const { return cut_found_; }
 
  private:
   bool run_step(App& app, const nlohmann::json& step);  // true: the step ends this frame's input
@@ -37,6 +41,7 @@ class InputScript {
   std::string pending_text_;  // UTF-8 not yet typed
   float x_ = -1, y_ = -1;     // where the pointer is; re-sent each frame so the window system's cursor never wins
   size_t refused_ = 0;
+  std::vector<std::string> cut_found_;
 };
 
 }  // namespace attn

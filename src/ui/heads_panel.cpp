@@ -96,8 +96,13 @@ void head_tiles(PanelContext& ctx, const Result& c, uint64_t revision, float ava
   else
     for (const HeadResult& h : c.heads) heads.push_back(&h);
   const int shown = std::min(static_cast<int>(heads.size()), 16);
-  const int per_row = std::max(1, std::min(shown, 4));
-  const float tile = std::clamp((avail - 12.0f * per_row) / per_row, 60.0f, 180.0f);
+  // Up to four tiles to a row, as many as fit with their titles: a narrow panel wraps them instead of cutting them.
+  const float least = std::max(
+      60.0f,
+      ImGui::CalcTextSize(ctx.trf("heads.head_title", {{"head", std::to_string(shown)}, {"h", "0.00"}}).c_str()).x);
+  const int per_row =
+      std::clamp(static_cast<int>((avail + 12.0f) / (least + 12.0f)), 1, std::max(1, std::min(shown, 4)));
+  const float tile = std::clamp((avail - 12.0f * per_row) / per_row, least, 180.0f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   for (int k = 0; k < shown; ++k) {
     const HeadResult& h = *heads[static_cast<size_t>(k)];

@@ -58,6 +58,8 @@ HeatmapLayout heatmap_layout(int n, int m) {
 
 class HeatmapPanel : public Panel {
  public:
+  // Cells never shrink below readable (heatmap_layout): a panel narrower than the map scrolls sideways to it.
+  int window_flags() const override { return ImGuiWindowFlags_HorizontalScrollbar; }
   void draw(PanelContext& ctx) override {
     State& s = ctx.state;
     const AppResult& r = ctx.result;

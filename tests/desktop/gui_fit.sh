@@ -3,7 +3,8 @@
 # choices are the longest sentences, in each language, at desktop, tablet and phone sizes (attnplay gui
 # --check-fit exits 3 and names what was cut); and the start view of a first visit (no settings or progress yet).
 # The languages: English, Hinglish and the pseudo-locale (en-XA: every text about 40 % longer), or a translator's
-# catalog given as CATALOG (data/strings/<tag>.json, shown with `gui --catalog` without rebuilding).
+# catalog given as CATALOG (data/strings/<tag>.json, shown with `gui --catalog` without rebuilding). Then every step
+# of every lesson, in the pseudo-locale (or that catalog), at 800×600.
 # usage: gui_fit.sh ATTNPLAY OUTDIR [CATALOG]
 set -euo pipefail
 BIN="$1"; OUT="$2"; CATALOG="${3:-}"
@@ -44,5 +45,30 @@ for lang in $LANGS; do
       fi
     done
   done
+done
+# Every step of every lesson (data/manifest.json's lessons), each checked 25 frames after it opens (the layout of a
+# step that opens other panels settles over some frames), in the
+# pseudo-locale (or the catalog given) at the smallest desktop size: the longest texts in the least room. (On a
+# phone, 390×844, the heatmap's grid is still cut in four steps of why-attention and saturation.)
+STEPS_LANG="en-XA"
+[ -n "$CATALOG" ] && STEPS_LANG="$LANGS"
+python3 - "$(dirname "$0")/../../data/manifest.json" "$STEPS_LANG" > "$OUT/fit-steps.json" <<'PY'
+import json, sys
+manifest, lang = json.load(open(sys.argv[1], encoding="utf-8")), sys.argv[2]
+script = []
+for lesson in manifest["lessons"]:
+    for step in range(1, lesson["steps"] + 1):
+        script += [{"state": {"lang": lang, "lesson": {"id": lesson["id"], "step": step}}}, {"frames": 25},
+                   {"check_fit": f"{lesson['id']} step {step}"}]
+print(json.dumps(script))
+PY
+for size in 800x600; do
+  if ! xvfb-run -a -s "-screen 0 1440x900x24" "$BIN" gui "${EXTRA[@]}" --input "$OUT/fit-steps.json" --check-fit \
+       --size "$size" > "$OUT/fit.log" 2>&1; then
+    echo "FAIL $STEPS_LANG $size every lesson step: $(grep -a 'cut at' "$OUT/fit.log" || tail -3 "$OUT/fit.log")"
+    failed=1
+  else
+    echo "ok   $STEPS_LANG $size every lesson step ($(grep -a 'input script' "$OUT/fit.log"))"
+  fi
 done
 exit $failed
