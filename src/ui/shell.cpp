@@ -218,7 +218,9 @@ void Shell::draw_stacked(PanelContext& ctx, const std::vector<PanelId>& ids, flo
       }
       ctx.track(ControlFamily::panel_header, info.key);
       if (!open) continue;
-      if (ImGui::BeginChild(info.key, ImVec2(0, panel_h), true)) draw_panel_body(ctx, id);
+      // The panel's own sideways scrolling (a heatmap wider than the phone) holds in the column too.
+      const int child_flags = panels_[static_cast<size_t>(id)]->window_flags() & ImGuiWindowFlags_HorizontalScrollbar;
+      if (ImGui::BeginChild(info.key, ImVec2(0, panel_h), true, child_flags)) draw_panel_body(ctx, id);
       ImGui::EndChild();
     }
     // Room below the last panel, so that even the last one can be brought to the top.

@@ -4,7 +4,7 @@
 # --check-fit exits 3 and names what was cut); and the start view of a first visit (no settings or progress yet).
 # The languages: English, Hinglish and the pseudo-locale (en-XA: every text about 40 % longer), or a translator's
 # catalog given as CATALOG (data/strings/<tag>.json, shown with `gui --catalog` without rebuilding). Then every step
-# of every lesson, in the pseudo-locale (or that catalog), at 800×600.
+# of every lesson, in the pseudo-locale (or that catalog), at 390×844 and 800×600.
 # usage: gui_fit.sh ATTNPLAY OUTDIR [CATALOG]
 set -euo pipefail
 BIN="$1"; OUT="$2"; CATALOG="${3:-}"
@@ -48,8 +48,8 @@ for lang in $LANGS; do
 done
 # Every step of every lesson (data/manifest.json's lessons), each checked 25 frames after it opens (the layout of a
 # step that opens other panels settles over some frames), in the
-# pseudo-locale (or the catalog given) at the smallest desktop size: the longest texts in the least room. (On a
-# phone, 390×844, the heatmap's grid is still cut in four steps of why-attention and saturation.)
+# pseudo-locale (or the catalog given) on a phone and at the smallest desktop size: the longest texts in the least
+# room.
 STEPS_LANG="en-XA"
 [ -n "$CATALOG" ] && STEPS_LANG="$LANGS"
 python3 - "$(dirname "$0")/../../data/manifest.json" "$STEPS_LANG" > "$OUT/fit-steps.json" <<'PY'
@@ -62,7 +62,7 @@ for lesson in manifest["lessons"]:
                    {"check_fit": f"{lesson['id']} step {step}"}]
 print(json.dumps(script))
 PY
-for size in 800x600; do
+for size in 390x844 800x600; do
   if ! xvfb-run -a -s "-screen 0 1440x900x24" "$BIN" gui "${EXTRA[@]}" --input "$OUT/fit-steps.json" --check-fit \
        --size "$size" > "$OUT/fit.log" 2>&1; then
     echo "FAIL $STEPS_LANG $size every lesson step: $(grep -a 'cut at' "$OUT/fit.log" || tail -3 "$OUT/fit.log")"
