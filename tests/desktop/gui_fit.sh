@@ -46,6 +46,7 @@ for lang in $LANGS; do
     done
   done
 done
+# wcag: 1.4.10 — on a phone and at 800 × 600 no step of any lesson cuts a control or label at its panel's edge
 # Every step of every lesson (data/manifest.json's lessons), each checked 25 frames after it opens (the layout of a
 # step that opens other panels settles over some frames), in the
 # pseudo-locale (or the catalog given) on a phone and at the smallest desktop size: the longest texts in the least
