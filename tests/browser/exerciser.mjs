@@ -21,9 +21,16 @@ const LESSONS = MANIFEST.lessons.map((l) => l.id);
 // Tracked controls worth aiming at (ui.itemRect ids); a command on one that is not drawn is a no-op.
 const TARGETS = ['d_k', 'scale', 'temperature', 'sentence', 'worksheet:Q:1,1', 'worksheet:Q:2,1', 'worksheet:K:1,1',
   'worksheet:scores:1,1', 'worksheet:weights:1,1', 'worksheet:number', 'learn:play', 'learn:step', 'learn:reset',
-  'lesson:next', 'lesson:back', 'lesson:check', 'lesson:choice:0', 'lesson:choice:1', 'lesson:answer', 'point:1',
+  'lesson:next', 'lesson:back', 'lesson:check', 'lesson:choice:0', 'lesson:choice:1', 'lesson:number', 'point:1',
   'embedding plane', 'builder:add', 'builder:preview', 'builder:stop', 'builder:step:1', 'builder:step:1:text',
   'builder:step:1:ask:1', 'builder:step:1:down', 'builder:step:1:delete'];
+// A target the app does not declare would never be hit: the exerciser stops at once, naming it.
+{
+  const known = new Set(MANIFEST.controls.ids.flatMap((c) => [c.id, c.alias]).filter(Boolean));
+  const prefixes = MANIFEST.controls.families.flatMap((f) => [f.prefix, f.alias]).filter(Boolean);
+  const unknown = TARGETS.filter((t) => !known.has(t) && !prefixes.some((p) => t.startsWith(p)));
+  if (unknown.length) throw new Error(`exerciser.mjs: TARGETS names controls the app does not declare: ${unknown.join(', ')}`);
+}
 
 // Waits for `n` frames, with a deadline: a stopped frame loop is a failure, not a hang.
 async function frames(page, n, timeout = 10000) {

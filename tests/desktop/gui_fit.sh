@@ -4,7 +4,7 @@
 # --check-fit exits 3 and names what was cut); and the start view of a first visit (no settings or progress yet).
 # The languages: English, Hinglish and the pseudo-locale (en-XA: every text about 40 % longer), or a translator's
 # catalog given as CATALOG (data/strings/<tag>.json, shown with `gui --catalog` without rebuilding). Then every step
-# of every lesson, in the pseudo-locale (or that catalog), at 390×844 and 800×600.
+# of every lesson, answered wrong and right, in the pseudo-locale (or that catalog), at 1440×900, 390×844 and 800×600.
 # usage: gui_fit.sh ATTNPLAY OUTDIR [CATALOG]
 set -euo pipefail
 BIN="$1"; OUT="$2"; CATALOG="${3:-}"
@@ -47,21 +47,12 @@ for lang in $LANGS; do
   done
 done
 # wcag: 1.4.10 — on a phone and at 800 × 600 no step of any lesson cuts a control or label at its panel's edge
-# Every step of every lesson (data/manifest.json's lessons), each checked 6 frames after it opens, in the
-# pseudo-locale (or the catalog given) at 1440×900, on a phone and at the smallest desktop size: the longest texts
-# in the least room.
+# Every step of every lesson as it opens, after a wrong answer and after the right one (tests/desktop/lesson_walk.py),
+# in the pseudo-locale (or the catalog given) at 1440×900, on a phone and at the smallest desktop size: the longest
+# texts in the least room.
 STEPS_LANG="en-XA"
 [ -n "$CATALOG" ] && STEPS_LANG="$LANGS"
-python3 - "$(dirname "$0")/../../data/manifest.json" "$STEPS_LANG" > "$OUT/fit-steps.json" <<'PY'
-import json, sys
-manifest, lang = json.load(open(sys.argv[1], encoding="utf-8")), sys.argv[2]
-script = []
-for lesson in manifest["lessons"]:
-    for step in range(1, lesson["steps"] + 1):
-        script += [{"state": {"lang": lang, "lesson": {"id": lesson["id"], "step": step}}}, {"frames": 6},
-                   {"check_fit": f"{lesson['id']} step {step}"}]
-print(json.dumps(script))
-PY
+python3 "$(dirname "$0")/lesson_walk.py" "$STEPS_LANG" > "$OUT/fit-steps.json"
 for size in 1440x900 390x844 800x600; do
   if ! xvfb-run -a -s "-screen 0 1440x900x24" "$BIN" gui "${EXTRA[@]}" --input "$OUT/fit-steps.json" --check-fit \
        --size "$size" > "$OUT/fit.log" 2>&1; then
