@@ -92,10 +92,7 @@ class MaskPanel : public Panel {
       const std::string label =
           (j < static_cast<int>(cols.size()) ? cols[static_cast<size_t>(j)] : "k") + "##pad" + std::to_string(j);
       // As many keys to a line as the panel's width holds (a narrow panel wraps them instead of cutting them).
-      const ImGuiStyle& style = ImGui::GetStyle();
-      if (j > 0)
-        same_line_if_fits(ImGui::GetFrameHeight() + style.ItemInnerSpacing.x +
-                          ImGui::CalcTextSize(label.c_str(), nullptr, true).x);
+      if (j > 0) same_line_if_fits(checkbox_width(label));
       if (ImGui::Checkbox(label.c_str(), &pad)) {
         if (static_cast<int>(padding.size()) != m) padding.assign(static_cast<size_t>(m), false);
         padding[static_cast<size_t>(j)] = pad;

@@ -246,9 +246,7 @@ void legend_row(const Legend& entries) {
 bool checkbox_wrapped(const std::string& label, bool* v) {
   const size_t id_at = label.find("##");
   const std::string text = label.substr(0, id_at);
-  const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
-  if (box + ImGui::CalcTextSize(text.c_str()).x <= ImGui::GetContentRegionAvail().x)
-    return ImGui::Checkbox(label.c_str(), v);
+  if (checkbox_width(label) <= ImGui::GetContentRegionAvail().x) return ImGui::Checkbox(label.c_str(), v);
   bool changed = ImGui::Checkbox(id_at == std::string::npos ? ("##" + label).c_str() : label.c_str() + id_at, v);
   ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
   ImGui::PushTextWrapPos(0.0f);
@@ -301,6 +299,11 @@ void same_line_if_fits(float width, float spacing) {
 
 float button_width(const std::string& label) {
   return ImGui::CalcTextSize(shown_text(label).c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+float checkbox_width(const std::string& label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+         ImGui::CalcTextSize(shown_text(label).c_str()).x;
 }
 
 bool wrapped_button(const std::string& label) {

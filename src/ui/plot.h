@@ -82,8 +82,10 @@ void text_wrapped(const std::string& text, ImU32 col = 0);
 // Puts the next item on this line when `width` more pixels (after the usual spacing) fit before the panel's
 // right edge, else starts a new line: a row of buttons wraps instead of running off a narrow panel.
 void same_line_if_fits(float width, float spacing = -1.0f);
-// The width a button (or radio button, checkbox) needs for its label, "##id" suffix not counted.
+// The width a button needs for its label, "##id" suffix not counted.
 float button_width(const std::string& label);
+// The width a checkbox needs: its box, the gap, and its label ("##id" suffix not counted).
+float checkbox_width(const std::string& label);
 // A surface a finger drags in two dimensions (the embedding plane, the mask grid), marked after its item each
 // frame: on a touch screen a swipe that starts there drags, while elsewhere a mostly vertical swipe scrolls.
 void mark_two_d_drag_surface();
