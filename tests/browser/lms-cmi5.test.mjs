@@ -396,8 +396,10 @@ describe('a cmi5 package in an LMS', { timeout: 175000 }, () => {
     let shown = await pollUntil(alertOf, (n) => n && n.visible && n.text === CATALOG.en['lms.failing'], { what: 'the alert' });
     assert.equal(shown.role, 'alert');
     assert.equal(s.statements.length, 2, 'nothing reached the LRS while it failed');
-    const local = await frame.evaluate((key) => JSON.parse(localStorage.getItem(key) || 'null'),
-      `attnplay-cmi5:${s.registration}:${lms.activityId}`);
+    // The alert can come from the step's statement failing before the answer's record is written: wait for it.
+    const local = await pollUntil(() => frame.evaluate((key) => JSON.parse(localStorage.getItem(key) || 'null'),
+      `attnplay-cmi5:${s.registration}:${lms.activityId}`), (r) => r && r.answers && r.answers[Q[1].id],
+    { what: 'the answer kept in the browser' });
     assert.equal(local.pending, true, 'the record is kept in the browser');
     assert.equal(local.answers[Q[1].id].ok, true);
     lms.down = false;
