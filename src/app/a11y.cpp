@@ -8,6 +8,7 @@
 
 #include "app/app.h"
 #include "app/base/strings.h"
+#include "app/builder_twin.h"
 #include "app/learn/learn.h"
 #include "app/learn/learn_text.h"
 #include "app/learn/study.h"
@@ -609,7 +610,8 @@ nlohmann::json a11y_description(const App& app) {
   for (const char* key :
        {"a11y.skip_lesson", "a11y.skip_controls", "a11y.skip_results", "a11y.results", "a11y.weights_caption",
         "a11y.query", "a11y.key", "a11y.weight", "a11y.whole_matrix", "a11y.controls", "a11y.lesson", "a11y.answer",
-        "a11y.skip_lessons", "a11y.skip_worksheet", "a11y.skip_menus", "a11y.skip_links", "a11y.row", "a11y.column",
+        "a11y.skip_lessons", "a11y.skip_worksheet", "a11y.skip_builder", "a11y.skip_menus", "a11y.skip_links",
+        "a11y.row", "a11y.column",
         // attnplay-lms.js: what the learner is told about the LMS (mode, credit, a session failing or not started)
         "lms.not_recorded", "lms.no_credit", "lms.failing", "lms.recorded_again", "lms.not_connected", "lms.starting"})
     words[key] = tr(lang, key);
@@ -627,6 +629,7 @@ nlohmann::json a11y_description(const App& app) {
           // Learn mode's progress in words ("So far: A reached 90 % accuracy at step 190, …") while its panel is open.
           {"learn", app.state.panels.learn ? learn_outcome(lang, app.learn.trainer) : std::string()},
           {"study", app.state.panels.learn ? study_json(lang) : json()},
+          {"builder", app.embed.enabled ? json() : builder_twin_json(app)},
           {"words", words}};
 }
 
@@ -844,6 +847,10 @@ bool free_action(App& app, const std::string& what, const json& action, std::str
   }
   if (what == "button") {  // Re-roll weights, Shuffle tokens, Clear painted cells, Clear padding
     err = button_action(app, action.contains("id") && action["id"].is_string() ? action["id"].get<std::string>() : "");
+    return true;
+  }
+  if (what == "builder") {  // the lesson builder's twins (builder_twin.h)
+    err = builder_act(app, action);
     return true;
   }
   if (what == "pick_cell" || what == "show_me") {

@@ -5,6 +5,7 @@
 
 #include "app/base/page_events.h"
 #include "app/base/strings.h"
+#include "app/builder_actions.h"
 #include "app/lesson/embed_panels.h"
 #include "app/state/presets.h"
 #include "app/state/state_json.h"
@@ -52,6 +53,18 @@ uint64_t App::change_stamp() const {
   h.str(embed_choice.origins);
   h.pod(embed_choice.width);
   h.pod(embed_choice.height);
+  // The lesson builder's draft (its version moves with every edit) and its choices: the canvas panel and its twin
+  // show them both.
+  h.pod(builder.edits);
+  h.pod(builder.selected);
+  h.pod(builder.pending.is_null());
+  h.str(builder.previewing);
+  h.str(builder.open_text);
+  h.pod(builder.builtin);
+  h.pod(builder.scorm);
+  h.str(builder.new_claim_value);
+  h.str(builder.new_claim_op);
+  h.pod(builder.new_claim_than);
   h.str(embed_choice.code);
   return h.value();
 }
@@ -71,6 +84,7 @@ void App::tick() {
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - recompute_start).count();
   measure_shuffle(token_shuffle, state, result);  // once the shuffled sentence is computed
   lesson_tick(*this);
+  builder_tick(*this);
   tell_embed_panels();
   // With a worker (the page), the frame only hands out steps; without one, training shares the frame.
   learn_tick(*this, frame_budget_ms > 0 ? frame_budget_ms * 0.8 : 0);

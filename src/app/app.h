@@ -15,6 +15,7 @@
 #include "app/exchange/embed_choice.h"
 #include "app/exchange/package_choice.h"
 #include "app/learn/learn.h"
+#include "app/lesson/builder_session.h"
 #include "app/lesson/lesson_run.h"
 #include "app/playground/playground.h"
 #include "app/playground/token_shuffle.h"
@@ -68,6 +69,7 @@ class App : public Playground {
   // lesson opened in it waits here until the builder panel takes it (once the teacher confirms replacing steps).
   bool builder_import = false;
   nlohmann::json builder_opened;
+  BuilderSession builder;        // the draft its canvas panel and parallel-DOM twin edit (builder_actions.h)
   PackageChoice package_choice;  // the lesson and standard the next course package takes (share_actions.h)
   EmbedChoice embed_choice;  // the embed code the Share panel builds: panels, locks, origins, size (share_actions.h)
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/app_exchange.h"
+#include "app/builder_actions.h"
 #include "app/lesson/course_package.h"
 #include "app/lesson/lesson.h"
 #include "app/lesson/lesson_builder.h"
@@ -94,89 +95,57 @@ bool text_field(const char* caption, const std::string& id, std::string& s, bool
                                   ImGuiInputTextFlags_CallbackResize, grow_string, &s);
 }
 
-std::string first_line(const std::string& s, size_t n) {
-  std::string out = s.substr(0, s.find('\n'));
-  return out.size() > n ? out.substr(0, n) + "…" : out;
-}
-
+// The draft and everything done to it live in the app (app/builder_actions.h), shared with the panel's
+// parallel-DOM twin; the panel keeps only what is drawn.
 class BuilderPanel : public Panel {
  public:
   void draw(PanelContext& ctx) override {
-    keep_in_sync(ctx);
-    take_opened(ctx);
-    if (!previewing_.empty()) {
+    BuilderSession& b = ctx.app.builder;
+    if (!b.previewing.empty()) {
       preview_bar(ctx);
       return;
     }
     text_wrapped(ctx.tr("builder.intro"));
     open_section(ctx);
     head_fields(ctx);
-    if (wrapped_button(ctx.tr("builder.add")) && draft_.steps.size() < kMaxDraftSteps) {
-      draft_.steps.push_back(capture_step(ctx.state, ctx.app.lesson_locks));
-      selected_ = static_cast<int>(draft_.steps.size()) - 1;
-      changed_ = true;
-    }
+    if (wrapped_button(ctx.tr("builder.add"))) builder_add_step(ctx.app);
     ctx.track(ControlId::builder_add);
     step_list(ctx);
-    if (selected_ >= 0 && selected_ < static_cast<int>(draft_.steps.size())) step_editor(ctx, selected_);
+    if (builder_step(ctx.app, b.selected)) step_editor(ctx, b.selected);
     verdict(ctx);
     outputs(ctx);
-    if (changed_) keep(ctx);
   }
 
  private:
-  // [SECTION] the draft kept with the progress -------------------------------------------------------------
-  void keep_in_sync(PanelContext& ctx) {
-    if (loads_ == ctx.app.progress_loads) return;
-    loads_ = ctx.app.progress_loads;
-    const nlohmann::json& kept = ctx.app.progress.value("builder", nlohmann::json());
-    LessonDraft d;
-    if (kept.is_object() && draft_from_json(kept, d).empty()) draft_ = std::move(d);
-    ++edits_;
-    const nlohmann::json& selected = kept.is_object() ? kept.value("selected", nlohmann::json()) : nlohmann::json();
-    selected_ = selected.is_number_integer() ? selected.get<int>() : -1;
-  }
-
-  void keep(PanelContext& ctx) {
-    changed_ = false;
-    ++edits_;
-    nlohmann::json j = draft_to_lesson_json(draft_);
-    j["selected"] = selected_;
-    j["next_question"] = draft_.next_question;  // a deleted question's id is not given out again
-    ctx.app.progress["builder"] = std::move(j);
-    save_progress(ctx.app);
-  }
-
+  LessonDraft& draft(PanelContext& ctx) { return ctx.app.builder.draft; }
   Lang lang(const PanelContext& ctx) const { return ctx.state.lang; }
   Lang other(const PanelContext& ctx) const { return lang(ctx) == Lang::En ? Lang::HiLatn : Lang::En; }
 
   bool draft_text(PanelContext& ctx, const char* caption, const std::string& id, DraftText& t, bool wrapping) {
     const bool edited = text_field(caption, id, t.in(lang(ctx)), wrapping, t.in(other(ctx)));
-    changed_ = changed_ || edited;
+    if (edited) builder_changed(ctx.app);
     return edited;
   }
 
   // [SECTION] open a lesson to edit, or start anew ----------------------------------------------------------
   void open_section(PanelContext& ctx) {
-    if (!pending_.empty()) return confirm_replace(ctx);
+    if (!ctx.app.builder.pending.is_null()) return confirm_replace(ctx);
     const bool open = ImGui::TreeNode((std::string(ctx.tr("builder.open_section")) + "###open").c_str());
     ctx.track(ControlId::builder_open_section);
     if (!open) return;
-    if (wrapped_button(ctx.tr("builder.new"))) request(ctx, nlohmann::json());
+    if (wrapped_button(ctx.tr("builder.new"))) builder_request(ctx.app, nlohmann::json());
     ctx.track(ControlId::builder_new);
     builtin_row(ctx);
-    if (ctx.app.host.pick_file) {
-      if (wrapped_button(ctx.tr("builder.open_file"))) {
-        ctx.app.builder_import = true;  // the picked file comes back through App::import_text
-        ctx.app.host.pick_file();
-      }
+    if (builder_can_pick_file(ctx.app)) {
+      if (wrapped_button(ctx.tr("builder.open_file"))) builder_pick_file(ctx.app);
       ctx.track(ControlId::builder_open_file);
     }
     const bool path = ctx.app.host.read_file && !ctx.app.host.pick_file;
-    text_field(ctx.tr(path ? "builder.open_path" : "builder.open_link"), "open", open_text_, false, "");
+    std::string& typed = ctx.app.builder.open_text;
+    text_field(ctx.tr(path ? "builder.open_path" : "builder.open_link"), "open", typed, false, "");
     ctx.track(ControlId::builder_open_text);
-    ImGui::BeginDisabled(open_text_.empty());
-    if (wrapped_button(ctx.tr("builder.open"))) open_typed(ctx, path);
+    ImGui::BeginDisabled(typed.empty());
+    if (wrapped_button(ctx.tr("builder.open"))) builder_open_typed(ctx.app);
     ImGui::EndDisabled();
     ctx.track(ControlId::builder_open);
     ImGui::TreePop();
@@ -185,118 +154,63 @@ class BuilderPanel : public Panel {
   void builtin_row(PanelContext& ctx) {
     const std::vector<Lesson>& all = lessons();
     if (all.empty()) return;
-    if (builtin_ >= all.size()) builtin_ = 0;
+    size_t& picked = ctx.app.builder.builtin;
+    if (picked >= all.size()) picked = 0;
     ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::BeginCombo("##builtin", tr(lang(ctx), all[builtin_].title.c_str()))) {
+    if (ImGui::BeginCombo("##builtin", tr(lang(ctx), all[picked].title.c_str()))) {
       for (size_t i = 0; i < all.size(); ++i)
-        if (ImGui::Selectable(tr(lang(ctx), all[i].title.c_str()), i == builtin_)) builtin_ = i;
+        if (ImGui::Selectable(tr(lang(ctx), all[i].title.c_str()), i == picked)) picked = i;
       ImGui::EndCombo();
     }
     ctx.track(ControlId::builder_builtin);
-    if (wrapped_button(ctx.tr("builder.open_builtin"))) {
-      LessonDraft d;
-      if (draft_from_builtin(all[builtin_].id, d).empty()) request(ctx, to_kept(d));
-    }
+    if (wrapped_button(ctx.tr("builder.open_builtin"))) builder_open_builtin(ctx.app, all[picked].id);
     ctx.track(ControlId::builder_open_builtin);
   }
 
-  // A typed lesson link (or, on the desktop, a file's path) opened in the builder.
-  void open_typed(PanelContext& ctx, bool path) {
-    std::string text = open_text_;
-    if (path && !is_lesson_link(text)) {
-      const std::string err = ctx.app.host.read_file(open_text_, text);
-      if (!err.empty()) {
-        ctx.app.status = ctx.trf("status.lesson_failed", {{"name", open_text_}, {"error", err}});
-        return;
-      }
-    }
-    if (open_in_builder(ctx.app, text, open_text_).empty()) open_text_.clear();
-  }
-
-  static nlohmann::json to_kept(const LessonDraft& d) {
-    nlohmann::json j = draft_to_lesson_json(d);
-    j["next_question"] = d.next_question;
-    return j;
-  }
-
-  // A lesson opened in the builder (here, or a file picked for it), once it has arrived.
-  void take_opened(PanelContext& ctx) {
-    if (ctx.app.builder_opened.is_null()) return;
-    request(ctx, std::move(ctx.app.builder_opened));
-    ctx.app.builder_opened = nullptr;
-  }
-
-  // A draft to replace this one (null: a new, empty one): at once when this one has no steps, else once confirmed.
-  void request(PanelContext& ctx, nlohmann::json next) {
-    pending_ = next.is_null() ? nlohmann::json::object({{"steps", nlohmann::json::array()}}) : std::move(next);
-    if (draft_.steps.empty()) adopt(ctx);
-  }
-
-  void adopt(PanelContext& ctx) {
-    LessonDraft d;
-    if (draft_from_json(pending_, d).empty()) {
-      draft_ = std::move(d);
-      selected_ = -1;
-      changed_ = true;
-      const std::string title =
-          draft_.title.in(lang(ctx)).empty() ? draft_.title.in(other(ctx)) : draft_.title.in(lang(ctx));
-      ctx.app.status = draft_.steps.empty()
-                           ? ctx.tr("builder.started")
-                           : ctx.trf("builder.opened", {{"title", title}, {"n", std::to_string(draft_.steps.size())}});
-    }
-    pending_ = nlohmann::json();
-  }
-
   void confirm_replace(PanelContext& ctx) {
-    text_wrapped(ctx.trf("builder.replace_confirm", {{"n", std::to_string(draft_.steps.size())}}), bad_col());
-    if (wrapped_button(ctx.tr("builder.replace"))) adopt(ctx);
+    const std::string n = std::to_string(draft(ctx).steps.size());
+    text_wrapped(ctx.trf("builder.replace_confirm", {{"n", n}}), bad_col());
+    if (wrapped_button(ctx.tr("builder.replace"))) builder_replace(ctx.app);
     ctx.track(ControlId::builder_replace);
-    if (wrapped_button(ctx.tr("builder.keep"))) pending_ = nlohmann::json();
+    if (wrapped_button(ctx.tr("builder.keep"))) builder_keep(ctx.app);
     ctx.track(ControlId::builder_keep);
   }
 
   // [SECTION] lesson id and title -------------------------------------------------------------------
   void head_fields(PanelContext& ctx) {
-    changed_ = text_field(ctx.tr("builder.id"), "id", draft_.id, false, "my-lesson") || changed_;
+    if (text_field(ctx.tr("builder.id"), "id", draft(ctx).id, false, "my-lesson")) builder_changed(ctx.app);
     ctx.track(ControlId::builder_id);
-    draft_text(ctx, ctx.tr("builder.title"), "title", draft_.title, false);
+    draft_text(ctx, ctx.tr("builder.title"), "title", draft(ctx).title, false);
     ctx.track(ControlId::builder_title);
   }
 
   // A pass mark (what an LMS package grades by) or none; unset shows the package's default, 80 %.
   void pass_fields(PanelContext& ctx) {
-    bool graded = draft_.pass != kPassNone;
-    if (ImGui::Checkbox(ctx.label("builder.pass", ControlId::builder_pass).c_str(), &graded)) {
-      draft_.pass = graded ? 0.8 : kPassNone;
-      changed_ = true;
-    }
+    const double pass = draft(ctx).pass;
+    bool graded = pass != kPassNone;
+    int percent = static_cast<int>(std::lround((pass >= 0 ? pass : 0.8) * 100));
+    if (ImGui::Checkbox(ctx.label("builder.pass", ControlId::builder_pass).c_str(), &graded))
+      builder_set_pass(ctx.app, graded, 80);
     ctx.track(ControlId::builder_pass);
     if (!graded) return;
-    int percent = static_cast<int>(std::lround((draft_.pass >= 0 ? draft_.pass : 0.8) * 100));
     ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.pass_mark")));
     if (ImGui::SliderInt(ctx.label("builder.pass_mark", ControlId::builder_pass_mark).c_str(), &percent, 0, 100,
-                         "%d %%")) {
-      draft_.pass = std::clamp(percent, 0, 100) / 100.0;
-      changed_ = true;
-    }
+                         "%d %%"))
+      builder_set_pass(ctx.app, true, percent);
     ctx.track(ControlId::builder_pass_mark);
   }
 
   // [SECTION] the steps: pick one to edit, move it, delete it -----------------------------------------------
   void step_list(PanelContext& ctx) {
-    section_header(ctx.trf("builder.steps", {{"n", std::to_string(draft_.steps.size())}}).c_str());
-    if (draft_.steps.empty()) ImGui::TextDisabled("%s", ctx.tr("builder.no_steps"));
-    for (size_t i = 0; i < draft_.steps.size(); ++i) {
+    const LessonDraft& d = draft(ctx);
+    section_header(ctx.trf("builder.steps", {{"n", std::to_string(d.steps.size())}}).c_str());
+    if (d.steps.empty()) ImGui::TextDisabled("%s", ctx.tr("builder.no_steps"));
+    for (size_t i = 0; i < draft(ctx).steps.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
       const std::string n = std::to_string(i + 1);
-      const DraftStep& s = draft_.steps[i];
-      const std::string shown = s.text.in(lang(ctx)).empty() ? s.text.in(other(ctx)) : s.text.in(lang(ctx));
-      std::string name = n + ". " + (shown.empty() ? ctx.tr("builder.untitled") : first_line(shown, 40));
-      if (s.ask != DraftStep::Ask::None) name += "  [?]";
-      if (ImGui::Selectable((name + "###pick").c_str(), selected_ == static_cast<int>(i))) {
-        selected_ = selected_ == static_cast<int>(i) ? -1 : static_cast<int>(i);
-        changed_ = true;
-      }
+      const int selected = ctx.app.builder.selected;
+      if (ImGui::Selectable((builder_step_name(ctx.app, i) + "###pick").c_str(), selected == static_cast<int>(i)))
+        builder_select(ctx.app, selected == static_cast<int>(i) ? -1 : static_cast<int>(i));
       ctx.track(ControlFamily::builder_step, n);
       step_buttons(ctx, i, n);
       ImGui::PopID();
@@ -304,46 +218,33 @@ class BuilderPanel : public Panel {
   }
 
   void step_buttons(PanelContext& ctx, size_t i, const std::string& n) {
-    const int last = static_cast<int>(draft_.steps.size()) - 1;
+    const size_t last = draft(ctx).steps.size() - 1;
     ImGui::BeginDisabled(i == 0);
-    if (ImGui::Button(ctx.label("builder.up", "up").c_str()) && move_step(draft_, i, -1)) moved(i, -1);
+    if (ImGui::Button(ctx.label("builder.up", "up").c_str())) builder_move(ctx.app, i, -1);
     ImGui::EndDisabled();
     ctx.track(ControlFamily::builder_step, n + ":up");
     ImGui::SameLine();
-    ImGui::BeginDisabled(static_cast<int>(i) == last);
-    if (ImGui::Button(ctx.label("builder.down", "down").c_str()) && move_step(draft_, i, +1)) moved(i, +1);
+    ImGui::BeginDisabled(i == last);
+    if (ImGui::Button(ctx.label("builder.down", "down").c_str())) builder_move(ctx.app, i, +1);
     ImGui::EndDisabled();
     ctx.track(ControlFamily::builder_step, n + ":down");
     ImGui::SameLine();
-    if (ImGui::Button(ctx.label("builder.delete", "delete").c_str()) && delete_step(draft_, i)) {
-      if (selected_ == static_cast<int>(i)) selected_ = -1;
-      if (selected_ > static_cast<int>(i)) --selected_;
-      changed_ = true;
-    }
+    if (ImGui::Button(ctx.label("builder.delete", "delete").c_str())) builder_delete(ctx.app, i);
     ctx.track(ControlFamily::builder_step, n + ":delete");
-  }
-
-  void moved(size_t i, int delta) {
-    const int from = static_cast<int>(i), to = from + delta;
-    if (selected_ == from)
-      selected_ = to;
-    else if (selected_ == to)
-      selected_ = from;
-    changed_ = true;
   }
 
   // [SECTION] one step's texts, view and question -------------------------------------------------------------
   void step_editor(PanelContext& ctx, int index) {
-    DraftStep& s = draft_.steps[static_cast<size_t>(index)];
+    DraftStep& s = draft(ctx).steps[static_cast<size_t>(index)];
     const std::string n = std::to_string(index + 1);
     ImGui::PushID("editor");
     section_header(ctx.trf("builder.step", {{"n", n}}).c_str());
     draft_text(ctx, ctx.tr("builder.text"), "text", s.text, true);
     ctx.track(ControlFamily::builder_step, n + ":text");
-    claims_fields(ctx, s.kept, "builder.claims", n + ":claims");
-    view_fields(ctx, s, n);
-    ask_fields(ctx, s, n);
-    other_language(ctx, s, n);
+    claims_fields(ctx, static_cast<size_t>(index), false, "builder.claims", n + ":claims");
+    view_fields(ctx, static_cast<size_t>(index), n);
+    ask_fields(ctx, static_cast<size_t>(index), n);
+    if (builder_step(ctx.app, index)) other_language(ctx, *builder_step(ctx.app, index), n);
     ImGui::PopID();
   }
 
@@ -355,7 +256,7 @@ class BuilderPanel : public Panel {
     ctx.track(ControlFamily::builder_step, n + ":other");
     if (!open) return;
     const auto field = [&](const char* caption, const std::string& id, DraftText& t, bool wrapping) {
-      changed_ = text_field(caption, "other-" + id, t.in(other(ctx)), wrapping, t.in(lang(ctx))) || changed_;
+      if (text_field(caption, "other-" + id, t.in(other(ctx)), wrapping, t.in(lang(ctx)))) builder_changed(ctx.app);
     };
     field(ctx.tr("builder.text"), "text", s.text, true);
     if (s.ask != DraftStep::Ask::None) {
@@ -372,89 +273,77 @@ class BuilderPanel : public Panel {
     ImGui::TreePop();
   }
 
-  void view_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
-    std::string panels;
-    for (const std::string& p : s.panels)
-      panels += (panels.empty() ? "" : ", ") + std::string(ctx.tr(("panel." + p).c_str()));
-    std::string keys;
-    for (auto it = s.state.begin(); it != s.state.end(); ++it) keys += (keys.empty() ? "" : ", ") + it.key();
-    text_wrapped(ctx.trf("builder.recorded", {{"panels", panels}, {"keys", keys}}),
-                 ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    if (ImGui::Button(ctx.label("builder.record", "record").c_str())) {
-      const DraftStep now = capture_step(ctx.state, s.lock);
-      s.state = now.state, s.panels = now.panels, changed_ = true;
-      if (std::find(s.panels.begin(), s.panels.end(), s.highlight) == s.panels.end()) s.highlight.clear();
-    }
+  void view_fields(PanelContext& ctx, size_t i, const std::string& n) {
+    text_wrapped(builder_recorded_text(ctx.app, i), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    if (ImGui::Button(ctx.label("builder.record", "record").c_str())) builder_record_view(ctx.app, i);
     ctx.track(ControlFamily::builder_step, n + ":record");
-    highlight_combo(ctx, s, n);
-    locks_tree(ctx, s, n);
+    highlight_combo(ctx, i, n);
+    locks_tree(ctx, i, n);
   }
 
-  void highlight_combo(PanelContext& ctx, DraftStep& s, const std::string& n) {
+  void highlight_combo(PanelContext& ctx, size_t i, const std::string& n) {
+    const DraftStep s = draft(ctx).steps[i];
     const std::string now = s.highlight.empty() ? ctx.tr("builder.none") : ctx.tr(("panel." + s.highlight).c_str());
     ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.highlight")));
     if (ImGui::BeginCombo(ctx.label("builder.highlight", "highlight").c_str(), now.c_str())) {
-      if (ImGui::Selectable(ctx.tr("builder.none"), s.highlight.empty())) s.highlight.clear(), changed_ = true;
+      if (ImGui::Selectable(ctx.tr("builder.none"), s.highlight.empty())) builder_set_highlight(ctx.app, i, "");
       for (const std::string& p : s.panels)
-        if (ImGui::Selectable(ctx.tr(("panel." + p).c_str()), p == s.highlight)) s.highlight = p, changed_ = true;
+        if (ImGui::Selectable(ctx.tr(("panel." + p).c_str()), p == s.highlight)) builder_set_highlight(ctx.app, i, p);
       ImGui::EndCombo();
     }
     ctx.track(ControlFamily::builder_step, n + ":highlight");
   }
 
-  void locks_tree(PanelContext& ctx, DraftStep& s, const std::string& n) {
-    const std::string title = ctx.trf("builder.locks", {{"n", std::to_string(s.lock.size())}}) + "###locks";
+  void locks_tree(PanelContext& ctx, size_t i, const std::string& n) {
+    const std::vector<std::string> lock = draft(ctx).steps[i].lock;
+    const std::string title = ctx.trf("builder.locks", {{"n", std::to_string(lock.size())}}) + "###locks";
     const bool open = ImGui::TreeNode(title.c_str());
     ctx.track(ControlFamily::builder_step, n + ":locks");
     if (!open) return;
     for (const ControlInfo& c : control_table()) {
-      auto at = std::find(s.lock.begin(), s.lock.end(), c.id);
-      bool on = at != s.lock.end();
-      if (!ImGui::Checkbox(c.id, &on)) continue;
-      if (on)
-        s.lock.push_back(c.id);
-      else
-        s.lock.erase(at);
-      changed_ = true;
+      bool on = std::find(lock.begin(), lock.end(), c.id) != lock.end();
+      if (ImGui::Checkbox(c.id, &on)) builder_set_lock(ctx.app, i, c.id, on);
     }
     ImGui::TreePop();
   }
 
-  void ask_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
-    int ask = static_cast<int>(s.ask);
+  void ask_fields(PanelContext& ctx, size_t i, const std::string& n) {
+    int ask = static_cast<int>(draft(ctx).steps[i].ask);
     ImGui::TextUnformatted(ctx.tr("builder.ask"));
-    const char* names[] = {"builder.ask_none", "builder.ask_choice", "builder.ask_number", "builder.ask_do"};
     for (int k = 0; k < 4; ++k) {
-      if (k > 0) same_line_if_fits(button_width(ctx.tr(names[k])) + ImGui::GetFrameHeight());
-      if (ImGui::RadioButton(ctx.label(names[k], names[k]).c_str(), &ask, k)) changed_ = true;
+      const char* name = builder_ask_keys()[k];
+      if (k > 0) same_line_if_fits(button_width(ctx.tr(name)) + ImGui::GetFrameHeight());
+      if (ImGui::RadioButton(ctx.label(name, name).c_str(), &ask, k))
+        builder_set_ask(ctx.app, i, static_cast<DraftStep::Ask>(k));
       ctx.track(ControlFamily::builder_step, n + ":ask:" + std::to_string(k));
     }
-    if (ask != static_cast<int>(s.ask))
-      set_ask(draft_, static_cast<size_t>(selected_), static_cast<DraftStep::Ask>(ask));
+    DraftStep& s = draft(ctx).steps[i];
     if (s.ask == DraftStep::Ask::None) return;
     // The id LMS records name: shown so a teacher sees it stay when steps move.
     text_wrapped(ctx.trf("builder.task_id", {{"id", s.task_id}}), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     draft_text(ctx, ctx.tr("builder.question"), "question", s.question, true);
     ctx.track(ControlFamily::builder_step, n + ":question");
     if (s.ask == DraftStep::Ask::Choice)
-      choice_fields(ctx, s, n);
+      choice_fields(ctx, i, n);
     else if (s.ask == DraftStep::Ask::Number)
       number_fields(ctx, s, n);
     else
-      goal_fields(ctx, s, n);
-    if (s.ask != DraftStep::Ask::Do) prediction_fields(ctx, s, n);
-    draft_text(ctx, ctx.tr("builder.hint"), "hint", s.hint, true);
+      goal_fields(ctx, i, n);
+    if (s.ask != DraftStep::Ask::Do) prediction_fields(ctx, i, n);
+    DraftStep& now = draft(ctx).steps[i];  // a choice removed above may have moved nothing, but be sure
+    draft_text(ctx, ctx.tr("builder.hint"), "hint", now.hint, true);
     ctx.track(ControlFamily::builder_step, n + ":hint");
-    draft_text(ctx, ctx.tr("builder.explain"), "explain", s.explain, true);
+    draft_text(ctx, ctx.tr("builder.explain"), "explain", now.explain, true);
     ctx.track(ControlFamily::builder_step, n + ":explain");
-    claims_fields(ctx, s.kept_task, "builder.explain_claims", n + ":explain_claims");
+    claims_fields(ctx, i, true, "builder.explain_claims", n + ":explain_claims");
   }
 
   // What a text says of the live numbers it quotes (app/lesson/lesson_builder.h: add_claim): the claims so far, each
   // with its Remove, a new one from a live value, a comparison and a threshold, and the declaration that the text
   // compares nothing. The verifier's findings below say when a text needs them.
-  void claims_fields(PanelContext& ctx, nlohmann::json& holder, const char* title_key, const std::string& id) {
-    const nlohmann::json& list = holder.value("claims", nlohmann::json());
+  void claims_fields(PanelContext& ctx, size_t step, bool explain, const char* title_key, const std::string& id) {
+    const nlohmann::json list =
+        builder_claims_holder(draft(ctx).steps[step], explain).value("claims", nlohmann::json());
     const size_t count = list.is_array() ? list.size() : 0;
     const std::string title = ctx.trf(title_key, {{"n", std::to_string(count)}}) + "###" + id;
     const bool open = ImGui::TreeNode(title.c_str());
@@ -463,27 +352,22 @@ class BuilderPanel : public Panel {
     ImGui::PushID(id.c_str());
     text_wrapped(ctx.tr("builder.claims_help"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     for (size_t i = 0; i < count; ++i) {
-      const nlohmann::json& c = list[i];
       ImGui::PushID(static_cast<int>(i));
-      ImGui::TextUnformatted(claim_text(c, lang(ctx)).c_str());
+      ImGui::TextUnformatted(claim_text(list[i], lang(ctx)).c_str());
       ImGui::SameLine();
       if (ImGui::SmallButton(ctx.label("builder.remove", "claim_remove").c_str()))
-        changed_ = remove_claim(holder, i) || changed_;
+        builder_remove_claim(ctx.app, step, explain, i);
       ctx.track(ControlFamily::builder_step, id + ":remove:" + std::to_string(i + 1));
       ImGui::PopID();
     }
-    // The claim the Add button makes.
-    condition_fields(ctx, "builder.claim_value", "claim_", id + ":", new_claim_value_, new_claim_op_, new_claim_than_);
-    if (wrapped_button(ctx.tr("builder.claim_add"))) {
-      add_claim(holder, new_claim_value_, new_claim_op_, new_claim_than_);
-      changed_ = true;
-    }
+    BuilderSession& b = ctx.app.builder;  // the claim the Add button makes
+    condition_fields(ctx, "builder.claim_value", "claim_", id + ":", b.new_claim_value, b.new_claim_op,
+                     b.new_claim_than);
+    if (wrapped_button(ctx.tr("builder.claim_add"))) builder_add_claim(ctx.app, step, explain);
     ctx.track(ControlFamily::builder_step, id + ":add");
-    bool declared = holder.is_object() && holder.contains("claims");
-    if (checkbox_wrapped(ctx.label("builder.claims_declared", "claims_declared"), &declared)) {
-      declare_claims(holder, declared);
-      changed_ = true;
-    }
+    bool declared = builder_claims_holder(draft(ctx).steps[step], explain).contains("claims");
+    if (checkbox_wrapped(ctx.label("builder.claims_declared", "claims_declared"), &declared))
+      builder_declare_claims(ctx.app, step, explain, declared);
     ctx.track(ControlFamily::builder_step, id + ":declared");
     ImGui::PopID();
     ImGui::TreePop();
@@ -504,7 +388,7 @@ class BuilderPanel : public Panel {
     ctx.track(ControlFamily::builder_step, track_prefix + "value");
     ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.goal_op")));
     if (ImGui::BeginCombo(ctx.label("builder.goal_op", (id_prefix + "op").c_str()).c_str(), op.c_str())) {
-      for (const char* o : {">", ">=", "<", "<=", "=="})
+      for (const char* o : builder_goal_ops())
         if (ImGui::Selectable(o, op == o)) op = o, edited = true;
       ImGui::EndCombo();
     }
@@ -513,81 +397,62 @@ class BuilderPanel : public Panel {
     if (ImGui::InputDouble(ctx.label("builder.goal_than", (id_prefix + "than").c_str()).c_str(), &than, 0, 0, "%.6g"))
       edited = true;
     ctx.track(ControlFamily::builder_step, track_prefix + "than");
-    const LiveValues values = live_values(ctx.app);
-    if (const auto now = values.find(value); now != values.end())
-      ImGui::TextDisabled("%s",
-                          ctx.trf("builder.goal_now", {{"value", format_live_value(lang(ctx), now->second)}}).c_str());
+    const std::string now = builder_value_now(ctx.app, value);
+    if (!now.empty()) ImGui::TextDisabled("%s", now.c_str());
     return edited;
   }
 
   // What the prediction asks about (no open panel may show it before the answer) and what the answer reveals.
-  void prediction_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
-    const std::string title = ctx.trf("builder.asks", {{"n", std::to_string(s.asks.size())}}) + "###asks";
+  void prediction_fields(PanelContext& ctx, size_t i, const std::string& n) {
+    const std::vector<std::string> asks = draft(ctx).steps[i].asks;
+    const std::string title = ctx.trf("builder.asks", {{"n", std::to_string(asks.size())}}) + "###asks";
     const bool open = ImGui::TreeNode(title.c_str());
     ctx.track(ControlFamily::builder_step, n + ":asks");
     if (open) {
       for (const std::string& fact : panel_facts()) {
-        auto at = std::find(s.asks.begin(), s.asks.end(), fact);
-        bool on = at != s.asks.end();
-        if (!ImGui::Checkbox(fact.c_str(), &on)) continue;
-        if (on)
-          s.asks.push_back(fact);
-        else
-          s.asks.erase(at);
-        changed_ = true;
+        bool on = std::find(asks.begin(), asks.end(), fact) != asks.end();
+        if (ImGui::Checkbox(fact.c_str(), &on)) builder_set_asks(ctx.app, i, fact, on);
       }
       ImGui::TreePop();
     }
-    if (wrapped_button(ctx.tr("builder.hide"))) changed_ = hide_answer_panels(s) || changed_;
+    if (wrapped_button(ctx.tr("builder.hide"))) builder_hide_answers(ctx.app, i);
     ctx.track(ControlFamily::builder_step, n + ":hide");
-    text_wrapped(ctx.trf("builder.reveal", {{"state", s.reveal.empty() ? ctx.tr("builder.none") : s.reveal.dump()}}),
-                 ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    if (wrapped_button(ctx.tr("builder.record_reveal"))) record_reveal(s, ctx.state), changed_ = true;
+    text_wrapped(builder_reveal_text(ctx.app, i), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    if (wrapped_button(ctx.tr("builder.record_reveal"))) builder_record_reveal(ctx.app, i);
     ctx.track(ControlFamily::builder_step, n + ":reveal");
-    if (!s.reveal.empty()) {
+    if (!draft(ctx).steps[i].reveal.empty()) {
       same_line_if_fits(button_width(ctx.tr("builder.clear")));
-      if (ImGui::Button(ctx.label("builder.clear", "clear_reveal").c_str()))
-        s.reveal = nlohmann::json::object(), changed_ = true;
+      if (ImGui::Button(ctx.label("builder.clear", "clear_reveal").c_str())) builder_clear_reveal(ctx.app, i);
       ctx.track(ControlFamily::builder_step, n + ":reveal_clear");
     }
   }
 
-  static std::string goal_string(const DraftStep& s, const char* key, const char* otherwise) {
-    const nlohmann::json& v = s.goal.value(key, nlohmann::json());
-    return v.is_string() ? v.get<std::string>() : otherwise;
-  }
-
   // A do task: the goal a live value must meet, recorded from the view the teacher set up, which becomes the
   // solution (the verifier walks it).
-  void goal_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
-    std::string value = goal_string(s, "value", ""), op = goal_string(s, "op", ">");
-    // Read without writing: a new goal has no threshold yet, and s.goal["than"] would insert a null that get() throws
-    // on.
-    const nlohmann::json given = s.goal.value("than", nlohmann::json(0.0));
-    double than = given.is_number() ? given.get<double>() : 0.0;
-    const std::string value_before = value, op_before = op;
-    const double than_before = than;
+  void goal_fields(PanelContext& ctx, size_t i, const std::string& n) {
+    const BuilderGoal g = builder_goal(draft(ctx).steps[i]);
+    std::string value = g.value, op = g.op;
+    double than = g.than;
     if (condition_fields(ctx, "builder.goal_value", "goal_", n + ":goal_", value, op, than)) {
-      if (value != value_before) s.goal["value"] = value;
-      if (op != op_before) s.goal["op"] = op;
-      if (than != than_before) s.goal["than"] = than;
-      changed_ = true;
+      if (value != g.value) builder_set_goal(ctx.app, i, "value", value);
+      if (op != g.op) builder_set_goal(ctx.app, i, "op", op);
+      if (than != g.than) builder_set_goal(ctx.app, i, "than", than);
     }
-    text_wrapped(
-        ctx.trf("builder.solution", {{"state", s.solution.empty() ? ctx.tr("builder.none") : s.solution.dump()}}),
-        ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    if (wrapped_button(ctx.tr("builder.record_goal"))) record_goal(s, ctx.state, live_values(ctx.app)), changed_ = true;
+    text_wrapped(builder_solution_text(ctx.app, i), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    if (wrapped_button(ctx.tr("builder.record_goal"))) builder_record_goal(ctx.app, i);
     ctx.track(ControlFamily::builder_step, n + ":goal_record");
   }
 
-  void choice_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
+  void choice_fields(PanelContext& ctx, size_t i, const std::string& n) {
+    DraftStep& s = draft(ctx).steps[i];
     for (size_t j = 0; j < s.choices.size(); ++j) {
       ImGui::PushID(static_cast<int>(j));
       const std::string c = std::to_string(j + 1), cid = n + ":choice:" + c;
       draft_text(ctx, ctx.trf("builder.choice", {{"n", c}}).c_str(), "choice", s.choices[j].text, true);
       ctx.track(ControlFamily::builder_step, cid);
-      if (ImGui::RadioButton(ctx.label("builder.right", "right").c_str(), &s.answer, static_cast<int>(j)))
-        changed_ = true;
+      int answer = s.answer;
+      if (ImGui::RadioButton(ctx.label("builder.right", "right").c_str(), &answer, static_cast<int>(j)))
+        builder_set_answer(ctx.app, i, j);
       ctx.track(ControlFamily::builder_step, cid + ":right");
       same_line_if_fits(button_width(ctx.tr("builder.remove")));
       ImGui::BeginDisabled(s.choices.size() <= 2);
@@ -601,167 +466,74 @@ class BuilderPanel : public Panel {
         ImGui::Unindent();
       }
       ImGui::PopID();
-      if (remove) {
-        s.choices.erase(s.choices.begin() + static_cast<long>(j));
-        if (s.answer >= static_cast<int>(j) && s.answer > 0) --s.answer;
-        changed_ = true;
-        break;
-      }
+      if (remove && builder_remove_choice(ctx.app, i, j)) break;
     }
-    ImGui::BeginDisabled(s.choices.size() >= 8);
-    if (ImGui::Button(ctx.label("builder.add_choice", "add_choice").c_str())) s.choices.emplace_back(), changed_ = true;
+    ImGui::BeginDisabled(s.choices.size() >= kMaxDraftChoices);
+    if (ImGui::Button(ctx.label("builder.add_choice", "add_choice").c_str())) builder_add_choice(ctx.app, i);
     ImGui::EndDisabled();
     ctx.track(ControlFamily::builder_step, n + ":add_choice");
   }
 
   void number_fields(PanelContext& ctx, DraftStep& s, const std::string& n) {
     ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.number")));
-    changed_ = ImGui::InputDouble(ctx.label("builder.number", "number").c_str(), &s.number, 0, 0, "%.6g") || changed_;
+    if (ImGui::InputDouble(ctx.label("builder.number", "number").c_str(), &s.number, 0, 0, "%.6g"))
+      builder_changed(ctx.app);
     ctx.track(ControlFamily::builder_step, n + ":number");
     ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.tolerance")));
-    changed_ =
-        ImGui::InputDouble(ctx.label("builder.tolerance", "tolerance").c_str(), &s.tolerance, 0, 0, "%.6g") || changed_;
+    if (ImGui::InputDouble(ctx.label("builder.tolerance", "tolerance").c_str(), &s.tolerance, 0, 0, "%.6g"))
+      builder_changed(ctx.app);
     ctx.track(ControlFamily::builder_step, n + ":tolerance");
   }
 
-  // [SECTION] the validator's verdict and SCORM 1.2's limit ---------------------------------------------------
+  // [SECTION] the checker's verdict and SCORM 1.2's limit ----------------------------------------------------
   void verdict(PanelContext& ctx) {
-    // Checking applies every step's state: once per edit, never per frame. An edit drawn before this frame's
-    // check is kept (and counted) at the end of the frame.
-    if (changed_ || checked_edits_ != edits_) {
-      checked_edits_ = changed_ ? edits_ + 1 : edits_;
-      problem_ = check_draft(draft_, &findings_);
-      warnings_ = draft_warnings(draft_);
-      long_steps_.clear();
-      for (size_t i = 0; problem_.empty() && i < draft_.steps.size(); ++i)
-        if (scorm_record_chars(draft_, i) > kScorm12SuspendChars) long_steps_.push_back(i + 1);
-    }
+    builder_check(ctx.app);
     ImGui::Separator();
-    if (problem_.empty())
-      text_wrapped(ctx.trf("builder.ok", {{"n", std::to_string(draft_.steps.size())}}), good_col());
-    else
-      text_wrapped(ctx.trf("builder.problem", {{"error", problem_}}), bad_col());
+    const BuilderVerdict v = builder_verdict(ctx.app);
+    text_wrapped(v.head, v.ok ? good_col() : bad_col());
     ctx.track(ControlId::builder_check);
-    // The verifier's other findings: the first is the verdict above.
-    for (size_t i = 1; i < findings_.size() && i < kShownFindings; ++i)
-      text_wrapped(ctx.trf("builder.finding", {{"error", findings_[i]}}), bad_col());
-    if (findings_.size() > kShownFindings)
-      text_wrapped(ctx.trf("builder.more_findings", {{"n", std::to_string(findings_.size() - kShownFindings)}}),
-                   bad_col());
-    // One line per step: its unlocked controls together.
-    for (size_t i = 0; i < warnings_.size();) {
-      std::string controls;
-      const size_t step = warnings_[i].step;
-      for (; i < warnings_.size() && warnings_[i].step == step; ++i)
-        controls += (controls.empty() ? "" : ", ") + warnings_[i].control;
-      text_wrapped(ctx.trf("builder.unlocked", {{"step", std::to_string(step)}, {"controls", controls}}),
-                   highlight_col());
-    }
-    for (size_t step : long_steps_)
-      text_wrapped(ctx.trf("builder.scorm_long", {{"step", std::to_string(step)}}), bad_col());
+    for (const std::string& line : v.findings) text_wrapped(line, bad_col());
+    for (const std::string& line : v.unlocked) text_wrapped(line, highlight_col());
+    for (const std::string& line : v.long_steps) text_wrapped(line, bad_col());
   }
 
   // [SECTION] preview, file, link, LMS package ------------------------------------------------------------------
   void outputs(PanelContext& ctx) {
     pass_fields(ctx);  // kept in the file; a package grades by it
-    ImGui::BeginDisabled(!problem_.empty());
-    if (wrapped_button(ctx.tr("builder.preview"))) preview(ctx);
+    ImGui::BeginDisabled(!ctx.app.builder.problem.empty());
+    if (wrapped_button(ctx.tr("builder.preview"))) builder_preview(ctx.app);
     ctx.track(ControlId::builder_preview);
-    if (wrapped_button(ctx.tr("builder.save")))
-      ctx.app.download((draft_.id.empty() ? "lesson" : draft_.id) + ".json", "application/json",
-                       draft_lesson_text(draft_));
+    if (wrapped_button(ctx.tr("builder.save"))) builder_save(ctx.app);
     ctx.track(ControlId::builder_save);
-    if (ctx.app.host.page_url && ctx.app.host.copy_text && !ctx.app.host.page_url().empty()) {  // not on the desktop
-      if (wrapped_button(ctx.tr("builder.link"))) copy_link(ctx);
+    if (builder_can_link(ctx.app)) {
+      if (wrapped_button(ctx.tr("builder.link"))) builder_copy_link(ctx.app);
       ctx.track(ControlId::builder_link);
     }
     if (ctx.app.host.make_course_package) lms_row(ctx);
     ImGui::EndDisabled();
   }
 
-  void copy_link(PanelContext& ctx) {
-    std::string link;
-    const std::string err = lesson_link(ctx.app.host.page_url(), draft_, link);
-    if (!err.empty()) {
-      ctx.app.status = ctx.trf("builder.link_long", {{"error", err}});
-      return;
-    }
-    ctx.app.host.copy_text(link);
-    ctx.app.status = ctx.trf("builder.link_copied", {{"n", std::to_string(link.size())}});
-  }
-
   void lms_row(PanelContext& ctx) {
-    if (draft_.pass == kPassNone) {  // the page packages for SCORM, which grades by a pass mark
+    if (!builder_can_package(ctx.app)) {  // the page packages for SCORM, which grades by a pass mark
       text_wrapped(ctx.tr("builder.pass_none_scorm"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
       return;
     }
-    ImGui::RadioButton(ctx.label("share.lms_scorm12", ControlId::builder_scorm12).c_str(), &scorm_, 0);
+    int& scorm = ctx.app.builder.scorm;
+    ImGui::RadioButton(ctx.label("share.lms_scorm12", ControlId::builder_scorm12).c_str(), &scorm, 0);
     ctx.track(ControlId::builder_scorm12);
     same_line_if_fits(button_width(ctx.tr("share.lms_scorm2004")) + ImGui::GetFrameHeight());
-    ImGui::RadioButton(ctx.label("share.lms_scorm2004", ControlId::builder_scorm2004).c_str(), &scorm_, 1);
+    ImGui::RadioButton(ctx.label("share.lms_scorm2004", ControlId::builder_scorm2004).c_str(), &scorm, 1);
     ctx.track(ControlId::builder_scorm2004);
-    if (wrapped_button(ctx.tr("builder.lms"))) {
-      const std::string text = draft_lesson_text(draft_);
-      const Lesson* added = nullptr;
-      const std::string err = add_lesson(text, &added);
-      if (!err.empty()) {
-        ctx.app.status = ctx.trf("builder.problem", {{"error", err}});
-      } else {
-        set_package_lesson_text(added->id, text);
-        ctx.app.host.make_course_package(added->id, scorm_ == 0 ? "1.2" : "2004");
-      }
-    }
+    if (wrapped_button(ctx.tr("builder.lms"))) builder_package(ctx.app);
     ctx.track(ControlId::builder_lms);
   }
 
-  // The lesson opens as a teacher's file does; the builder stays open beside it and, once the lesson ends (its
-  // last Next, Exit, or Stop here), puts the view back as it was before the preview.
-  void preview(PanelContext& ctx) {
-    State before = ctx.state;
-    forget_answers(ctx.app, draft_.id);  // a preview opens as a learner's first visit (answers are kept per lesson id)
-    if (!open_lesson_file(ctx.app, draft_lesson_text(draft_), ctx.tr("builder.preview_name")).empty()) return;
-    before_ = std::move(before);
-    previewing_ = draft_.id;
-    ctx.state.panels.builder = true;
-  }
-
   void preview_bar(PanelContext& ctx) {
-    const bool over = ctx.state.lesson.id != previewing_;
     text_wrapped(ctx.tr("builder.previewing"));
-    for (size_t step : long_steps_)
-      text_wrapped(ctx.trf("builder.scorm_long", {{"step", std::to_string(step)}}), bad_col());
-    const bool stop = wrapped_button(ctx.tr("builder.stop"));
+    for (const std::string& line : builder_verdict(ctx.app).long_steps) text_wrapped(line, bad_col());
+    if (wrapped_button(ctx.tr("builder.stop"))) builder_stop_preview(ctx.app);
     ctx.track(ControlId::builder_stop);
-    if (!over && !stop) return;
-    if (!over) leave_lesson(ctx.app);
-    forget_answers(ctx.app, previewing_);  // the teacher's try is no learner's progress
-    const Lang lang = ctx.state.lang;
-    ctx.app.state = before_;
-    ctx.app.state.lang = lang;
-    ctx.app.state.panels.builder = true;
-    ctx.app.update();
-    ctx.app.status = ctx.tr("builder.back");
-    previewing_.clear();
   }
-
-  LessonDraft draft_;
-  int selected_ = -1;
-  bool changed_ = false;
-  uint64_t loads_ = ~uint64_t{0};
-  uint64_t edits_ = 0, checked_edits_ = ~0ull;  // draft edits and loads so far; the count last checked
-  static constexpr size_t kShownFindings = 6;   // more would push the buttons out of a short panel
-  std::string problem_;
-  std::vector<std::string> findings_;
-  std::vector<DraftWarning> warnings_;
-  std::vector<size_t> long_steps_;
-  nlohmann::json pending_;  // a lesson opened to replace a draft with steps, until the teacher confirms
-  std::string open_text_;   // a lesson link (or a file's path) to open
-  size_t builtin_ = 0;      // the built-in lesson picked to open
-  int scorm_ = 0;
-  std::string previewing_;  // the id of the lesson being previewed ("" = building)
-  std::string new_claim_value_ = "max_weight", new_claim_op_ = ">";  // the claim the next Add makes
-  double new_claim_than_ = 0.5;
-  State before_;
 };
 
 }  // namespace

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
-import { REPO_ROOT, api, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+import { before, describe, it } from 'node:test';
+import { REPO_ROOT, api, keyboard, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 const en = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'strings', 'en.json'), 'utf8'));
@@ -15,26 +15,11 @@ const en = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'strings', 'e
 describe('action button twins', { timeout: 150000 }, () => {
   let page;
   useApp((a) => { page = a.page; });
-  const key = async (k) => { await page.keyboard.press(k); await waitFrames(page, 2); };
-  const activeId = () => page.evaluate(() => document.activeElement && document.activeElement.id);
   const live = () => page.evaluate(() => document.getElementById('a11y-summary').textContent);
   const weights = async () => { const r = await api.getResult(page); return r.heads ? r.heads[0].weights : r.weights; };
   const description = () => page.evaluate(() => window.attnplay.a11y.description());
-  // Shift+Tab back to the canvas and Esc out of it to the skip links; the link to `section` takes the focus there;
-  // Tab walks on to `id`.
-  async function tabTo(section, id, { max = 120 } = {}) {
-    const where = () => page.evaluate(() => document.getElementById('a11y-skip').contains(document.activeElement) ? 'skip'
-      : document.activeElement && document.activeElement.id === 'canvas' ? 'canvas' : 'dom');
-    for (let i = 0; i < 300 && (await where()) === 'dom'; i++) await key('Shift+Tab');
-    if ((await where()) === 'canvas') await key('Escape');
-    assert.equal(await where(), 'skip', 'Esc on the canvas goes to the skip links');
-    for (let i = 0; i < 8 && (await page.evaluate(() => document.activeElement.getAttribute('href'))) !== '#' + section; i++)
-      await key('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), '#' + section, `the skip link to ${section}`);
-    await key('Enter');
-    for (let i = 0; i < max && (await activeId()) !== id; i++) await key('Tab');
-    assert.equal(await activeId(), id, `Tab reaches ${id}`);
-  }
+  let key, activeId, tabTo;
+  before(() => ({ key, activeId, tabTo } = keyboard(page)));
   // The live region once it has settled on something new (it speaks 600 ms after the last change).
   const liveAfter = (before, pred = () => true, what = 'the live region') =>
     pollUntil(live, (t) => t && t !== before && pred(t), { what, timeout: 8000 });

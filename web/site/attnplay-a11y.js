@@ -50,7 +50,7 @@
   const current = (n) => () => !n.a11yRetired && n.isConnected;
   const retire = (node) => {
     node.a11yRetired = true;
-    for (const e of node.querySelectorAll('input, select')) e.a11yRetired = true;
+    for (const e of node.querySelectorAll('input, select, textarea')) e.a11yRetired = true;
   };
   // Each part of the DOM (a control, a panel's title, the lesson step, the weights table…) is kept from the last
   // build while what it shows is unchanged: a drag rebuilds only the controls and tables it changed, so the
@@ -614,7 +614,7 @@
     const links = [d.start ? ['a11y-start', d.start.heading] : ['', ''], d.lesson ? ['a11y-lesson', w['a11y.skip_lesson']] : d.results ? ['a11y-lesson-results', w['a11y.skip_lesson']]
       : ['a11y-lessons', w['a11y.skip_lessons']],
       ['a11y-controls', w['a11y.skip_controls']], [d.worksheet ? 'a11y-worksheet' : '', w['a11y.skip_worksheet']], ['a11y-results', w['a11y.skip_results']],
-      [d.menus ? 'a11y-menus' : '', w['a11y.skip_menus']]];
+      [d.builder ? 'a11y-builder' : '', w['a11y.skip_builder']], [d.menus ? 'a11y-menus' : '', w['a11y.skip_menus']]];
     const key = JSON.stringify(links);
     if (key === lastSkip) return;
     lastSkip = key;
@@ -643,6 +643,110 @@
     if (to) to.focus({ preventScroll: true });
   }
 
+  // The lesson builder (src/app/builder_twin.cpp describes it in the canvas's order): headings, notes, native fields,
+  // buttons, radio groups and groups of steps and choices. A typed text is handed over on Enter or when the field is
+  // left, a choice at once; each sends the item's action through the canvas's own function. The collapsed trees of
+  // the canvas (locks, facts asked, claims, other language) are <details> the reader opens, kept open across rebuilds.
+  const openDetails = new Set();
+  function builderNode(bd) {
+    const sec = el('section', { id: 'a11y-builder', 'aria-labelledby': 'a11y-builder-heading', tabindex: -1 });
+    builderItems(sec, bd.items, true);
+    return sec;
+  }
+  function builderSend(it, value, then) {
+    act(value === undefined ? it.act : { ...it.act, value }, then ? domId(then) : undefined);
+  }
+  function builderItems(box, items, top) {
+    for (const it of items) {
+      if (it.kind === 'heading') {
+        box.append(el('h' + it.level, top && it.level === 2 ? { id: 'a11y-builder-heading' } : {}, it.text));
+      } else if (it.kind === 'note') {
+        box.append(el('p', { id: it.id ? domId(it.id) : undefined, 'data-tone': it.tone || undefined }, it.text));
+      } else if (it.kind === 'group') {
+        box.append(builderGroup(it));
+      } else {
+        box.append(builderField(it));
+      }
+    }
+  }
+  function builderGroup(it) {
+    if (it.collapsed) {
+      const d = el('details', { id: domId(it.id) });
+      const summary = el('summary', {}, it.label);
+      d.append(summary);
+      if (openDetails.has(it.id)) d.open = true;
+      d.addEventListener('toggle', () => { if (d.open) openDetails.add(it.id); else openDetails.delete(it.id); });
+      bindFocus(summary, it.id);
+      builderItems(d, it.items, false);
+      return d;
+    }
+    const f = el('fieldset', it.id ? { id: domId(it.id) } : {});
+    f.append(el('legend', {}, it.label));
+    builderItems(f, it.items, false);
+    return f;
+  }
+  function builderField(it) {
+    const id = domId(it.id), wrap = el('div');
+    if (it.kind === 'button') {
+      const why = it.reason ? id + '-why' : undefined;
+      const b = el('button', { id, type: 'button', 'aria-disabled': it.disabled ? 'true' : undefined, 'aria-describedby': why,
+        'aria-pressed': it.pressed === undefined ? undefined : String(it.pressed) }, it.label);
+      b.addEventListener('click', () => { if (!it.disabled) builderSend(it, undefined, it.then); });
+      bindFocus(b, it.id);
+      wrap.append(b);
+      if (why) wrap.append(el('p', { id: why }, it.reason));
+    } else if (it.kind === 'checkbox') {
+      const input = el('input', { id, type: 'checkbox' });
+      input.checked = !!it.value;
+      input.addEventListener('change', () => builderSend(it, input.checked));
+      bindFocus(input, it.id);
+      wrap.append(input, el('label', { for: id }, it.label));
+    } else if (it.kind === 'select') {
+      const select = el('select', { id });
+      for (const o of it.options) select.append(el('option', { value: o.value }, o.label));
+      select.value = it.value;
+      select.addEventListener('change', () => builderSend(it, select.value));
+      bindFocus(select, it.id);
+      wrap.append(el('label', { for: id }, it.label), select);
+    } else if (it.kind === 'radio') {
+      const f = el('fieldset', { id });
+      f.append(el('legend', {}, it.label));
+      it.options.forEach((o, k) => {
+        const oid = o.id ? domId(o.id) : id + '-' + k;
+        const r = el('input', { id: oid, type: 'radio', name: id, value: o.value });
+        r.checked = o.value === it.value;
+        r.addEventListener('change', () => { if (r.checked) builderSend(it, o.value); });
+        bindFocus(r, o.id || it.id);
+        const row = el('div');
+        row.append(r, el('label', { for: oid }, o.label));
+        f.append(row);
+      });
+      return f;
+    } else {
+      wrap.append(el('label', { for: id }, it.label), builderText(it, id));
+    }
+    return wrap;
+  }
+  // A text or number field: its text is handed over on Enter or when the field is left (not at every key: each
+  // hand-over checks the whole draft).
+  function builderText(it, id) {
+    const number = it.kind === 'number';
+    const input = el(it.multiline ? 'textarea' : 'input', number
+      ? { id, type: 'number', inputmode: 'decimal', min: it.min, max: it.max, step: it.step === undefined ? 'any' : it.step }
+      : { id, type: it.multiline ? undefined : 'text', rows: it.multiline ? 3 : undefined, placeholder: it.hint || undefined, autocomplete: 'off' });
+    input.value = it.value === null || it.value === undefined ? '' : String(it.value);
+    const shown = input.value, live = current(input);
+    const submit = () => {
+      if (!live() || input.value === shown) return;
+      if (!number) return builderSend(it, input.value);
+      if (input.value.trim() !== '' && Number.isFinite(+input.value)) builderSend(it, +input.value);
+    };
+    input.a11yKey = (ev) => { if (ev.key === 'Enter' && !ev.shiftKey) { ev.preventDefault(); submit(); } };
+    input.addEventListener('blur', submit);
+    bindFocus(input, it.id);
+    return input;
+  }
+
   // The live region has one writer (attnplay-api.js): it says this with the summary once the state has settled.
   function say(text) {
     if (text) document.dispatchEvent(new CustomEvent('attnplay-announce', { detail: text }));
@@ -658,7 +762,7 @@
   }
 
   // Rebuilds what changed, keeping the focused element's identity (the reader stays on it).
-  let lastWords = '', lastResults = '', lastStart = '', lastShuffle = '', lastShown = '';
+  let lastWords = '', lastResults = '', lastStart = '', lastShuffle = '', lastShown = '', lastBuilt = '';
   function render(d) {
     const text = JSON.stringify(d);
     if (text === last) return;
@@ -666,7 +770,8 @@
     const focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement : null;
     const active = focused ? focused.id : '';
     // Text being typed into a field stays as typed until it is handed over (Enter or leaving the field).
-    const typing = focused && focused.tagName === 'INPUT' && (focused.type === 'text' || focused.a11yPending) ? focused.value : null;
+    const typing = focused && ((focused.tagName === 'INPUT' && (focused.type === 'text' || focused.type === 'number' || focused.a11yPending)) ||
+      focused.tagName === 'TEXTAREA') ? focused.value : null;
     // Every part says words from the catalog: a change of language builds all of them anew.
     const words = JSON.stringify(d.words);
     if (words !== lastWords) { parts = new Map(); lastWords = words; }
@@ -686,6 +791,7 @@
     if (d.weights) top.push(part('weights', d.weights, () => weightsNode(d.weights, w)));
     if (d.learn) top.push(part('learn', d.learn, () => el('p', { id: 'a11y-learn' }, d.learn)));
     if (d.study) top.push(part('study', d.study, () => studyNode(d.study)));
+    if (d.builder) top.push(part('builder', d.builder, () => builderNode(d.builder)));
     parts = used;
     root.setAttribute('lang', d.lang);
     syncChildren(root, top);
@@ -710,6 +816,10 @@
     const verdict = d.lesson && d.lesson.verdict ? [verdictText(d.lesson), d.lesson.missed, d.lesson.explain].filter(Boolean).join(' ') : '';
     if (verdict && verdict !== lastVerdict) say(verdict);
     lastVerdict = verdict;
+    // The lesson builder's verdict ("Ready: 3 steps…", "To fix: …") is said when an edit changes it.
+    const built = d.builder ? d.builder.verdict : '';
+    if (built && built !== lastBuilt) say(built);
+    lastBuilt = built;
     // What a button wrote beside itself is said once, when it is new: the last shuffle's gap, Show me's arithmetic.
     const positional = d.panels.find((p) => p.key === 'positional');
     const shuffled = positional && positional.status || '';
