@@ -2,7 +2,7 @@
 // orca.test.mjs — the page through a real screen reader: Orca 43 reading headed Chromium over AT-SPI, keys typed
 // through XTest, and what Orca says checked task by task (tests/a11y/stack.mjs brings the desktop up).
 //
-//   node tests/a11y/orca.test.mjs [--site build/web] [--out test-artifacts/screenreader] [--only 1,2,3,4] [--keep]
+//   node tests/a11y/orca.test.mjs [--site build/web] [--out test-artifacts/screenreader] [--only 1,2,3,4,5] [--keep]
 //
 // Exit 0 when every check holds, 1 when one fails, 77 (CTest's skip) when a tool is missing. Each task's
 // transcript (every utterance Orca sent to speech, in order) is written to OUT/task-N.txt, and what
@@ -19,7 +19,7 @@ const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
 const SITE = path.resolve(opt('--site', process.env.SITE_DIR || path.join(REPO_ROOT, 'build', 'web')));
 const OUT = path.resolve(opt('--out', path.join(REPO_ROOT, 'test-artifacts', 'screenreader')));
-const ONLY = new Set((opt('--only', '1,2,3,4')).split(',').map(Number));
+const ONLY = new Set((opt('--only', '1,2,3,4,5')).split(',').map(Number));
 const KEEP = args.includes('--keep');
 
 // The whole run gets a private session bus: re-run this file under dbus-run-session.
@@ -52,7 +52,7 @@ const norm = (s) => s.replace(/\s+/g, ' ').replace(/…/g, '...').trim();
 const heard = (us, text) => norm(said(us)).includes(norm(text));
 
 // Words no screen-reader user should hear: template braces, raw control ids, DOM ids.
-const NEVER = [/[{}]/, /\blesson:(next|back|choice|start|number|check|exit)\b/, /\ba11y-[a-z]/, /\bundefined\b/, /\bNaN\b/, /\[object /];
+const NEVER = [/[{}]/, /\blesson:(next|back|choice|start|number|check|exit)\b/, /\bbuilder:[a-z]/, /\ba11y-[a-z]/, /\bundefined\b/, /\bNaN\b/, /\[object /];
 function neverHeard(task, us) {
   const bad = us.filter((u) => NEVER.some((re) => re.test(u.text)));
   check(task, bad.length === 0, 'no braces, raw ids or undefined heard', bad.map((u) => JSON.stringify(u.text)).join('; '));
@@ -225,11 +225,47 @@ async function task3() {
   neverHeard(3, writeTranscript(3, from));
 }
 
+// wcag: 2.1.1 — a real screen reader hears the lesson builder's twins, a typed step and the checker's verdict
+// 5. The lesson builder by ear: its skip link, the title field, Add, the new step's text field, and the verdict.
+async function task5() {
+  const { from } = await open('/');
+  const cat = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'strings', 'en.json'), 'utf8'));
+  const words = (key) => new RegExp(cat[key].split('{')[0].trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  await dom(() => window.attnplay.setState({ panels: { builder: true } }));  // opened from the View twin: a11y-dom test
+  await sleep(800);
+  await pressUntil('Escape', /link/, 2);
+  const link = await pressUntil('Tab', words('a11y.skip_builder'), 10);
+  check(5, link.found, `Tab reaches the skip link "${cat['a11y.skip_builder']}"`, said(link.all));
+  const jump = await press('Return');
+  check(5, jump.some((u) => words('builder.new').test(u.text) && /push button/.test(u.text)),
+    `the skip link lands on "${cat['builder.new']}", heard as a push button`, said(jump));
+  const title = await pressUntil('Tab', words('builder.title'), 12);
+  check(5, title.found && (await focusedId()) === 'a11y-builder-title', 'Tab reaches the title field, heard by its label', said(title.all));
+  stack.xdotool(['type', '--delay', '40', 'By ear']);
+  await sleep(600);
+  const add = await pressUntil('Tab', words('builder.add'), 4);
+  check(5, add.found && add.all.some((u) => /push button/.test(u.text)), `Tab reaches "${cat['builder.add']}" as a push button`, said(add.all));
+  const added = await press('Return', { quiet: 1500 });
+  check(5, (await focusedId()) === 'a11y-builder-step-1-text' && added.some((u) => words('builder.text').test(u.text)),
+    "Add puts the reader in the new step's text field, heard by its label", said(added));
+  if (added.some((u) => words('builder.highlight').test(u.text)))
+    gap(5, `after Add, Orca also reads the new step's "${cat['builder.highlight']}" select (inserted below the focused field)`);
+  stack.xdotool(['type', '--delay', '40', 'Look at d_k 8.']);
+  await sleep(800);
+  const typedFrom = stack.utterances().length;
+  await stack.key('Return');  // hands the text over
+  const after = await stack.settle(typedFrom, { quiet: 2500, min: 1500, timeout: 20000 });
+  const verdict = await dom(() => window.attnplay.a11y.description().then((d) => d.builder.verdict));
+  check(5, verdict === cat['builder.ok'].replace('{n}', '1'), 'the typed title and text make the draft a lesson', verdict);
+  check(5, heard(after, verdict), `the checker's verdict is heard after the edit ("${verdict}")`, said(after));
+  neverHeard(5, writeTranscript(5, from));
+}
+
 let code = 0;
 try {
   log(`site ${SITE}`);
   await stack.up();
-  for (const [n, fn] of [[1, task1], [2, () => lessonWalk(2)], [3, task3], [4, () => lessonWalk(4, 'hi-Latn')]]) {
+  for (const [n, fn] of [[1, task1], [2, () => lessonWalk(2)], [3, task3], [4, () => lessonWalk(4, 'hi-Latn')], [5, task5]]) {
     if (!ONLY.has(n)) continue;
     const start = stack.utterances().length;
     try {

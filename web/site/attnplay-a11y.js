@@ -648,9 +648,21 @@
   // left, a choice at once; each sends the item's action through the canvas's own function. The collapsed trees of
   // the canvas (locks, facts asked, claims, other language) are <details> the reader opens, kept open across rebuilds.
   const openDetails = new Set();
+  // The section stays, and so does each top-level item whose content is unchanged: an edit rebuilds only what it
+  // changed, so a screen reader is not sent back through the section's start.
   function builderNode(bd) {
-    const sec = el('section', { id: 'a11y-builder', 'aria-labelledby': 'a11y-builder-heading', tabindex: -1 });
-    builderItems(sec, bd.items, true);
+    const sec = part('builder', '', () => el('section', { id: 'a11y-builder', 'aria-labelledby': 'a11y-builder-heading', tabindex: -1 }));
+    // Where a button sends the focus after acting is not part of what it shows: Add keeps its node (and the focus)
+    // when the number of the step it will make changes.
+    syncChildren(sec, bd.items.map((it, i) => {
+      const node = part('builder-item:' + (it.id || it.kind + ':' + i), { ...it, then: null }, () => {
+        const box = document.createDocumentFragment();
+        builderItems(box, [it], true);
+        return box.firstChild;
+      });
+      for (const b of node.querySelectorAll('button')) b.a11yThen = it.then;
+      return node;
+    }));
     return sec;
   }
   function builderSend(it, value, then) {
@@ -691,7 +703,7 @@
       const why = it.reason ? id + '-why' : undefined;
       const b = el('button', { id, type: 'button', 'aria-disabled': it.disabled ? 'true' : undefined, 'aria-describedby': why,
         'aria-pressed': it.pressed === undefined ? undefined : String(it.pressed) }, it.label);
-      b.addEventListener('click', () => { if (!it.disabled) builderSend(it, undefined, it.then); });
+      b.addEventListener('click', () => { if (!it.disabled) builderSend(it, undefined, b.a11yThen === undefined ? it.then : b.a11yThen); });
       bindFocus(b, it.id);
       wrap.append(b);
       if (why) wrap.append(el('p', { id: why }, it.reason));
@@ -791,7 +803,7 @@
     if (d.weights) top.push(part('weights', d.weights, () => weightsNode(d.weights, w)));
     if (d.learn) top.push(part('learn', d.learn, () => el('p', { id: 'a11y-learn' }, d.learn)));
     if (d.study) top.push(part('study', d.study, () => studyNode(d.study)));
-    if (d.builder) top.push(part('builder', d.builder, () => builderNode(d.builder)));
+    if (d.builder) top.push(builderNode(d.builder));
     parts = used;
     root.setAttribute('lang', d.lang);
     syncChildren(root, top);
