@@ -50,10 +50,29 @@ void PanelContext::draw_focus_ring(float x0, float y0, float x1, float y1) {
   fg->AddRect(ImVec2(x0 - 3, y0 - 3), ImVec2(x1 + 3, y1 + 3), IM_COL32(255, 176, 0, 255), 3, 0, 3);
 }
 
+namespace {
+// The twin-focused control this canvas last brought into view: each new focus scrolls its panel once, and the
+// learner may scroll away from it afterwards. `g_seen_focus` notices the focus moving (and coming back).
+std::string g_shown_focus, g_seen_focus;
+}  // namespace
+
 void PanelContext::track_rect_id(const std::string& id, float x, float y, float w, float h) {
   app.item_rects[id] = ItemRect{x, y, w, h};  // older ids are mapped to this one where they are looked up
   if (*panel) app.item_panels.emplace(id, panel);
-  if (!app.dom_focus.empty() && id == app.dom_focus) draw_focus_ring(x, y, x + w, y + h);
+  if (app.dom_focus != g_seen_focus) g_seen_focus = app.dom_focus, g_shown_focus.clear();
+  if (app.dom_focus.empty() || id != app.dom_focus) return;
+  // The control whose DOM twin has focus (a lesson far down the list, the builder's Save) is scrolled into its
+  // panel's view, and its ring drawn only where the panel shows it: never over another panel.
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const ImRect item(x, y, x + w, y + h), shown = window->InnerClipRect;
+  if (g_shown_focus != id) {
+    g_shown_focus = id;
+    if (!shown.Contains(item)) ImGui::ScrollToRect(window, item, ImGuiScrollFlags_KeepVisibleEdgeY);
+  }
+  if (!shown.Overlaps(item)) return;
+  ImGui::GetForegroundDrawList()->PushClipRect(shown.Min, shown.Max, true);
+  draw_focus_ring(x, y, x + w, y + h);
+  ImGui::GetForegroundDrawList()->PopClipRect();
 }
 
 LockScope::LockScope(const PanelContext& ctx, ControlId control) : disabled_(ctx.locked(control)) {

@@ -181,6 +181,32 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await page.evaluate(() => document.activeElement.blur());
   });
 
+  // wcag: 2.4.7 — a control far down its panel is scrolled into view on the canvas when its twin takes the focus
+  it('scrolls the canvas to the control whose twin takes the focus (the last lesson, Reset progress) and rings it there', async () => {
+    const { page } = app;
+    await setStateOk(page, { panels: { lesson: true } });
+    await waitFrames(page, 3);
+    const items = (await desc()).lessons.items;
+    const inView = async (id) => {
+      const [r, p] = await page.evaluate((i) => Promise.all([window.attnplay.ui.itemRect(i), window.attnplay.ui.itemRect('panel:lesson')]), id);
+      return r && p && r.y >= p.y && r.y + r.h <= p.y + p.h;
+    };
+    const last = items[items.length - 1].id;
+    assert.equal(await inView(`lesson:start:${last}`), false, 'the last lesson starts below the list\'s view (else this checks nothing)');
+    for (const [twin, id] of [[`a11y-lesson-start-${last}`, `lesson:start:${last}`], ['a11y-lesson-reset-progress', 'lesson:reset-progress']]) {
+      await page.focus('#' + twin);
+      await pollUntil(() => inView(id), (v) => v, { what: `${id} scrolled into the panel's view` });
+      await waitFrames(page, 2);
+      const r = await page.evaluate((i) => window.attnplay.ui.itemRect(i), id);
+      const img = decodePng(await page.screenshot());
+      const amber = (x, y) => { const i = (Math.round(y) * img.width + Math.round(x)) * 4; const [R, G, B] = img.rgba.slice(i, i + 3); return R > 220 && G > 140 && G < 210 && B < 60; };
+      let hits = 0;
+      for (let y = r.y; y < r.y + r.h; y++) for (let dx = -5; dx <= -1; dx++) if (amber(r.x + dx, y)) hits++;
+      assert.ok(hits >= r.h / 2, `amber ring pixels left of ${id}: ${hits}`);
+    }
+    await page.evaluate(() => document.activeElement.blur());
+  });
+
   // wcag: 4.1.2 — every slider, checkbox, select and field in Chromium's accessibility tree has a name and a value
   // wcag: 3.3.2 — every control twin carries a label
   // wcag: 3.1.2 — the parallel DOM carries the learner's language (lang), and its names change with it
