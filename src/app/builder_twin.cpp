@@ -189,6 +189,7 @@ json Twin::question_items(size_t i) const {
   json ask =
       field("radio", step_id(i, ":ask"), t("builder.ask"), std::to_string(static_cast<int>(s.ask)), act("ask", at));
   ask["options"] = options(kinds);
+  for (size_t k = 0; k < kinds.size(); ++k) ask["options"][k]["id"] = step_id(i, ":ask:" + std::to_string(k));
   json out = json::array({std::move(ask)});
   if (s.ask == DraftStep::Ask::None) return out;
   const auto text_of = [&](const char* f, const char* label, const DraftText& d) {

@@ -61,7 +61,7 @@ describe('the lesson builder by keyboard, through its parallel-DOM twin', { time
     await pollUntil(kb.activeId, (id) => id === 'a11y-builder-step-2-text', { what: "step 2's text taking the focus" });
     await typeOver('Now d_k 16.');
     await keptText(2, 'Now d_k 16.');
-    await kb.tabToId('a11y-builder-step-2-ask-0');
+    await kb.tabToId('a11y-builder-step-2-ask-0');  // the radio of the canvas's "builder:step:2:ask:0"
     await kb.key('ArrowRight');  // "Choices": the radio group moves with the arrows
     await pollUntil(kept, (b) => b.steps[1].task && b.steps[1].task.choices, { what: 'step 2 asking with choices' });
     assert.equal(await kb.activeId(), 'a11y-builder-step-2-ask-1', 'the focus stays on the chosen kind');

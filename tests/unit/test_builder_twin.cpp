@@ -134,6 +134,11 @@ TEST_CASE("every twin of the builder rings a control the canvas tracks, or names
   }
   std::vector<json> all;
   flatten(a11y_description(app)["builder"]["items"], all);
+  std::vector<json> option_ids;  // a radio group's options each ring their own canvas control
+  for (const json& it : all)
+    for (const json& o : it.value("options", json::array()))
+      if (o.contains("id")) option_ids.push_back({{"id", o["id"]}});
+  all.insert(all.end(), option_ids.begin(), option_ids.end());
   for (const json& it : all) {
     const std::string id = it.value("id", "");
     if (id.empty() || id == "builder:scorm") continue;
