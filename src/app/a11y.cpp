@@ -31,7 +31,6 @@ namespace {
 using nlohmann::json;
 
 constexpr int kChooserNumbered = 12;  // numbered exercises the chooser lists (any other is typed in the panel)
-constexpr int kPointTwinsMax = 64;    // tokens whose points get twins; the plane names no more than these either
 
 bool locked(const App& app, const std::string& id) {
   if (app.embed.enabled && app.embed.is_locked(id)) return true;

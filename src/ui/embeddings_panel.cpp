@@ -124,15 +124,16 @@ class EmbeddingsPanel : public Panel {
     p.vline(0, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     p.hline(0, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const bool labels = n <= 64;
+    const bool labels = n <= kPointTwinsMax;  // named and tracked one by one, as their twins are
     for (int i = 0; i < n; ++i) {
       const ImVec2 q = p.at(s.embeddings(i, px), s.embeddings(i, py));
       const bool sel = i == s.selected_row;
       dl->AddRectFilled(ImVec2(q.x - kPointHalf, q.y - kPointHalf), ImVec2(q.x + kPointHalf, q.y + kPointHalf),
                         sel ? highlight_col() : kScaledCol);
       if (sel) dl->AddCircle(q, kPointHalf * 2.2f, highlight_col(), 0, 2.0f);
-      ctx.track_rect(ControlFamily::embedding_point, std::to_string(i), q.x - kPointHalf, q.y - kPointHalf,
-                     kPointHalf * 2, kPointHalf * 2);
+      if (labels)
+        ctx.track_rect(ControlFamily::embedding_point, std::to_string(i), q.x - kPointHalf, q.y - kPointHalf,
+                       kPointHalf * 2, kPointHalf * 2);
     }
     if (labels) point_labels(s, r, p, dl, px, py, n);
     const int tip = drag_ >= 0 ? drag_ : (p.hovered() ? nearest : -1);

@@ -782,7 +782,7 @@
     const focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement : null;
     const active = focused ? focused.id : '';
     // Text being typed into a field stays as typed until it is handed over (Enter or leaving the field).
-    const typing = focused && ((focused.tagName === 'INPUT' && (focused.type === 'text' || focused.type === 'number' || focused.a11yPending)) ||
+    const typing = focused && ((focused.tagName === 'INPUT' && (focused.type === 'text' || focused.a11yPending)) ||
       focused.tagName === 'TEXTAREA') ? focused.value : null;
     // Every part says words from the catalog: a change of language builds all of them anew.
     const words = JSON.stringify(d.words);

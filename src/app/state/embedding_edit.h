@@ -6,6 +6,10 @@
 
 namespace attn {
 
+// The most tokens whose points the Embeddings plane names and tracks one by one, and that get parallel-DOM twins:
+// beyond this the points are a cloud (at 1024 tokens, tracking each cost about 2 ms a frame).
+constexpr int kPointTwinsMax = 64;
+
 // The largest coordinate an embedding entry may be given by hand (the embeddings panel's cell table allows the same).
 constexpr float kEmbeddingEditMax = 100.0f;
 
