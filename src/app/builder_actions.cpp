@@ -15,8 +15,6 @@ namespace attn {
 namespace {
 using nlohmann::json;
 
-Lang other_lang(Lang l) { return l == Lang::En ? Lang::HiLatn : Lang::En; }
-
 json to_kept(const LessonDraft& d) {
   json j = draft_to_lesson_json(d);
   j["next_question"] = d.next_question;  // a deleted question's id is not given out again
@@ -31,7 +29,8 @@ void adopt(App& app) {
     b.selected = -1;
     builder_changed(app);
     const Lang l = app.state.lang;
-    const std::string title = b.draft.title.in(l).empty() ? b.draft.title.in(other_lang(l)) : b.draft.title.in(l);
+    const std::string title =
+        b.draft.title.in(l).empty() ? b.draft.title.in(builder_other_lang(l)) : b.draft.title.in(l);
     app.status = b.draft.steps.empty()
                      ? tr(l, "builder.started")
                      : tr_format(l, "builder.opened", {{"title", title}, {"n", std::to_string(b.draft.steps.size())}});
@@ -69,6 +68,8 @@ bool toggle_in(std::vector<std::string>& list, const std::string& item, bool on)
 }
 }  // namespace
 
+Lang builder_other_lang(Lang page) { return page == Lang::En ? Lang::HiLatn : Lang::En; }
+
 void builder_tick(App& app) {
   take_kept(app);
   if (!app.builder_opened.is_null()) {  // a lesson opened in the builder (a file picked for it, a typed link)
@@ -80,14 +81,21 @@ void builder_tick(App& app) {
   if (app.state.panels.builder) builder_check(app);  // once per edit: both surfaces show this verdict
 }
 
-void builder_changed(App& app) {
-  BuilderSession& b = app.builder;
-  ++b.edits;
+namespace {
+// The draft and the step picked, kept with the progress (a reload brings both back).
+void keep(App& app) {
+  const BuilderSession& b = app.builder;
   json j = draft_to_lesson_json(b.draft);
   j["selected"] = b.selected;
   j["next_question"] = b.draft.next_question;
   app.progress["builder"] = std::move(j);
   save_progress(app);
+}
+}  // namespace
+
+void builder_changed(App& app) {
+  ++app.builder.edits;  // a new version of the draft: the checker looks at it again
+  keep(app);
 }
 
 void builder_check(App& app) {
@@ -158,7 +166,7 @@ void builder_add_step(App& app) {
 
 void builder_select(App& app, int i) {
   app.builder.selected = builder_step(app, i) ? i : -1;
-  builder_changed(app);
+  keep(app);  // the draft itself is as it was: nothing to check again
 }
 
 bool builder_move(App& app, size_t i, int delta) {
@@ -409,7 +417,7 @@ std::string builder_value_now(const App& app, const std::string& value) {
 std::string builder_step_name(const App& app, size_t i) {
   const DraftStep& s = app.builder.draft.steps.at(i);
   const Lang l = app.state.lang;
-  std::string shown = s.text.in(l).empty() ? s.text.in(other_lang(l)) : s.text.in(l);
+  std::string shown = s.text.in(l).empty() ? s.text.in(builder_other_lang(l)) : s.text.in(l);
   shown = shown.substr(0, shown.find('\n'));
   if (shown.size() > 40) {  // cut at a character's start, never inside one
     size_t cut = 40;

@@ -15,6 +15,9 @@ namespace attn {
 
 class App;
 
+// The builder edits texts in the page's language and one other: this one.
+Lang builder_other_lang(Lang page);
+
 // Once a frame: a reloaded progress's draft, a lesson opened into the builder, a preview whose lesson has ended.
 void builder_tick(App& app);
 // After an edit made in place (a typed text, a number): keeps the draft; the next check sees it.

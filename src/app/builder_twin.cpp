@@ -55,7 +55,7 @@ std::string step_id(size_t i, const std::string& suffix = "") {
 struct Twin {
   const App& app;
   Lang lang = app.state.lang;
-  Lang other = lang == Lang::En ? Lang::HiLatn : Lang::En;
+  Lang other = builder_other_lang(lang);
   const BuilderSession& b = app.builder;
   json items = json::array();
 
@@ -464,7 +464,7 @@ std::string set_step_text(App& app, const Args& r) {
   std::string v;
   if (!s) return "no such step";
   if (!typed(r.value, v)) return "no text given";
-  const Lang lang = r.other ? (app.state.lang == Lang::En ? Lang::HiLatn : Lang::En) : app.state.lang;
+  const Lang lang = r.other ? builder_other_lang(app.state.lang) : app.state.lang;
   const bool in_choice = r.field == "choice" || r.field == "feedback";
   if (in_choice && (r.choice < 0 || r.choice >= static_cast<int>(s->choices.size()))) return "no such choice";
   DraftText* t = r.field == "text"       ? &s->text
@@ -486,6 +486,8 @@ bool draft_act(App& app, const std::string& what, const Args& r, std::string& er
   std::string v;
   if (what == "new") {
     builder_request(app, json());
+  } else if (what == "add") {  // the view now as a new step: it needs no step named
+    builder_add_step(app);
   } else if (what == "builtin") {
     const auto& all = lessons();
     for (size_t i = 0; i < all.size(); ++i)
@@ -508,7 +510,7 @@ bool draft_act(App& app, const std::string& what, const Args& r, std::string& er
     if (what == "id")
       b.draft.id = v;
     else
-      b.draft.title.in(r.other ? (app.state.lang == Lang::En ? Lang::HiLatn : Lang::En) : app.state.lang) = v;
+      b.draft.title.in(r.other ? builder_other_lang(app.state.lang) : app.state.lang) = v;
     builder_changed(app);
   } else if (what == "pass") {
     if (r.value.is_boolean()) builder_set_pass(app, r.value.get<bool>(), 80);
@@ -638,7 +640,6 @@ std::string builder_act(App& app, const json& action) {
   const Args r = read_args(action);
   std::string err;
   bool known = draft_act(app, what, r, err) || output_act(app, what, r, err);
-  if (!known && what == "add") builder_add_step(app), known = true;
   if (!known) {
     if (!builder_step(app, r.step)) return "no such step";
     known = step_act(app, what, r, err) || question_act(app, what, r, err) || prediction_act(app, what, r, err);

@@ -119,7 +119,7 @@ class BuilderPanel : public Panel {
  private:
   LessonDraft& draft(PanelContext& ctx) { return ctx.app.builder.draft; }
   Lang lang(const PanelContext& ctx) const { return ctx.state.lang; }
-  Lang other(const PanelContext& ctx) const { return lang(ctx) == Lang::En ? Lang::HiLatn : Lang::En; }
+  Lang other(const PanelContext& ctx) const { return builder_other_lang(lang(ctx)); }
 
   bool draft_text(PanelContext& ctx, const char* caption, const std::string& id, DraftText& t, bool wrapping) {
     const bool edited = text_field(caption, id, t.in(lang(ctx)), wrapping, t.in(other(ctx)));
@@ -282,7 +282,7 @@ class BuilderPanel : public Panel {
   }
 
   void highlight_combo(PanelContext& ctx, size_t i, const std::string& n) {
-    const DraftStep s = draft(ctx).steps[i];
+    const DraftStep& s = draft(ctx).steps[i];  // set_highlight changes only the highlight
     const std::string now = s.highlight.empty() ? ctx.tr("builder.none") : ctx.tr(("panel." + s.highlight).c_str());
     ImGui::SetNextItemWidth(width_beside_label(ctx.tr("builder.highlight")));
     if (ImGui::BeginCombo(ctx.label("builder.highlight", "highlight").c_str(), now.c_str())) {
@@ -295,7 +295,7 @@ class BuilderPanel : public Panel {
   }
 
   void locks_tree(PanelContext& ctx, size_t i, const std::string& n) {
-    const std::vector<std::string> lock = draft(ctx).steps[i].lock;
+    const std::vector<std::string>& lock = draft(ctx).steps[i].lock;
     const std::string title = ctx.trf("builder.locks", {{"n", std::to_string(lock.size())}}) + "###locks";
     const bool open = ImGui::TreeNode(title.c_str());
     ctx.track(ControlFamily::builder_step, n + ":locks");
@@ -404,7 +404,7 @@ class BuilderPanel : public Panel {
 
   // What the prediction asks about (no open panel may show it before the answer) and what the answer reveals.
   void prediction_fields(PanelContext& ctx, size_t i, const std::string& n) {
-    const std::vector<std::string> asks = draft(ctx).steps[i].asks;
+    const std::vector<std::string>& asks = draft(ctx).steps[i].asks;
     const std::string title = ctx.trf("builder.asks", {{"n", std::to_string(asks.size())}}) + "###asks";
     const bool open = ImGui::TreeNode(title.c_str());
     ctx.track(ControlFamily::builder_step, n + ":asks");
