@@ -5,6 +5,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -164,7 +165,60 @@ struct WebContext {
   int canvas_w = 0, canvas_h = 0;
   std::string capture;      // PNG of the canvas requested: taken right after the next frame is drawn
   uint64_t last_drawn = 0;  // digest of the last frame drawn into the canvas
+  int quiet_frames = 0;     // frames in a row that drew nothing new, with no input and no call from the page
 };
+
+// An idle page — nothing drawn differently, no input and no call from the page's scripts for half a second — runs
+// its frame 15 times a second on a timer instead of on every animation frame: a lesson left open on a laptop
+// during a lecture costs 0.13 of a core instead of 0.30 (tests/bench/idle_page.mjs). Input and calls wake it for
+// the next animation frame (attnplay_wake); what changes without them (a training snapshot, a status that
+// expires) is drawn within 67 ms and keeps it awake while it changes. A hidden page stays on animation frames,
+// which the browser pauses.
+constexpr int kQuietFramesBeforeIdle = 30;
+constexpr int kIdleFrameMs = 67;
+bool g_idle = false;
+bool g_woken = false;  // input or a call from the page's scripts since the last frame (attnplay_wake)
+
+void set_idle(bool idle) {
+  if (idle == g_idle) return;
+  g_idle = idle;
+  if (idle)
+    emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, kIdleFrameMs);
+  else
+    emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
+}
+
+bool g_in_frame = false;
+
+void wake_now() {
+  g_woken = true;
+  if (!g_idle || g_in_frame) {
+    set_idle(false);
+    return;
+  }
+  set_idle(false);
+  // The timer already set would still run the next frame up to 67 ms from now: a fresh loop runs it on the next
+  // animation frame, and the old one ends when its timer fires.
+  emscripten_pause_main_loop();
+  emscripten_resume_main_loop();
+}
+
+bool page_hidden() {
+  EmscriptenVisibilityChangeEvent visibility;
+  return emscripten_get_visibility_status(&visibility) == EMSCRIPTEN_RESULT_SUCCESS && visibility.hidden;
+}
+
+// Before a frame: wakes on input, a call, a resized canvas or a hidden page; after enough quiet frames, idles.
+void update_idle_timing(WebContext& c, int backing_w, int backing_h) {
+  const bool input = !ImGui::GetCurrentContext()->InputEventsQueue.empty();
+  if (input || g_woken || backing_w != c.canvas_w || backing_h != c.canvas_h || page_hidden()) {
+    g_woken = false;
+    c.quiet_frames = 0;
+    set_idle(false);
+  } else if (c.quiet_frames >= kQuietFramesBeforeIdle && c.capture.empty()) {
+    set_idle(true);
+  }
+}
 
 // Canvas pixels per CSS pixel: the device's ratio, at most 2. Phones report 3 (and more); a 390×844 canvas at 3
 // is 3 million pixels that the browser rasterises, composites and (without a GPU) draws in software every frame
@@ -176,9 +230,11 @@ float canvas_pixel_ratio() { return static_cast<float>(std::min(emscripten_get_d
 
 void frame(void* arg) {
   WebContext& c = *static_cast<WebContext*>(arg);
+  g_in_frame = true;
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
   const float dpr = canvas_pixel_ratio();
+  update_idle_timing(c, static_cast<int>(std::lround(css_w * dpr)), static_cast<int>(std::lround(css_h * dpr)));
   if (dpr != c.pixel_ratio) {  // moved to another screen or zoomed: re-rasterise the font
     c.pixel_ratio = dpr;
     ImGui::GetIO().Fonts->Clear();
@@ -208,7 +264,9 @@ void frame(void* arg) {
   FramePhases phases;
   surface.phases = &phases;
   const double frame_start = emscripten_get_now();
-  if (run_frame(c.app, *c.shell, surface)) ++c.app.frames_painted;
+  const bool painted = run_frame(c.app, *c.shell, surface);
+  if (painted) ++c.app.frames_painted;
+  c.quiet_frames = painted ? 0 : c.quiet_frames + 1;
   const double body_ms = phases.tick_ms + phases.panels_ms + phases.render_ms + phases.gl_ms;
   if (const int dir = ui::canvas_focus_exit()) web_leave_canvas(dir);
   if (!c.capture.empty()) {  // the drawing buffer still holds this frame until control returns to the browser
@@ -219,6 +277,7 @@ void frame(void* arg) {
   push_web_changes();
   phases.around_ms = std::max(0.0, emscripten_get_now() - frame_start - body_ms);
   record_frame_phases(phases);
+  g_in_frame = false;
 }
 
 // What the page knows at start about this visit: a fragment, the query (a lesson link, an embed, an LMS launch) and
@@ -314,6 +373,10 @@ int main() {
   emscripten_set_main_loop_arg(frame, &ctx, 0, false);
   return 0;
 }
+
+// The page's scripts call this on input and before they call into the app (attnplay-api.js): an idle page runs its
+// next frame on the next animation frame.
+extern "C" EMSCRIPTEN_KEEPALIVE void attnplay_wake() { attn::wake_now(); }
 
 // What the browser's paste event carried while the canvas had the focus (attnplay-api.js): the next Ctrl+V the
 // frame handles in a text field pastes it.

@@ -213,7 +213,8 @@ describe('character keys', { timeout: 120000 }, () => {
     await press('Enter');
     const st = await pollUntil(state, (x) => x.sentence !== 'The cat sat on the mat', { what: 'the pasted sentence kept' });
     assert.equal(st.sentence, sentence, 'every word of the clipboard, none cut');
-    assert.equal((await page.evaluate(() => window.attnplay.getResult())).tokens.length, 1024);
+    // Only the count crosses to the test: the whole result carries 1024×1024 weights.
+    assert.equal(await page.evaluate(async () => (await window.attnplay.getResult()).tokens.length), 1024);
     await page.evaluate(() => navigator.clipboard.writeText('something else'));
     await click(page, field);
     await press('Control+A');

@@ -372,9 +372,15 @@
   // @ts-expect-error -- Emscripten's settings object: attnplay.js reads it, it is no part of the public API
   window.Module = Module;
 
+  // An idle page runs its frame on a slow timer; this runs the next one on the next animation frame (web.cpp).
+  function wake() {
+    if (Module._attnplay_wake) Module._attnplay_wake();
+  }
+
   // String arguments go through the heap, not ccall's copies on the 1 MB stack: a large state or an
   // imported file would otherwise overflow it.
   function call(name, ...args) {
+    wake();
     const ptrs = args.map((a) => {
       const s = String(a);
       const n = Module.lengthBytesUTF8(s) + 1;
@@ -884,6 +890,12 @@
   keepContract(api.a11y);
   keepContract(api);
   Object.defineProperty(window, 'attnplay', { value: Object.freeze(api), writable: false });
+
+  // Input anywhere on the page wakes an idle page, so its first key press or touch is answered as fast as the rest.
+  for (const type of ['keydown', 'keyup', 'pointerdown', 'pointermove', 'pointerup', 'wheel', 'touchstart', 'touchmove',
+    'touchend', 'focusin', 'focusout', 'paste', 'resize', 'visibilitychange']) {
+    window.addEventListener(type, wake, { capture: true, passive: true });
+  }
 
   // Ready after the first frames are drawn (layout settles on the second).
   function waitFrames() {
