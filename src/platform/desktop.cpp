@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -277,6 +278,20 @@ int finish_scripted_run(const App& app, const GuiOptions& opt, int fw, int fh, c
   return status;
 }
 
+// An interactive window skips drawing a frame that would show what it shows, and once nothing new has been drawn
+// for half a second with no input and no work going on (app_working), it waits for input up to kIdleFrameMs before
+// each frame instead of drawing 60 a second: a window left open on a laptop costs next to nothing
+// (tests/desktop/idle_window.sh). A window the system asks to redraw (uncovered, restored) draws its next frame.
+bool g_window_exposed = false;
+
+void wait_for_input(bool interactive, bool last_drawn, int quiet_frames) {
+  if (!interactive || last_drawn) {
+    glfwPollEvents();  // swapping the last frame waited for the display
+  } else {
+    glfwWaitEventsTimeout(quiet_frames >= kQuietFramesBeforeIdle ? kIdleFrameMs / 1000.0 : 1.0 / 60);
+  }
+}
+
 // Frames until the window closes, or until --frames N have been drawn; returns the exit status.
 // With an input script, frames run until it is done and a few more have passed (the last steps' effects are
 // drawn), then the run ends like a --frames run.
@@ -286,26 +301,39 @@ int run_main_loop(App& app, GLFWwindow* window, const GuiOptions& opt, std::stri
   shell.init(1.0f);
   if (xscale > 1.01f) app.state.text_scale *= xscale;
   int frames_after_script = 0;
+  // Scripted and counted runs draw every frame, as their screenshots and timings expect.
+  const bool interactive = !script && opt.frames_to_render <= 0;
+  uint64_t last_digest = 0;
+  bool drawn = true;
+  int quiet_frames = 0;
+  glfwSetWindowRefreshCallback(window, [](GLFWwindow*) { g_window_exposed = true; });
   while (!glfwWindowShouldClose(window)) {
-    glfwPollEvents();
+    wait_for_input(interactive, drawn, quiet_frames);
     FrameSurface surface;
     glfwGetFramebufferSize(window, &surface.framebuffer_w, &surface.framebuffer_h);
     surface.hide_pointer = opt.frames_to_render > 0 && !script;
     if (script) surface.queue_input = [&] { script->queue_frame(app); };
-    run_frame(app, shell, surface);
+    if (interactive) {
+      surface.last_drawn = &last_digest;
+      surface.force_draw = g_window_exposed || !capture_name.empty();
+      g_window_exposed = false;
+    }
+    const bool input = !ImGui::GetCurrentContext()->InputEventsQueue.empty();
+    drawn = run_frame(app, shell, surface);
+    quiet_frames = drawn || input || app_working(app) ? 0 : quiet_frames + 1;
     if (script && script->done() && ++frames_after_script > 5) {
       std::printf("input script: %zu steps in %llu frames (%zu states refused)\n", script->steps(),
                   static_cast<unsigned long long>(app.frames), script->states_refused());
       return finish_scripted_run(app, opt, surface.framebuffer_w, surface.framebuffer_h, script);
     }
     const int fw = surface.framebuffer_w, fh = surface.framebuffer_h;
-    if (!capture_name.empty()) {  // "PNG of the canvas" in the Share panel
+    if (!capture_name.empty() && drawn) {  // "PNG of the canvas" in the Share panel, once a frame is drawn
       app.status = saved_status(app, write_screenshot(capture_name, fw, fh), capture_name);
       capture_name.clear();
     }
     if (opt.frames_to_render > 0 && static_cast<int>(app.frames) >= opt.frames_to_render)
       return finish_scripted_run(app, opt, fw, fh);
-    glfwSwapBuffers(window);
+    if (drawn) glfwSwapBuffers(window);
   }
   return 0;
 }

@@ -114,4 +114,9 @@ bool run_frame(App& app, ui::Shell& shell, const FrameSurface& surface) {
   return true;
 }
 
+bool app_working(const App& app) {
+  return app.result.pending >= 0 || app.result.variance_pending || app.result.sweep.band_pending ||
+         app.state.learn_playing;
+}
+
 }  // namespace attn

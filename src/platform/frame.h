@@ -38,4 +38,14 @@ struct FrameSurface {
 // NewFrame of both backends, Shell::draw, Render, then, unless the frame would show exactly what the
 // last drawn one shows, clear in the theme's background and draw the lists. Returns whether it drew.
 bool run_frame(App& app, ui::Shell& shell, const FrameSurface& surface);
+
+// Whether the app has work that goes on across frames without input: a long recomputation, the variance lab's
+// Monte Carlo or the d_k sweep's band still being drawn, Learn mode playing. An idle target (a page or a window
+// nobody touches) keeps its full frame rate while there is.
+bool app_working(const App& app);
+
+// Frames in a row that drew nothing new, with no input, after which a target idles (half a second at 60 a second);
+// an idle target runs a frame every kIdleFrameMs until input comes.
+constexpr int kQuietFramesBeforeIdle = 30;
+constexpr int kIdleFrameMs = 67;
 }  // namespace attn

@@ -172,10 +172,8 @@ struct WebContext {
 // its frame 15 times a second on a timer instead of on every animation frame: a lesson left open on a laptop
 // during a lecture costs 0.13 of a core instead of 0.30 (tests/bench/idle_page.mjs). Input and calls wake it for
 // the next animation frame (attnplay_wake); what changes without them (a training snapshot, a status that
-// expires) is drawn within 67 ms and keeps it awake while it changes. A hidden page stays on animation frames,
-// which the browser pauses.
-constexpr int kQuietFramesBeforeIdle = 30;
-constexpr int kIdleFrameMs = 67;
+// expires) is drawn within 67 ms and keeps it awake while it changes, as does work that goes on across frames
+// (app_working). A hidden page stays on animation frames, which the browser pauses.
 bool g_idle = false;
 bool g_woken = false;  // input or a call from the page's scripts since the last frame (attnplay_wake)
 
@@ -266,7 +264,7 @@ void frame(void* arg) {
   const double frame_start = emscripten_get_now();
   const bool painted = run_frame(c.app, *c.shell, surface);
   if (painted) ++c.app.frames_painted;
-  c.quiet_frames = painted ? 0 : c.quiet_frames + 1;
+  c.quiet_frames = painted || app_working(c.app) ? 0 : c.quiet_frames + 1;
   const double body_ms = phases.tick_ms + phases.panels_ms + phases.render_ms + phases.gl_ms;
   if (const int dir = ui::canvas_focus_exit()) web_leave_canvas(dir);
   if (!c.capture.empty()) {  // the drawing buffer still holds this frame until control returns to the browser
