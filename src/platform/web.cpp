@@ -170,7 +170,7 @@ struct WebContext {
 
 // An idle page — nothing drawn differently, no input and no call from the page's scripts for half a second — runs
 // its frame 15 times a second on a timer instead of on every animation frame: a lesson left open on a laptop
-// during a lecture costs 0.13 of a core instead of 0.30 (tests/bench/idle_page.mjs). Input and calls wake it for
+// during a lecture costs 0.10 of a core instead of 0.30 (tests/bench/idle_page.mjs). Input and calls wake it for
 // the next animation frame (attnplay_wake); what changes without them (a training snapshot, a status that
 // expires) is drawn within 67 ms and keeps it awake while it changes, as does work that goes on across frames
 // (app_working). A hidden page stays on animation frames, which the browser pauses.
