@@ -284,11 +284,11 @@ int finish_scripted_run(const App& app, const GuiOptions& opt, int fw, int fh, c
 // (tests/desktop/idle_window.sh). A window the system asks to redraw (uncovered, restored) draws its next frame.
 bool g_window_exposed = false;
 
-void wait_for_input(bool interactive, bool last_drawn, int quiet_frames) {
+void wait_for_input(bool interactive, bool last_drawn, const QuietFrames& quiet) {
   if (!interactive || last_drawn) {
     glfwPollEvents();  // swapping the last frame waited for the display
   } else {
-    glfwWaitEventsTimeout(quiet_frames >= kQuietFramesBeforeIdle ? kIdleFrameMs / 1000.0 : 1.0 / 60);
+    glfwWaitEventsTimeout(quiet.idle() ? kIdleFrameMs / 1000.0 : 1.0 / 60);
   }
 }
 
@@ -305,10 +305,10 @@ int run_main_loop(App& app, GLFWwindow* window, const GuiOptions& opt, std::stri
   const bool interactive = !script && opt.frames_to_render <= 0;
   uint64_t last_digest = 0;
   bool drawn = true;
-  int quiet_frames = 0;
+  QuietFrames quiet;
   glfwSetWindowRefreshCallback(window, [](GLFWwindow*) { g_window_exposed = true; });
   while (!glfwWindowShouldClose(window)) {
-    wait_for_input(interactive, drawn, quiet_frames);
+    wait_for_input(interactive, drawn, quiet);
     FrameSurface surface;
     glfwGetFramebufferSize(window, &surface.framebuffer_w, &surface.framebuffer_h);
     surface.hide_pointer = opt.frames_to_render > 0 && !script;
@@ -320,7 +320,7 @@ int run_main_loop(App& app, GLFWwindow* window, const GuiOptions& opt, std::stri
     }
     const bool input = !ImGui::GetCurrentContext()->InputEventsQueue.empty();
     drawn = run_frame(app, shell, surface);
-    quiet_frames = drawn || input || app_working(app) ? 0 : quiet_frames + 1;
+    quiet.after_frame(app, drawn, input);
     if (script && script->done() && ++frames_after_script > 5) {
       std::printf("input script: %zu steps in %llu frames (%zu states refused)\n", script->steps(),
                   static_cast<unsigned long long>(app.frames), script->states_refused());

@@ -48,4 +48,18 @@ bool app_working(const App& app);
 // an idle target runs a frame every kIdleFrameMs until input comes.
 constexpr int kQuietFramesBeforeIdle = 30;
 constexpr int kIdleFrameMs = 67;
+
+// The frames in a row that changed nothing — nothing new drawn, no input, no work going on across frames — which
+// tell a target (the page, the desktop window) when to idle.
+class QuietFrames {
+ public:
+  void wake() { count_ = 0; }  // input, a call from the page, a resized surface
+  void after_frame(const App& app, bool drew, bool had_input) {
+    count_ = drew || had_input || app_working(app) ? 0 : count_ + 1;
+  }
+  bool idle() const { return count_ >= kQuietFramesBeforeIdle; }
+
+ private:
+  int count_ = 0;
+};
 }  // namespace attn

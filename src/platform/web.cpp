@@ -165,7 +165,7 @@ struct WebContext {
   int canvas_w = 0, canvas_h = 0;
   std::string capture;      // PNG of the canvas requested: taken right after the next frame is drawn
   uint64_t last_drawn = 0;  // digest of the last frame drawn into the canvas
-  int quiet_frames = 0;     // frames in a row that drew nothing new, with no input and no call from the page
+  QuietFrames quiet;        // when the page may idle
 };
 
 // An idle page — nothing drawn differently, no input and no call from the page's scripts for half a second — runs
@@ -211,9 +211,9 @@ void update_idle_timing(WebContext& c, int backing_w, int backing_h) {
   const bool input = !ImGui::GetCurrentContext()->InputEventsQueue.empty();
   if (input || g_woken || backing_w != c.canvas_w || backing_h != c.canvas_h || page_hidden()) {
     g_woken = false;
-    c.quiet_frames = 0;
+    c.quiet.wake();
     set_idle(false);
-  } else if (c.quiet_frames >= kQuietFramesBeforeIdle && c.capture.empty()) {
+  } else if (c.quiet.idle() && c.capture.empty()) {
     set_idle(true);
   }
 }
@@ -264,7 +264,7 @@ void frame(void* arg) {
   const double frame_start = emscripten_get_now();
   const bool painted = run_frame(c.app, *c.shell, surface);
   if (painted) ++c.app.frames_painted;
-  c.quiet_frames = painted || app_working(c.app) ? 0 : c.quiet_frames + 1;
+  c.quiet.after_frame(c.app, painted, false);  // input before the frame woke it (update_idle_timing)
   const double body_ms = phases.tick_ms + phases.panels_ms + phases.render_ms + phases.gl_ms;
   if (const int dir = ui::canvas_focus_exit()) web_leave_canvas(dir);
   if (!c.capture.empty()) {  // the drawing buffer still holds this frame until control returns to the browser

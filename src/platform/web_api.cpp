@@ -405,10 +405,13 @@ ATTNPLAY_EXPORT const char* attnplay_a11y_description() {
   return out(attn::a11y_description(*g_app).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
-// The control whose DOM twin has focus: the canvas draws its focus ring there ("" = none).
+// The control whose DOM twin has focus: the canvas draws its focus ring there ("" = none). Answers whether the
+// canvas drew that control in the last frame: where it did not (a twin with no control of its own on the canvas),
+// the page shows the focus itself (attnplay-a11y.js).
 ATTNPLAY_EXPORT const char* attnplay_a11y_focus(const char* id) {
-  if (g_app) g_app->dom_focus = id ? attn::canonical_control_id(id) : std::string();
-  return out("null");
+  if (!g_app) return out("false");
+  g_app->dom_focus = id ? attn::canonical_control_id(id) : std::string();
+  return out(!g_app->dom_focus.empty() && g_app->item_rects.count(g_app->dom_focus) ? "true" : "false");
 }
 
 // An action from a DOM twin (a11y.h): a lesson step, the lesson picker, a worksheet cell.

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT, api, artifactPath, decodePng, openApp, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+import { REPO_ROOT, api, artifactPath, decodePng, keyboard, openApp, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 const AXE = path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
@@ -179,6 +179,33 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     assert.ok(hits >= r.h / 2, `amber ring pixels left of the Scale checkbox: ${hits}`);
     await page.focus('#a11y-d_k');
     await page.evaluate(() => document.activeElement.blur());
+  });
+
+  // wcag: 2.4.7 — a twin with no control of its own on the canvas ("Show the whole weight matrix") shows its focus
+  // over the canvas, ringed in amber; a twin the canvas rings does not
+  it('shows the focus of a twin the canvas cannot ring over the canvas, and hides it when the canvas rings the focus', async () => {
+    const { page } = app;
+    const k = keyboard(page);
+    const shown = () => page.evaluate(() => {
+      const n = document.getElementById('a11y-focus-shown'), r = n.getBoundingClientRect();
+      return { hidden: n.hidden, text: n.textContent, x: r.x, y: r.y, w: r.width, h: r.height };
+    });
+    await k.tabTo('a11y-results', 'a11y-whole-matrix');
+    const s = await pollUntil(shown, (x) => !x.hidden, { what: 'the focus of "Show the whole weight matrix" shown' });
+    assert.equal(s.text, en['a11y.whole_matrix']);
+    assert.ok(s.w > 100 && s.h > 20 && s.x >= 0 && s.y >= 0 && s.x + s.w <= 1440 && s.y + s.h <= 900, JSON.stringify(s));
+    const png = await page.screenshot();
+    fs.writeFileSync(artifactPath('a11y', 'dom-focus-shown.png'), png);
+    const img = decodePng(png);
+    const amber = (x, y) => { const i = (Math.round(y) * img.width + Math.round(x)) * 4; const [R, G, B] = img.rgba.slice(i, i + 3); return R > 220 && G > 140 && G < 210 && B < 60; };
+    let hits = 0;  // the left border, 3 px wide, down the box
+    for (let y = s.y + 4; y < s.y + s.h - 4; y++) if (amber(s.x + 1, y)) hits++;
+    assert.ok(hits >= (s.h - 8) / 2, `amber ring pixels on the shown focus's left edge: ${hits}`);
+    // Shift+Tab goes back to a twin the canvas draws and rings: the page shows nothing of its own.
+    await k.tabToId('a11y-d_k', { back: true });
+    await pollUntil(shown, (x) => x.hidden, { what: 'nothing shown while the canvas rings the focused control' });
+    await page.evaluate(() => document.activeElement.blur());
+    assert.equal((await shown()).hidden, true);
   });
 
   // wcag: 2.4.7 — a control far down its panel is scrolled into view on the canvas when its twin takes the focus

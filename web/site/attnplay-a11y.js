@@ -83,9 +83,38 @@
   const twins = new Map();
   function bindFocus(node, id) {
     twins.set(id, node);
-    node.addEventListener('focus', () => { focusedId = id; app.a11y.focus(id); });
+    node.a11yRinged = null;  // not known until the app answers: the canvas rings it (true) or the page shows it (false)
+    node.addEventListener('focus', () => {
+      focusedId = id;
+      app.a11y.focus(id).then((drawn) => { node.a11yRinged = drawn === true; showFocus(); }, () => {});
+    });
     node.addEventListener('blur', () => { if (focusedId === id) { focusedId = ''; app.a11y.focus(''); } });
   }
+
+  // WCAG 2.4.7 where the canvas has no control of the twin's to ring ("Show the whole weight matrix", a single box of
+  // the builder's locks, whose tree the canvas draws as one): the page shows the focused control — its name and
+  // state — over the canvas, ringed as the canvas rings, and hidden from readers, who have the control itself.
+  const focusShown = document.getElementById('a11y-focus-shown');
+  function focusText(node) {
+    const label = node.id && root.querySelector('label[for="' + CSS.escape(node.id) + '"]');
+    const name = (node.getAttribute('aria-label') || (label ? label.textContent : '')).trim();
+    if (node.type === 'checkbox') return (node.checked ? '\u2611 ' : '\u2610 ') + name;
+    if (node.type === 'radio') return (node.checked ? '\u25c9 ' : '\u25cb ') + name;
+    if (node.tagName === 'SELECT') return name + ': ' + (node.selectedOptions[0] ? node.selectedOptions[0].textContent : '');
+    if (node.tagName === 'INPUT' || node.tagName === 'TEXTAREA') return name + ': ' + node.value;
+    return node.textContent.trim();  // a button, a tree's summary
+  }
+  function showFocus() {
+    if (!focusShown) return;
+    const node = document.activeElement;
+    const own = !!node && root.contains(node) && node.matches('button, input, select, textarea, summary') &&
+      (node.a11yRinged === undefined || node.a11yRinged === false);
+    if (own) focusShown.textContent = focusText(node);
+    focusShown.hidden = !own;
+  }
+  for (const type of ['focusin', 'change', 'input', 'toggle']) root.addEventListener(type, showFocus, true);
+  // After the focus has left (or gone with a rebuilt node): where it went is known once the blur is done.
+  root.addEventListener('focusout', () => setTimeout(showFocus), true);
 
   function controlNode(c) {
     const id = domId(c.id);
@@ -578,7 +607,7 @@
       table.append(tr);
     });
     sec.append(table, el('p', { id: 'a11y-saturation' }, w.largest + ' ' + w.saturation));
-    const whole = el('button', { type: 'button', 'aria-expanded': 'false' }, words['a11y.whole_matrix']);
+    const whole = el('button', { id: 'a11y-whole-matrix', type: 'button', 'aria-expanded': 'false' }, words['a11y.whole_matrix']);
     whole.addEventListener('click', () => showMatrix(sec, whole, words));
     sec.append(whole);
     return sec;

@@ -819,7 +819,7 @@
     // (ringed on the canvas), and lesson actions ({do: 'next' | 'back' | 'choice' | 'number', value}).
     a11y: {
       description() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_a11y_description'))); },
-      focus(id) { return needReady() || Promise.resolve(call('attnplay_a11y_focus', String(id || ''))); },
+      focus(id) { return needReady() || Promise.resolve(call('attnplay_a11y_focus', String(id || '')) === 'true'); },
       act(action) { return needReady() || Promise.resolve(JSON.parse(call('attnplay_a11y_act', JSON.stringify(action)))); },
     },
     frames() { return isReady ? Module._attnplay_frames() : 0; },

@@ -306,8 +306,9 @@ declare namespace Attnplay {
     readonly a11y: {
       /** The parallel DOM's source (open panels, controls, lesson, weights); its shape is that DOM's, not fixed here. */
       description(): Promise<{ [key: string]: unknown }>;
-      /** Rings a control on the canvas ("" or nothing = none). Resolves with the module's empty answer, "null". */
-      focus(id?: string): Promise<string>;
+      /** Rings a control on the canvas ("" or nothing = none). Resolves with whether the canvas drew that control in
+       *  its last frame (false: no ring there, and the page shows the focus itself). */
+      focus(id?: string): Promise<boolean>;
       act(action: A11yAction): Promise<OkOrError>;
     };
     /** Frames run so far (0 before ready). */
