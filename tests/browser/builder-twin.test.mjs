@@ -127,27 +127,30 @@ describe('the lesson builder by keyboard, through its parallel-DOM twin', { time
     assert.equal(await value('a11y-builder-id'), 'kb-lesson');
   });
 
-  // wcag: 2.4.7 — a single box of a step's locks, which the canvas draws in a tree it tracks as one, shows its focus
-  // over the canvas (its name and whether it is ticked), and follows Space
-  it('shows the focus of a lock\'s box, which the canvas cannot ring, with its state as Space changes it', async () => {
+  // wcag: 2.4.7 — a single box of a step's locks or facts asked, which the canvas draws in a tree it tracks as one,
+  // shows its focus over the canvas (its name and whether it is ticked), and follows Space
+  it('shows the focus of a lock\'s or a fact\'s box, which the canvas cannot ring, with its state as Space changes it', async () => {
     const shown = () => page.evaluate(() => { const n = document.getElementById('a11y-focus-shown'); return n.hidden ? null : n.textContent; });
-    await kb.tabTo('a11y-builder', 'a11y-builder-add');
-    // The locks of the step being edited (the builder's editor shows the selected step's).
-    const onSummary = () => page.evaluate(() => document.activeElement.tagName === 'SUMMARY' && /^a11y-builder-step-\d+-locks$/.test(document.activeElement.parentElement.id));
-    for (let i = 0; i < 60 && !(await onSummary()); i++) await kb.key('Tab');
-    assert.ok(await onSummary(), "Tab reaches the step's locks");
-    const step = await page.evaluate(() => document.activeElement.parentElement.id.replace(/-locks$/, ''));
-    await kb.key('Enter');  // opens the tree
-    await kb.key('Tab');
-    const box = await page.evaluate(() => { const b = document.activeElement; return b.type === 'checkbox' && { id: b.id, label: document.querySelector(`label[for="${b.id}"]`).textContent, checked: b.checked }; });
-    assert.ok(box && box.id.startsWith(step + '-lock-'), `the first lock's box has the focus: ${JSON.stringify(box)}`);
-    assert.equal(await pollUntil(shown, (t) => t !== null, { what: 'the box\'s focus shown' }), (box.checked ? '\u2611 ' : '\u2610 ') + box.label);
-    await kb.key('Space');
-    await pollUntil(shown, (t) => t === (box.checked ? '\u2610 ' : '\u2611 ') + box.label, { what: 'the shown box following Space' });
-    await kb.key('Space');
-    await pollUntil(shown, (t) => t === (box.checked ? '\u2611 ' : '\u2610 ') + box.label, { what: 'and back' });
-    await kb.tabToId('a11y-builder-add', { back: true });  // the canvas rings Add: the page shows nothing of its own
-    await pollUntil(shown, (t) => t === null, { what: 'nothing shown on Add' });
+    for (const tree of ['locks', 'asks']) {
+      await kb.tabTo('a11y-builder', 'a11y-builder-add');
+      // The tree of the step being edited (the builder's editor shows the selected step's).
+      const onSummary = () => page.evaluate((t) => document.activeElement.tagName === 'SUMMARY' &&
+        new RegExp(`^a11y-builder-step-\\d+-${t}$`).test(document.activeElement.parentElement.id), tree);
+      for (let i = 0; i < 80 && !(await onSummary()); i++) await kb.key('Tab');
+      assert.ok(await onSummary(), `Tab reaches the step's ${tree}`);
+      if (!(await page.evaluate(() => document.activeElement.parentElement.open))) await kb.key('Enter');  // opens the tree
+      await kb.key('Tab');
+      const box = await page.evaluate(() => { const b = document.activeElement; return b.type === 'checkbox' && { id: b.id, label: document.querySelector(`label[for="${b.id}"]`).textContent, checked: b.checked, tree: b.closest('details').id }; });
+      assert.ok(box && box.tree.endsWith('-' + tree), `a box of the ${tree} has the focus: ${JSON.stringify(box)}`);
+      const mark = (on) => (on ? '\u2611 ' : '\u2610 ') + box.label;
+      assert.equal(await pollUntil(shown, (t) => t !== null, { what: `the ${tree} box's focus shown` }), mark(box.checked));
+      await kb.key('Space');
+      await pollUntil(shown, (t) => t === mark(!box.checked), { what: `the shown ${tree} box following Space` });
+      await kb.key('Space');
+      await pollUntil(shown, (t) => t === mark(box.checked), { what: 'and back' });
+      await kb.tabToId('a11y-builder-add', { back: true });  // the canvas rings Add: the page shows nothing of its own
+      await pollUntil(shown, (t) => t === null, { what: 'nothing shown on Add' });
+    }
   });
 
   // wcag: 2.1.1 — moving, deleting and refusing by keyboard
