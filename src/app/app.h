@@ -40,6 +40,7 @@ class App : public Playground {
   bool start_view = false;
   bool touch_screen = false;  // the platform's word, once at start: fingers may point here (menus get taller rows)
   std::string focused_item;   // the tracked item with keyboard focus ("" = none)
+  std::string tooltip;        // the tooltip the last frame showed ("" = none)
   // The page's parallel DOM (a11y.h): which panel drew each tracked control last frame and with which
   // catalog label, and the control whose DOM twin has focus (its ring is drawn on the canvas; "" = none).
   std::map<std::string, std::string> item_panels, item_labels;

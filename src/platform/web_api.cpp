@@ -93,6 +93,8 @@ ATTNPLAY_EXPORT const char* attnplay_item_rect(const char* label) {
 }
 
 ATTNPLAY_EXPORT const char* attnplay_focused() { return out(g_app ? g_app->focused_item : std::string()); }
+// The tooltip the last frame showed, "" when none (Escape dismisses one: ui/tooltip.h).
+ATTNPLAY_EXPORT const char* attnplay_tooltip() { return out(g_app ? g_app->tooltip : std::string()); }
 
 ATTNPLAY_EXPORT const char* attnplay_summary() {
   if (!g_app) return out("");

@@ -5,6 +5,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // NavWindow, NavRectRel: where the keyboard focus sits in its window's content
 
+#include "ui/tooltip.h"
+
 namespace attn::ui {
 namespace {
 
@@ -30,7 +32,7 @@ bool before(const ImRect& b, const ImRect& a) {
 int canvas_focus_exit() {
   ImGuiContext& g = *GImGui;
   int exit = 0;
-  if (ImGui::IsKeyPressed(ImGuiKey_Escape, false) && !g_seen.busy) exit = 2;
+  if (ImGui::IsKeyPressed(ImGuiKey_Escape, false) && !g_seen.busy && !tooltip_took_escape()) exit = 2;
   if (ImGui::IsKeyPressed(ImGuiKey_Tab) && !g.IO.KeyCtrl && !g.IO.KeyAlt && g.NavWindow) {
     g_tab_dir = g.NavTabbingDir;  // this frame's request: 0 when Tab only shows the focus again (after the mouse)
     g_tab_frames = 0;

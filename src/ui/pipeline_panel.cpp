@@ -12,6 +12,7 @@
 #include "ui/grid.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
+#include "ui/tooltip.h"
 
 namespace attn::ui {
 namespace {
@@ -57,13 +58,13 @@ bool is_masked(const Mat& logits, int i, int j) {
   return i < logits.rows() && j < logits.cols() && is_masked_logit(logits(i, j));
 }
 
-void tooltip(const std::string& head, const std::string& body) {
+void cell_tooltip(const std::string& head, const std::string& body) {
   // Bodies carry their own line breaks (one "= …" step per line), so no wrapping here.
-  ImGui::BeginTooltip();
+  if (!begin_tooltip((head + "\n" + body).c_str())) return;
   ImGui::TextUnformatted(head.c_str());
   ImGui::Separator();
   ImGui::TextUnformatted(body.c_str());
-  ImGui::EndTooltip();
+  end_tooltip();
 }
 
 class PipelinePanel : public Panel {
@@ -230,10 +231,10 @@ class PipelinePanel : public Panel {
       const GridHit hit = grid(s, titles[k], *mats[k], k == 0 ? &r.row_labels : &r.col_labels, nullptr, k == 0, 0,
                                false, nullptr, slips);
       if (hit.row >= 0 && hit.col >= 0)
-        tooltip(trf("pipeline.cell_title",
-                    {{"matrix", titles[k]}, {"row", learner_index(hit.row)}, {"col", learner_index(hit.col)}}),
-                projection_hover(r, *mats[k], names[k], hit.row, hit.col) +
-                    (slips ? slip_note(s, *slips, *mats[k], hit.row, hit.col) : ""));
+        cell_tooltip(trf("pipeline.cell_title",
+                         {{"matrix", titles[k]}, {"row", learner_index(hit.row)}, {"col", learner_index(hit.col)}}),
+                     projection_hover(r, *mats[k], names[k], hit.row, hit.col) +
+                         (slips ? slip_note(s, *slips, *mats[k], hit.row, hit.col) : ""));
     }
   }
 
@@ -275,8 +276,8 @@ class PipelinePanel : public Panel {
     const GridHit hit = grid(s, "S", h.scores, &r.row_labels, &r.col_labels, true, shared_range(s, h), false, nullptr,
                              SlipMatrix::Scores);
     if (hit.row >= 0 && hit.col >= 0)
-      tooltip(r.row_labels[static_cast<size_t>(hit.row)] + " → " + r.col_labels[static_cast<size_t>(hit.col)],
-              score_hover(r, h, hit.row, hit.col) + slip_note(s, SlipMatrix::Scores, h.scores, hit.row, hit.col));
+      cell_tooltip(r.row_labels[static_cast<size_t>(hit.row)] + " → " + r.col_labels[static_cast<size_t>(hit.col)],
+                   score_hover(r, h, hit.row, hit.col) + slip_note(s, SlipMatrix::Scores, h.scores, hit.row, hit.col));
     text_wrapped(tr("pipeline.same_scale"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   }
 
@@ -328,7 +329,7 @@ class PipelinePanel : public Panel {
       }
       body += " = " + nums + " = " + fmt(agrees(v, h.logits(i, j)) ? v : h.logits(i, j));
     }
-    tooltip(r.row_labels[static_cast<size_t>(i)] + " → " + r.col_labels[static_cast<size_t>(j)], body);
+    cell_tooltip(r.row_labels[static_cast<size_t>(i)] + " → " + r.col_labels[static_cast<size_t>(j)], body);
   }
 
   void weights(State& s, const AppResult& r, const HeadResult& h) {
@@ -352,7 +353,7 @@ class PipelinePanel : public Panel {
                "\n  = " + fmt(h.weights(i, j)) + "\n" + trf("pipeline.weight.subtract_max", {{"max", fmt(c.max)}});
     }
     body += slip_note(s, SlipMatrix::Weights, h.weights, i, j);
-    tooltip(r.row_labels[static_cast<size_t>(i)] + " → " + r.col_labels[static_cast<size_t>(j)], body);
+    cell_tooltip(r.row_labels[static_cast<size_t>(i)] + " → " + r.col_labels[static_cast<size_t>(j)], body);
   }
 
   void output(State& s, const AppResult& r, const HeadResult& h) {
@@ -361,10 +362,10 @@ class PipelinePanel : public Panel {
     const GridHit hit = grid(s, "Z", h.output, &r.row_labels, nullptr, true, 0, false, nullptr, SlipMatrix::Output);
     if (hit.row >= 0 && hit.col >= 0 && h.V.cols() == h.output.cols() && h.weights.cols() == h.V.rows()) {
       const int i = hit.row, c = hit.col;
-      tooltip(trf("pipeline.row_column", {{"row", r.row_labels[static_cast<size_t>(i)]}, {"col", learner_index(c)}}),
-              "z_" + learner_index(i) + "," + learner_index(c) + " = Σ_j A_" + learner_index(i) + "j·v_j," +
-                  learner_index(c) +
-                  dot_terms(lang(), explain_dot(row_of(h.weights, i), col_of(h.V, c)), h.output(i, c)));
+      cell_tooltip(
+          trf("pipeline.row_column", {{"row", r.row_labels[static_cast<size_t>(i)]}, {"col", learner_index(c)}}),
+          "z_" + learner_index(i) + "," + learner_index(c) + " = Σ_j A_" + learner_index(i) + "j·v_j," +
+              learner_index(c) + dot_terms(lang(), explain_dot(row_of(h.weights, i), col_of(h.V, c)), h.output(i, c)));
     }
     if (!r.core.heads.empty()) {
       section_header(tr("pipeline.all_heads"));

@@ -23,6 +23,7 @@
 #include "ui/panels.h"
 #include "ui/plot.h"
 #include "ui/theme.h"
+#include "ui/tooltip.h"
 
 namespace attn::ui {
 
@@ -270,7 +271,7 @@ float Shell::draw_lesson_sheet(PanelContext& ctx, float top) {
     if (ImGui::Button(title.c_str(), ImVec2(-FLT_MIN, 0))) lesson_sheet_folded_ = !lesson_sheet_folded_;
     ctx.track(ControlId::lesson_sheet);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s", ctx.tr(lesson_sheet_folded_ ? "lesson.ui.sheet_open" : "lesson.ui.sheet_fold"));
+      tooltip("%s", ctx.tr(lesson_sheet_folded_ ? "lesson.ui.sheet_open" : "lesson.ui.sheet_fold"));
     if (!lesson_sheet_folded_ &&
         ImGui::BeginChild("###lesson-sheet-body", ImVec2(0, 0), ImGuiChildFlags_AlwaysUseWindowPadding)) {
       follow_kept_scroll(panel_info(PanelId::lesson).key, static_cast<size_t>(PanelId::lesson));
@@ -422,7 +423,7 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
       const std::string title = ctx.tr(l.title.c_str()), shown = fit_label(title, room);
       if (ImGui::MenuItem(shown.c_str(), nullptr, app_.state.lesson.id == l.id)) start_lesson(app_, l.id, 1);
       ctx.track(ControlFamily::menu_lessons_item, l.id);
-      if (shown != title && ImGui::IsItemHovered(ImGuiHoveredFlags_DelayNormal)) ImGui::SetTooltip("%s", title.c_str());
+      if (shown != title && ImGui::IsItemHovered(ImGuiHoveredFlags_DelayNormal)) tooltip("%s", title.c_str());
     }
     if (!app_.state.lesson.id.empty()) {
       ImGui::Separator();
@@ -472,6 +473,7 @@ void Shell::draw() {
   app_.item_panels.clear();
   app_.cut_items.clear();
   app_.focused_item.clear();
+  begin_tooltips(app_);
   PanelContext ctx(app_);
   // The state changed since the widgets last drew, not through them (the API, a host page's message, a
   // lesson step, a preset): an active widget would write its own old value back this frame, so it lets go.

@@ -159,6 +159,36 @@ describe('keyboard only', { timeout: 170000 }, () => {
     assert.equal(await active(), 'canvas', `Tab through the ${links} skip links returns to the canvas`);
   });
 
+
+  // wcag: 1.4.13 — a tooltip shown on hover is dismissed by Escape without moving the pointer, and shows again when
+  // the pointer moves; that Escape is the tooltip's (the focus stays on the canvas)
+  it('Escape dismisses the tooltip under a still pointer and stays on the canvas; moving the pointer shows it again', async () => {
+    await page.evaluate(() => document.getElementById('canvas').focus());  // the canvas has the keys; nothing is being edited
+    const tip = () => page.evaluate(() => window.attnplay.ui.tooltip());
+    const cell = await itemRect(page, 'heatmap');
+    const at = { x: Math.round(cell.x + cell.w * 0.3), y: Math.round(cell.y + cell.h * 0.3) };
+    const near = async () => (await page.screenshot({ clip: { x: at.x, y: at.y, width: 260, height: 90 } })).toString('base64');
+    await page.mouse.move(at.x, at.y, { steps: 4 });
+    const text = await pollUntil(tip, (t) => t !== '', { what: 'the heatmap cell\'s tooltip' });
+    await waitFrames(page, 2);
+    const shown = await near();
+    await press('Escape');
+    assert.equal(await tip(), '', 'Escape hid the tooltip');
+    assert.equal(await active(), 'canvas', 'and the focus stayed on the canvas');
+    await waitFrames(page, 10);
+    assert.equal(await tip(), '', 'it stays hidden while the pointer rests');
+    assert.notEqual(await near(), shown, 'the tooltip is gone from the screen');
+    await page.mouse.move(at.x + 1, at.y);
+    assert.equal(await pollUntil(tip, (t) => t !== '', { what: 'the tooltip back once the pointer moves' }), text);
+    // With no tooltip, Escape leaves the canvas as before.
+    await page.mouse.move(2, 790);
+    await pollUntil(tip, (t) => t === '', { what: 'no tooltip off the panels' });
+    await page.evaluate(() => document.getElementById('canvas').focus());
+    await press('Escape');
+    assert.equal(await page.evaluate(() => document.activeElement === document.querySelector('#a11y-skip a')), true,
+      `Esc with no tooltip went to the first skip link (focus on ${await active()})`);
+  });
+
 });
 
 // A page of its own: typed characters leave the canvas's navigation where a learner would find it, but not where the

@@ -38,6 +38,8 @@ async function page(): Promise<void> {
   const focused: string = await api.ui.focused();
   const scroll = await api.ui.panelScroll('Explanation');
   if (scroll) console.log(focused, scroll.scrollY / Math.max(1, scroll.scrollMaxY), scroll.lineHeight, scroll.w);
+  const tip: string = await api.ui.tooltip();
+  console.log(tip.length);
   const phases = await api.ui.framePhases();
   console.log(phases.map((p) => p.tick + p.panels + p.render + p.gl + p.around - p.recompute), phases[0]?.frame);
 

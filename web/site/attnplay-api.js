@@ -804,6 +804,8 @@
       framePhases() { return needReady() || Promise.resolve(JSON.parse(call('attnplay_frame_phases'))); },
       // The id of the control that has keyboard focus (Tab, arrows), or '' when none has.
       focused() { return needReady() || Promise.resolve(call('attnplay_focused')); },
+      // The text of the tooltip the last frame showed, or '' when none shows.
+      tooltip() { return needReady() || Promise.resolve(call('attnplay_tooltip')); },
       // A panel's window in page CSS pixels in the last frame, with its vertical scroll (scrollY of
       // scrollMaxY, CSS pixels) and the height of one line of its text, or null if it is not drawn.
       panelScroll(title) {

@@ -298,6 +298,8 @@ declare namespace Attnplay {
       itemRect(label: string): Promise<Rect | null>;
       /** The id of the control with keyboard focus, "" when none has. */
       focused(): Promise<string>;
+      /** The text of the tooltip the last frame showed, "" when none shows (Escape dismisses it until the pointer moves). */
+      tooltip(): Promise<string>;
       /** A panel (its key or its shown title), or null when it is not drawn. */
       panelScroll(title: string): Promise<PanelScroll | null>;
       /** Where the last frames' time went, in ms, oldest first (at most 600 frames). */
