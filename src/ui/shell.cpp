@@ -79,6 +79,12 @@ void Shell::apply_theme() {
   st.Colors[ImGuiCol_PopupBg] = col(p.window_bg);
   st.Colors[ImGuiCol_Text] = col(p.text);
   st.Colors[ImGuiCol_TextDisabled] = col(p.text_disabled);
+  const ControlPalette& c = control_palette(dark_applied_);
+  st.Colors[ImGuiCol_FrameBg] = col(c.frame_bg);
+  st.Colors[ImGuiCol_Border] = col(c.frame_border);
+  st.Colors[ImGuiCol_CheckMark] = col(c.mark);
+  st.Colors[ImGuiCol_SliderGrab] = col(c.mark);
+  st.FrameBorderSize = 1;
   st.WindowRounding = 4;
   st.FrameRounding = 3;
   st.GrabMinSize = 12;

@@ -35,6 +35,18 @@ constexpr ThemePalette kLightPalette{{0.94f, 0.94f, 0.94f}, {0.00f, 0.00f, 0.00f
 
 constexpr const ThemePalette& palette(bool dark) { return dark ? kDarkPalette : kLightPalette; }
 
+// The frames of the controls (sliders, checkboxes, fields, buttons) and the marks of their state (a tick, a slider's
+// grab), WCAG 1.4.11: a frame's edge at 3:1 on the panel and on its fill, the mark at 3:1 on the fill. ImGui's stock
+// frames are about 1.5:1 on the dark panel and 1.1:1 on the light one, with no edge drawn.
+struct ControlPalette {
+  Rgb frame_bg;      // a slider's track, a checkbox's box, a field (opaque)
+  Rgb frame_border;  // the edge drawn round each frame (ImGuiCol_Border, FrameBorderSize 1)
+  Rgb mark;          // a checkbox's tick and a slider's grab
+};
+constexpr ControlPalette kDarkControls{{0.114f, 0.184f, 0.287f}, {0.48f, 0.50f, 0.58f}, {0.26f, 0.59f, 0.98f}};
+constexpr ControlPalette kLightControls{{1.00f, 1.00f, 1.00f}, {0.45f, 0.45f, 0.50f}, {0.10f, 0.40f, 0.80f}};
+constexpr const ControlPalette& control_palette(bool dark) { return dark ? kDarkControls : kLightControls; }
+
 // A worksheet cell's fill by its check (the same in both themes; its text is ink_on the fill).
 struct CellFills {
   Rgb correct, carried, wrong, invalid;

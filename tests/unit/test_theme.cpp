@@ -45,3 +45,21 @@ TEST_CASE("theme: text on a coloured cell reads at 4.5:1 whatever the colour", "
   // The light theme's black text on the wrong fill, as cells were drawn before: the check can tell.
   CHECK(contrast(attn::ui::kLightPalette.text, f.wrong) < 4.5);
 }
+
+// wcag: 1.4.11 — the controls' frames stand out from the panel at 3:1, and a tick or a slider's grab from its frame
+TEST_CASE("theme: a control's frame edge, its fill's text and its tick or grab reach their contrast in both themes",
+          "[theme]") {
+  for (const bool dark : {true, false}) {
+    const attn::ui::ThemePalette& p = attn::ui::palette(dark);
+    const attn::ui::ControlPalette& c = attn::ui::control_palette(dark);
+    INFO((dark ? "dark" : "light") << " theme");
+    CHECK(contrast(c.frame_border, p.window_bg) >= 3.0);  // where the control is
+    CHECK(contrast(c.frame_border, c.frame_bg) >= 3.0);
+    CHECK(contrast(c.mark, c.frame_bg) >= 3.0);  // its state: ticked, the slider's place
+    CHECK(contrast(p.text, c.frame_bg) >= 4.5);  // a slider's value, a field's text
+  }
+  // ImGui's stock dark frame (its fill at 54 % over the panel, no edge drawn) is about 1.5:1: the check can tell.
+  const Rgb bg = attn::ui::kDarkPalette.window_bg, stock{0.16f, 0.29f, 0.48f};
+  const auto over = [&](float f, float b) { return 0.54f * f + 0.46f * b; };
+  CHECK(contrast(Rgb{over(stock.r, bg.r), over(stock.g, bg.g), over(stock.b, bg.b)}, bg) < 3.0);
+}
