@@ -100,9 +100,10 @@ void builder_changed(App& app) {
 
 void builder_check(App& app) {
   BuilderSession& b = app.builder;
-  if (b.checked == b.edits) return;
+  if (b.checked == b.edits && b.checked_lang == app.state.lang) return;
   b.checked = b.edits;
-  b.problem = check_draft(b.draft, &b.findings);
+  b.checked_lang = app.state.lang;
+  b.problem = check_draft(b.draft, &b.findings, app.state.lang);
   b.warnings = draft_warnings(b.draft);
   b.long_steps.clear();
   for (size_t i = 0; b.problem.empty() && i < b.draft.steps.size(); ++i)
@@ -359,7 +360,7 @@ std::string builder_copy_link(App& app) {
   if (std::string why = refused(app); !why.empty()) return why;
   if (!builder_can_link(app)) return "no page address here";
   std::string link;
-  if (std::string err = lesson_link(app.host.page_url(), app.builder.draft, link); !err.empty()) {
+  if (std::string err = lesson_link(app.host.page_url(), app.builder.draft, link, app.state.lang); !err.empty()) {
     app.status = tr_format(app.state.lang, "builder.link_long", {{"error", err}});
     return err;
   }
@@ -377,7 +378,7 @@ std::string builder_package(App& app) {
   if (!builder_can_package(app)) return "no course package here";
   const std::string text = draft_lesson_text(app.builder.draft);
   const Lesson* added = nullptr;
-  if (std::string err = add_lesson(text, &added); !err.empty()) {
+  if (std::string err = add_lesson(text, &added, app.state.lang); !err.empty()) {
     app.status = tr_format(app.state.lang, "builder.problem", {{"error", err}});
     return err;
   }

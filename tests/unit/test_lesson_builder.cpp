@@ -1,7 +1,8 @@
 // test_lesson_builder.cpp — the lesson builder's draft: views recorded as steps, reordered and deleted, saved as a
 // lesson file the validator accepts (or refused with the validator's message), read back, and carried in a link;
 // question ids that stay when steps move, every built-in lesson opened and saved back unchanged, do tasks, reveals,
-// hidden panels, the verifier's findings, the pass mark and the warnings for unlocked controls.
+// hidden panels, the verifier's findings (worded in the page's language), the pass mark and the warnings for unlocked
+// controls.
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
@@ -10,6 +11,7 @@
 #include "app/app.h"
 #include "app/app_exchange.h"
 #include "app/base/data.h"
+#include "app/builder_actions.h"
 #include "app/exchange/share.h"
 #include "app/lesson/course_package.h"
 #include "app/lesson/lesson.h"
@@ -439,4 +441,55 @@ TEST_CASE("a text in comparing words is refused until the builder declares its c
   CHECK(draft_to_lesson_json(back)["steps"][2]["task"]["claims"] == json::array());
   declare_claims(back.steps[1].kept, false);  // the declaration and its claims go: refused again
   CHECK(check_draft(back).find("comparing words") != std::string::npos);
+}
+
+TEST_CASE("the builder words the checker's problems in the page's language", "[builder]") {
+  App app;
+  app.state.panels.builder = true;
+  app.builder.draft = three_steps();
+  app.builder.draft.steps[2].task_id.clear();
+  builder_changed(app);
+  app.state.lang = Lang::HiLatn;
+  builder_check(app);
+  CHECK(builder_verdict(app).head == "Theek karo: step 3: uske question ki koi id nahi hai");
+  // The same draft checked again once the page is in English: the CLI's and the API's words.
+  app.state.lang = Lang::En;
+  builder_check(app);
+  CHECK(builder_verdict(app).head == "To fix: step 3: its question has no id");
+  // The validator's message, its step named the same way in both.
+  app.builder.draft = three_steps();
+  app.builder.draft.steps[1].text = DraftText{};
+  builder_changed(app);
+  app.state.lang = Lang::HiLatn;
+  builder_check(app);
+  CHECK(app.builder.problem == "step 2: text mein kisi bhi language ka text nahi hai");
+  app.state.lang = Lang::En;
+  builder_check(app);
+  CHECK(app.builder.problem == "step 2: text has no text in any language");
+}
+
+TEST_CASE("the checker's own, the validator's and the verifier's messages come from the catalogs", "[builder]") {
+  CHECK(check_draft(LessonDraft{}, nullptr, Lang::HiLatn) == "lesson mein abhi koi step nahi hai");
+  CHECK(check_draft(LessonDraft{}) == "the lesson has no steps yet");
+  LessonDraft d = three_steps();
+  d.id = "why-sqrt-dk";
+  CHECK(check_draft(d, nullptr, Lang::HiLatn) ==
+        "id \"why-sqrt-dk\" ek built-in lesson ki hai; apne lesson ko doosri id do");
+  d.id = "Not An Id";
+  CHECK(check_draft(d, nullptr, Lang::HiLatn) == "id \"Not An Id\" mein sirf a-z, 0-9 aur \"-\" ho sakte hain");
+  d = three_steps();
+  d.steps[0].text = en("Pehli nazar: \u0915");
+  CHECK(check_draft(d, nullptr, Lang::HiLatn).find("page U+0915 nahi dikha sakta") != std::string::npos);
+  App app;
+  d = goal_and_prediction(app);
+  CHECK(check_draft(d, nullptr, Lang::HiLatn).find("heatmap panel jawab se pehle hi weights dikha deta hai") !=
+        std::string::npos);
+  REQUIRE(hide_answer_panels(d.steps[1]));
+  d.steps[0].goal["than"] = 0.9999;
+  std::vector<std::string> findings;
+  CHECK(check_draft(d, &findings, Lang::HiLatn).find("task.solution se goal poora nahi hota") != std::string::npos);
+  REQUIRE(!findings.empty());
+  CHECK(findings.front().rfind("goal-test step 1 (\"q1\") [en], task.solution ke baad, lesson step:", 0) == 0);
+  CHECK(check_draft(d, &findings).find("task.solution does not meet the goal") != std::string::npos);
+  CHECK(findings.front().rfind("goal-test step 1 (\"q1\") [en], after task.solution, lesson step:", 0) == 0);
 }

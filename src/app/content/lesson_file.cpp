@@ -16,11 +16,12 @@ using nlohmann::json;
 namespace {
 constexpr size_t kMaxIdBytes = 64;
 
-// Where inline texts of the lesson being parsed go, and the key prefix of the part being read
-// ("step3.": the generated keys name the field, so a message or a key says where a text came from).
+// Where inline texts of the lesson being parsed go, the key prefix of the part being read ("step3.": the generated
+// keys name the field, so a message or a key says where a text came from), and the language of the messages.
 struct TextSink {
   Lesson& lesson;
   std::string part;
+  Lang words = Lang::En;
 };
 
 std::string inline_key(const TextSink& sink, const std::string& field) {
@@ -43,14 +44,17 @@ std::string read_text(const json& v, const std::string& field, std::string& out,
     if (!it.value().is_string()) return field + "." + it.key() + " must be a string";
     const std::string s = it.value().get<std::string>();
     if (s.size() > kMaxTextBytes)
-      return field + "." + it.key() + " is " + std::to_string(s.size()) + " bytes long; a text has at most " +
-             std::to_string(kMaxTextBytes);
+      return tr_format(sink.words, "lesson.check.text_bytes",
+                       {{"n", std::to_string(s.size())},
+                        {"max", std::to_string(kMaxTextBytes)},
+                        {"tag", it.key()},
+                        {"field", field}});
     if (const std::string chars = undrawable_characters(s); !chars.empty())
-      return field + "." + it.key() + ": the page cannot draw " + printable(chars, 80) +
-             " (it draws Latin, Greek and mathematical symbols; not Devanagari, Arabic, CJK or emoji)";
+      return tr_format(sink.words, "lesson.check.undrawable",
+                       {{"chars", printable(chars, 80)}, {"tag", it.key()}, {"field", field}});
     if (!s.empty()) text.by_tag[it.key()] = s;
   }
-  if (text.by_tag.empty()) return field + " has no text in any language";
+  if (text.by_tag.empty()) return tr_format(sink.words, "lesson.check.no_text", {{"field", field}});
   const std::string shown = text.by_tag.count("en") ? "English" : "the \"" + text.by_tag.begin()->first + "\" text";
   for (const char* tag : {"en", "hi-Latn"})
     if (!text.by_tag.count(tag))
@@ -137,7 +141,7 @@ std::string parse_slips(const json& j, std::vector<Task::Slip>& out, TextSink& s
     if (!err.empty()) return err;
     if (e.contains("tolerance")) {
       if (!e["tolerance"].is_number() || e["tolerance"].get<double>() < 0)
-        return where + ".tolerance must be a number ≥ 0";
+        return tr_format(sink.words, "lesson.check.not_non_negative", {{"field", where + ".tolerance"}});
       slip.tolerance = e["tolerance"].get<double>();
     }
     out.push_back(std::move(slip));
@@ -146,7 +150,7 @@ std::string parse_slips(const json& j, std::vector<Task::Slip>& out, TextSink& s
 }
 
 // A prediction: choices with the index of the right one, or a number with how far off an answer may be.
-std::string parse_answer(const json& j, Task& t) {
+std::string parse_answer(const json& j, Task& t, Lang words) {
   if (!t.choices.empty() && j.contains("number")) return "task has both choices and a number: give one of them";
   if (t.choices.empty() && !j.contains("number"))
     return "task.answer is missing: a prediction has \"choices\" with an \"answer\" index, or a \"number\"";
@@ -156,14 +160,15 @@ std::string parse_answer(const json& j, Task& t) {
     if (!j["answer"].is_number_integer()) return "task.answer must be the index of the right choice";
     const auto answer = j["answer"].get<long long>();
     if (answer < 0 || answer >= static_cast<long long>(t.choices.size()))
-      return "task.answer " + std::to_string(answer) + " is out of range: choices are counted 0 to " +
-             std::to_string(t.choices.size() - 1);
+      return tr_format(words, "lesson.check.answer_out_of_range",
+                       {{"answer", std::to_string(answer)}, {"last", std::to_string(t.choices.size() - 1)}});
     t.answer = static_cast<int>(answer);
     return "";
   }
   if (!j["number"].is_number()) return "task.number must be a number";
   if (!j.contains("tolerance")) return "task.tolerance is missing: a number answer says how far off it may be";
-  if (!j["tolerance"].is_number() || !(j["tolerance"].get<double>() >= 0)) return "task.tolerance must be a number ≥ 0";
+  if (!j["tolerance"].is_number() || !(j["tolerance"].get<double>() >= 0))
+    return tr_format(words, "lesson.check.not_non_negative", {{"field", "task.tolerance"}});
   t.number = j["number"].get<double>();
   t.tolerance = j["tolerance"].get<double>();
   if (!std::isfinite(*t.number) || !std::isfinite(t.tolerance)) return "task.number must be finite";
@@ -174,7 +179,7 @@ std::string parse_predict(const json& j, Task& t, TextSink& sink) {
   t.kind = Task::Kind::Predict;
   if (!j.contains("asks"))  // the author says what would give the answer away; [] when nothing on screen does
     return "task.asks is missing: a prediction names the facts it asks about: \"asks\": [\"weights\", …] (or [])";
-  std::string err = parse_answer(j, t);
+  std::string err = parse_answer(j, t, sink.words);
   if (err.empty()) err = get_texts(j, "feedback", t.feedback, sink, "task.");
   if (!err.empty()) return err;
   if (j.contains("slips")) {
@@ -244,15 +249,16 @@ std::string parse_step(const json& j, LessonStep& s, TextSink& sink) {
 }
 
 // "step 3" and the step's id (its own, else its question's) when it has one, as the author wrote it.
-std::string step_label(size_t index, const json& j) {
-  std::string label = "step " + std::to_string(index + 1);
+std::string step_label(size_t index, const json& j, Lang words) {
+  const std::string step = std::to_string(index + 1);
   std::string id;
   if (j.is_object() && j.contains("id") && j["id"].is_string())
     id = j["id"].get<std::string>();
   else if (j.is_object() && j.contains("task") && j["task"].is_object() && j["task"].contains("id") &&
            j["task"]["id"].is_string())
     id = j["task"]["id"].get<std::string>();
-  return id.empty() ? label : label + " (\"" + printable(id, kMaxIdBytes) + "\")";
+  return id.empty() ? tr_format(words, "lesson.check.step", {{"step", step}})
+                    : tr_format(words, "lesson.check.step_id", {{"step", step}, {"id", printable(id, kMaxIdBytes)}});
 }
 
 // "line 3, column 14" of a byte offset (columns counted in bytes from 1).
@@ -310,11 +316,11 @@ std::string parse_document(const std::string& text, json& out) {
 }
 
 // A lesson id goes into links and keys: lower-case letters, digits and "-".
-std::string check_id(const std::string& id) {
-  if (id.empty() || id.size() > kMaxIdBytes) return "id must be 1 to 64 characters";
+std::string check_id(const std::string& id, Lang words) {
+  if (id.empty() || id.size() > kMaxIdBytes) return tr(words, "lesson.check.id_length");
   for (char c : id)
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'))
-      return "id \"" + printable(id, kMaxIdBytes) + "\" may hold only a-z, 0-9 and \"-\"";
+      return tr_format(words, "lesson.check.id_chars", {{"id", printable(id, kMaxIdBytes)}});
   return "";
 }
 
@@ -355,14 +361,14 @@ const Loaded& loaded() {
 
 }  // namespace
 
-std::string parse_lesson(const std::string& text, Lesson& out) {
+std::string parse_lesson(const std::string& text, Lesson& out, Lang words) {
   json j;
   std::string err = parse_document(text, j);
   if (!err.empty()) return err;
   Lesson l;
-  TextSink sink{l, ""};
+  TextSink sink{l, "", words};
   err = get_string(j, "id", l.id, true);
-  if (err.empty()) err = check_id(l.id);
+  if (err.empty()) err = check_id(l.id, words);
   if (err.empty()) err = get_text(j, "title", l.title, true, sink);
   if (err.empty()) err = get_text(j, "summary", l.summary, false, sink);
   if (err.empty()) err = parse_pass(j, l);
@@ -375,7 +381,7 @@ std::string parse_lesson(const std::string& text, Lesson& out) {
     LessonStep s;
     sink.part = "step" + std::to_string(i + 1) + ".";
     err = parse_step(j["steps"][i], s, sink);
-    if (!err.empty()) return step_label(i, j["steps"][i]) + ": " + err;
+    if (!err.empty()) return step_label(i, j["steps"][i], words) + ": " + err;
     l.steps.push_back(std::move(s));
   }
   out = std::move(l);

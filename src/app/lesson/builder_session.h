@@ -24,8 +24,10 @@ struct BuilderSession {
   State before;                   // the view before the preview, given back when it ends
   uint64_t loads = ~uint64_t{0};  // the progress loads taken (a reload's kept draft is read once after each)
   uint64_t edits = 0;             // the draft's version: every edit and load moves it
-  // The checker's verdict on version `checked` (checking applies every step's state: once per edit, never per frame).
+  // The checker's verdict on version `checked` (checking applies every step's state: once per edit, never per frame),
+  // worded in `checked_lang`: a change of the page's language words it again.
   uint64_t checked = ~uint64_t{0};
+  Lang checked_lang = Lang::En;
   std::string problem;                // "" = the draft is a valid lesson
   std::vector<std::string> findings;  // every failure the verifier found; the first is `problem`
   std::vector<DraftWarning> warnings;

@@ -21,9 +21,11 @@ namespace attn {
 using nlohmann::json;
 
 namespace {
-std::string step_label(size_t index, const LessonStep& s) {
+std::string step_label(size_t index, const LessonStep& s, Lang words) {
   const std::string& id = s.id.empty() ? s.task.id : s.id;
-  return "step " + std::to_string(index + 1) + (id.empty() ? "" : " (\"" + printable(id) + "\")");
+  const std::string step = std::to_string(index + 1);
+  return id.empty() ? tr_format(words, "lesson.check.step", {{"step", step}})
+                    : tr_format(words, "lesson.check.step_id", {{"step", step}, {"id", printable(id)}});
 }
 
 // The lesson being validated: its inline texts count as catalog keys before it is loaded (validation
@@ -70,18 +72,20 @@ std::string describe_text(const std::string& key) {
                                                                             : key.substr(colon + 1);
 }
 
-std::string check_text_values(const std::string& key) {
+std::string check_text_values(const std::string& key, Lang words) {
   for (Lang l : languages())
     for (const std::string& name : placeholders(text_of(l, key))) {
       bool known = false;
       for (const std::string& v : live_value_names()) known = known || v == name;
-      if (!known) return describe_text(key) + " quotes an unknown live value {" + name + "}";
+      if (!known)
+        return tr_format(words, "lesson.check.unknown_value",
+                         {{"text", describe_text(key)}, {"placeholder", "{" + name + "}"}});
     }
   return "";
 }
 
 // Each wrong choice names its misconception; the right one has none. A slip is never the right number.
-std::string check_feedback(const Task& t) {
+std::string check_feedback(const Task& t, Lang words) {
   if (t.kind != Task::Kind::Predict) return "";
   if (!t.choices.empty() && t.feedback.size() != t.choices.size())
     return "task.feedback needs one entry per choice (\"\" for the right one)";
@@ -91,21 +95,21 @@ std::string check_feedback(const Task& t) {
       return "task.feedback[" + std::to_string(i) + "] " +
              (right ? "belongs to the right answer and must be \"\"" : "is missing (a wrong choice names its slip)");
     std::string err = check_key(t.feedback[i], "feedback");
-    if (err.empty() && !t.feedback[i].empty()) err = check_text_values(t.feedback[i]);
+    if (err.empty() && !t.feedback[i].empty()) err = check_text_values(t.feedback[i], words);
     if (!err.empty()) return err;
   }
   for (const Task::Slip& slip : t.slips) {
     if (t.number && std::fabs(slip.number - *t.number) <= slip.tolerance + t.tolerance)
-      return "task " + printable(t.id) + ": a slip's number overlaps the right answer";
+      return tr_format(words, "lesson.check.slip_overlap", {{"task", printable(t.id)}});
     std::string err = check_key(slip.feedback, "slip feedback");
-    if (err.empty()) err = check_text_values(slip.feedback);
+    if (err.empty()) err = check_text_values(slip.feedback, words);
     if (!err.empty()) return err;
   }
   return "";
 }
 
 // A goal's or claim's live values exist ("" or which one does not).
-std::string check_condition_values(const Condition& c, const char* what) {
+std::string check_condition_values(const Condition& c, const char* what, Lang words) {
   const auto& names = live_value_names();
   const auto unknown = [&](const std::string& name) {
     return std::find(names.begin(), names.end(), name) == names.end();
@@ -113,25 +117,26 @@ std::string check_condition_values(const Condition& c, const char* what) {
   const std::string* bad = unknown(c.value)                                 ? &c.value
                            : !c.than_value.empty() && unknown(c.than_value) ? &c.than_value
                                                                             : nullptr;
-  return bad ? std::string(what) + " names \"" + printable(*bad) + "\", which is not a live value" : "";
+  return bad ? tr_format(words, "lesson.check.not_live_value", {{"what", what}, {"name", printable(*bad)}}) : "";
 }
 
 // Nothing on screen answers a prediction before it is answered: no open panel shows a fact it asks about.
-std::string check_asks(const Task& t, const State& shown) {
+std::string check_asks(const Task& t, const State& shown, Lang words) {
   for (const std::string& fact : t.asks) {
     const auto& facts = panel_facts();
     if (std::find(facts.begin(), facts.end(), fact) == facts.end())
-      return "task " + printable(t.id) + ": asks about \"" + printable(fact) + "\", which no panel shows";
+      return tr_format(words, "lesson.check.asks_unknown", {{"fact", printable(fact)}, {"task", printable(t.id)}});
     for (const PanelInfo& p : panel_table())
       if (shown.panels[p.id] && panel_shows(p, fact))
-        return "task " + printable(t.id) + ": the " + p.key + " panel shows " + fact + " before the answer";
+        return tr_format(words, "lesson.check.asks_shown",
+                         {{"panel", p.key}, {"fact", fact}, {"task", printable(t.id)}});
   }
   return "";
 }
 
-std::string validate_step(const LessonStep& s, State& probe) {
+std::string validate_step(const LessonStep& s, State& probe, Lang words) {
   std::string err = check_key(s.text, "text");
-  if (err.empty()) err = check_text_values(s.text);
+  if (err.empty()) err = check_text_values(s.text, words);
   if (err.empty()) err = check_state(probe, s.state, "state");
   if (err.empty()) show_step_panels(probe, s);
   for (const std::string& p : s.panels)
@@ -141,35 +146,35 @@ std::string validate_step(const LessonStep& s, State& probe) {
     if (!h)
       err = "highlight: unknown highlight panel id \"" + printable(s.highlight) + "\"";
     else if (!probe.panels[h->id])
-      err = "the highlighted panel \"" + printable(s.highlight) + "\" is not open in this step";
+      err = tr_format(words, "lesson.check.highlight_closed", {{"panel", printable(s.highlight)}});
   }
   for (const std::string& c : s.lock)
     if (err.empty() && !find_control(c)) err = "lock: unknown control id \"" + printable(c) + "\"";
   for (const Condition& c : s.claims)
-    if (err.empty()) err = check_condition_values(c, "claim");
+    if (err.empty()) err = check_condition_values(c, "claim", words);
   if (!err.empty() || s.task.kind == Task::Kind::None) return err;
   const Task& t = s.task;
   err = check_key(t.question, "question");
   if (err.empty()) err = check_key(t.explain, "explain");
   if (err.empty()) err = check_key(t.hint, "hint");
   for (const std::string& key : {t.question, t.explain, t.hint})
-    if (err.empty() && !key.empty()) err = check_text_values(key);
+    if (err.empty() && !key.empty()) err = check_text_values(key, words);
   for (const std::string& c : t.choices)
     if (err.empty()) err = check_key(c, "choice");
   if (err.empty() && !t.choices.empty() && (t.answer < 0 || t.answer >= static_cast<int>(t.choices.size())))
-    err = "task " + printable(t.id) + ": answer is not one of the choices";
-  if (err.empty()) err = check_feedback(t);
-  if (err.empty()) err = check_asks(t, probe);
+    err = tr_format(words, "lesson.check.answer_range", {{"task", printable(t.id)}});
+  if (err.empty()) err = check_feedback(t, words);
+  if (err.empty()) err = check_asks(t, probe, words);
   // The learner goes on from the revealed state (answered right or missed), as a later step without its own
   // panels or state does.
   if (err.empty()) err = check_state(probe, t.reveal, "task.reveal");
   if (err.empty() && t.kind == Task::Kind::Do) {
-    err = check_condition_values(t.goal, "goal");
+    err = check_condition_values(t.goal, "goal", words);
     if (err.empty()) err = check_state_on_copy(probe, t.goal.state, "goal.state");
     if (err.empty()) err = check_state_on_copy(probe, t.solution, "task.solution");
   }
   for (const Condition& c : t.claims)
-    if (err.empty()) err = check_condition_values(c, "claim");
+    if (err.empty()) err = check_condition_values(c, "claim", words);
   return err;
 }
 
@@ -184,7 +189,7 @@ void show_step_panels(State& s, const LessonStep& step) {
   s.panels.lesson = true;
 }
 
-std::string validate_lesson(const Lesson& l) {
+std::string validate_lesson(const Lesson& l, Lang words) {
   struct Checking {  // the lesson's own texts count while it is checked, and only then
     explicit Checking(const Lesson& l) { g_validating = &l; }
     ~Checking() { g_validating = nullptr; }
@@ -194,28 +199,28 @@ std::string validate_lesson(const Lesson& l) {
   State probe;
   apply_preset(probe, "default");
   for (size_t i = 0; err.empty() && i < l.steps.size(); ++i) {
-    err = validate_step(l.steps[i], probe);
-    if (!err.empty()) err = step_label(i, l.steps[i]) + ": " + err;
+    err = validate_step(l.steps[i], probe, words);
+    if (!err.empty()) err = step_label(i, l.steps[i], words) + ": " + err;
   }
   return err;
 }
 
-std::string check_lesson_text(const std::string& text, Lesson& out) {
+std::string check_lesson_text(const std::string& text, Lesson& out, Lang words) {
   Lesson l;
-  std::string err = parse_lesson(text, l);
-  if (err.empty()) err = validate_lesson(l);
+  std::string err = parse_lesson(text, l, words);
+  if (err.empty()) err = validate_lesson(l, words);
   if (err.empty()) out = std::move(l);
   return err;
 }
 
-std::string add_lesson(const std::string& text, const Lesson** added) {
+std::string add_lesson(const std::string& text, const Lesson** added, Lang words) {
   Lesson l;
-  std::string err = check_lesson_text(text, l);
+  std::string err = check_lesson_text(text, l, words);
   if (!err.empty()) return err;
   for (const Lesson& b : lessons())
-    if (b.id == l.id) return "id \"" + l.id + "\" is a built-in lesson's; give your lesson another id";
+    if (b.id == l.id) return tr_format(words, "lesson.check.builtin_id", {{"id", l.id}});
   // A lesson is walked through every state a learner can reach before any learner sees it (lesson_verify.h).
-  err = verify_lesson_message(l);
+  err = verify_lesson_message(l, words);
   if (!err.empty()) return err;
   const Lesson& kept = keep_added_lesson(std::move(l));
   if (added) *added = &kept;

@@ -21,13 +21,14 @@ void show_step_panels(State& s, const LessonStep& step);
 
 // Everything a lesson refers to exists: state keys apply, panel ids, control ids, catalog keys in
 // both languages (or inline texts), live value names, answers in range. "" when valid, else ONE message
-// naming the step ("step 3 (\"q-sum\")") and the field.
-std::string validate_lesson(const Lesson& l);
+// naming the step ("step 3 (\"q-sum\")") and the field, worded in `words` (lesson.check.*; English for the CLI and
+// the JS API, the page's language for the builder; problems a builder's draft cannot have stay English).
+std::string validate_lesson(const Lesson& l, Lang words = Lang::En);
 // parse_lesson + validate_lesson; `out` is set only when both pass.
-std::string check_lesson_text(const std::string& text, Lesson& out);
+std::string check_lesson_text(const std::string& text, Lesson& out, Lang words = Lang::En);
 // A teacher's lesson file, checked and then added beside the compiled-in ones (replacing one loaded earlier
-// under the same id); find_lesson() finds it. A refused file changes nothing. "" or the one reason.
-std::string add_lesson(const std::string& text, const Lesson** added = nullptr);
+// under the same id); find_lesson() finds it. A refused file changes nothing. "" or the one reason, in `words`.
+std::string add_lesson(const std::string& text, const Lesson** added = nullptr, Lang words = Lang::En);
 
 // Live values lessons quote and check, computed from the current result (selected row, head 1).
 using LiveValues = std::map<std::string, double>;

@@ -255,23 +255,23 @@ json draft_to_lesson_json(const LessonDraft& d) {
 
 std::string draft_lesson_text(const LessonDraft& d) { return draft_to_lesson_json(d).dump(1) + "\n"; }
 
-std::string check_draft(const LessonDraft& d, std::vector<std::string>* findings) {
+std::string check_draft(const LessonDraft& d, std::vector<std::string>* findings, Lang words) {
   if (findings) findings->clear();
-  if (d.steps.empty()) return "the lesson has no steps yet";
+  if (d.steps.empty()) return tr(words, "lesson.check.no_steps");
   for (size_t i = 0; i < d.steps.size(); ++i)
     if (d.steps[i].ask != DraftStep::Ask::None && d.steps[i].task_id.empty())
-      return "step " + std::to_string(i + 1) + ": its question has no id";
+      return tr_format(words, "lesson.check.no_task_id", {{"step", std::to_string(i + 1)}});
   for (const Lesson& b : lessons())
-    if (b.id == d.id) return "id \"" + d.id + "\" is a built-in lesson's; give your lesson another id";
+    if (b.id == d.id) return tr_format(words, "lesson.check.builtin_id", {{"id", d.id}});
   Lesson l;
-  const std::string err = check_lesson_text(draft_lesson_text(d), l);
+  const std::string err = check_lesson_text(draft_lesson_text(d), l, words);
   if (!err.empty()) return err;
   // Then the states a learner can reach in it: the builder hands out only lessons the verifier passes.
-  if (!findings) return verify_lesson_message(l);
+  if (!findings) return verify_lesson_message(l, words);
   for (Lang lang : languages()) {
     const std::string tag = std::string("[") + lang_code(lang) + "]",
                       first = std::string("[") + lang_code(Lang::En) + "]";
-    for (const std::string& f : verify_lesson(l, lang).failures) {
+    for (const std::string& f : verify_lesson(l, lang, 1, 6, words).failures) {
       // A text written in one language only fails alike in the other, which shows it: say it once.
       std::string as_first = f;
       if (const size_t at = as_first.find(tag); at != std::string::npos) as_first.replace(at, tag.size(), first);
@@ -416,13 +416,13 @@ std::vector<DraftWarning> draft_warnings(const LessonDraft& d) {
   return out;
 }
 
-std::string lesson_link(const std::string& page_url, const LessonDraft& d, std::string& link) {
+std::string lesson_link(const std::string& page_url, const LessonDraft& d, std::string& link, Lang words) {
   link.clear();
   const std::string encoded = share_encode(draft_to_lesson_json(d).dump());  // "s=1.<base64url>"
   const std::string made = page_url + kLessonLinkPrefix + encoded.substr(encoded.find('.') + 1);
   if (made.size() > kMaxLessonLinkChars)
-    return "the link would be " + std::to_string(made.size()) + " characters; links up to " +
-           std::to_string(kMaxLessonLinkChars) + " travel safely";
+    return tr_format(words, "lesson.check.link_long",
+                     {{"n", std::to_string(made.size())}, {"max", std::to_string(kMaxLessonLinkChars)}});
   link = made;
   return "";
 }

@@ -91,8 +91,8 @@ nlohmann::json draft_to_lesson_json(const LessonDraft& d);
 std::string draft_lesson_text(const LessonDraft& d);  // the file's text
 // The lesson validator's verdict on the draft, else the verifier's first failure: "" or one message. With
 // `findings`, every failure the verifier finds walking the draft in both languages (each names its step), at the
-// cost of the one walk the verdict takes anyway.
-std::string check_draft(const LessonDraft& d, std::vector<std::string>* findings = nullptr);
+// cost of the one walk the verdict takes anyway. Worded in `words`: the builder shows them in the page's language.
+std::string check_draft(const LessonDraft& d, std::vector<std::string>* findings = nullptr, Lang words = Lang::En);
 // A lesson file (or a kept draft, valid or not) read back as a draft; "" or why it is no draft. Catalog texts (a
 // built-in lesson) become inline texts in both languages; fields the builder does not edit are kept for the file.
 std::string draft_from_json(const nlohmann::json& j, LessonDraft& out);
@@ -129,8 +129,8 @@ std::vector<DraftWarning> draft_warnings(const LessonDraft& d);
 nlohmann::json pass_json(double pass);
 
 // A page address that carries the lesson: page_url + "#lesson=1.<deflated base64url JSON>". "" in `link` and
-// the reason when it cannot be made.
-std::string lesson_link(const std::string& page_url, const LessonDraft& d, std::string& link);
+// the reason (in `words`) when it cannot be made.
+std::string lesson_link(const std::string& page_url, const LessonDraft& d, std::string& link, Lang words = Lang::En);
 // Whether a fragment is a lesson link's; its lesson file's text (or the reason) when it is.
 bool is_lesson_link(const std::string& fragment);
 std::string decode_lesson_link(const std::string& fragment, std::string& text);

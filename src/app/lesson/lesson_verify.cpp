@@ -120,8 +120,8 @@ uint64_t id_hash(const std::string& id) {
 
 class Verifier {
  public:
-  Verifier(const Lesson& l, Lang lang, uint64_t seed, int moves)
-      : lesson_(l), lang_(lang), moves_(moves), rng_(seed ^ id_hash(l.id)) {}
+  Verifier(const Lesson& l, Lang lang, uint64_t seed, int moves, Lang words)
+      : lesson_(l), lang_(lang), words_(words), moves_(moves), rng_(seed ^ id_hash(l.id)) {}
 
   LessonVerifyReport run() {
     Walker w;
@@ -130,17 +130,17 @@ class Verifier {
     // spread over frames, a recomputation without a frame budget leaves it unstarted.
     w.pg.spread_monte_carlo = !quotes_variance();
     std::string err = start_lesson(w, lesson_.id, 1);
-    if (!err.empty()) fail(1, "opening the lesson", "lesson", "", err);
+    if (!err.empty()) fail(1, say("opening"), say("surface_lesson"), "", err);
     for (int k = 1; err.empty() && k <= static_cast<int>(lesson_.steps.size()); ++k) {
       w.tick();
       Walker done = walk_step(w, k);
       if (!step_complete(done)) {
-        fail(k, "after the step's task", "lesson step", "", "the walk could not complete the step's task");
+        fail(k, say("after_task"), say("surface_step"), "", say("incomplete"));
         break;
       }
       w = std::move(done);
       if (k < static_cast<int>(lesson_.steps.size()) && !next_step(w))
-        fail(k, "Next", "lesson step", "", "Next refused");
+        fail(k, say("next"), say("surface_step"), "", say("next_refused"));
     }
     return std::move(report_);
   }
@@ -149,18 +149,18 @@ class Verifier {
   // Every branch of step k from its entry; returns the branch a learner goes on from (the task done right).
   Walker walk_step(const Walker& entry, int k) {
     const Task& t = lesson_.steps[static_cast<size_t>(k - 1)].task;
-    check(entry, k, "on entry");
-    wander(entry, k, "before answering");
+    check(entry, k, say("on_entry"));
+    wander(entry, k, say("before_answering"));
     if (t.kind == Task::Kind::Predict) wrong_answers(entry, k, t);
     Walker right = entry;
-    std::string how = "after the right answer";
+    std::string how = say("after_right");
     if (t.kind == Task::Kind::Predict) {
       if (t.choices.empty())
         answer_number(right, *t.number);
       else
         answer_choice(right, t.answer);
     } else if (t.kind == Task::Kind::Do) {
-      how = "after the goal is met";
+      how = say("after_goal");
       reach_goal(right, k, t);
     }
     right.tick();
@@ -176,13 +176,14 @@ class Verifier {
     if (!t.choices.empty()) {
       for (int i = 0; i < static_cast<int>(t.choices.size()); ++i)
         if (i != t.answer)
-          wrong.push_back({"after wrong choice " + std::to_string(i + 1), [i](Walker& w) { answer_choice(w, i); }});
+          wrong.push_back(
+              {say("after_wrong_choice", {{"n", std::to_string(i + 1)}}), [i](Walker& w) { answer_choice(w, i); }});
     } else {
       for (const Task::Slip& s : t.slips)
-        wrong.push_back({"after the slip " + format_live_value(Lang::En, s.number),
+        wrong.push_back({say("after_slip", {{"number", format_live_value(Lang::En, s.number)}}),
                          [v = s.number](Walker& w) { answer_number(w, v); }});
       const double off = *t.number + 10 * t.tolerance + 1;
-      wrong.push_back({"after a wrong number", [off](Walker& w) { answer_number(w, off); }});
+      wrong.push_back({say("after_wrong_number"), [off](Walker& w) { answer_number(w, off); }});
     }
     for (size_t i = 0; i < wrong.size(); ++i) {
       Walker w = entry;
@@ -192,7 +193,7 @@ class Verifier {
       // A second miss ends the question: the answer and the explanation are shown.
       wrong[(i + 1) % wrong.size()].second(w);
       w.tick();
-      const std::string how = wrong[i].first + " and a second miss";
+      const std::string how = say("second_miss", {{"how", wrong[i].first}});
       check(w, k, how);
     }
   }
@@ -202,10 +203,10 @@ class Verifier {
     if (!t.solution.empty()) {
       State next = w.pg.state;
       const std::string err = apply_state_json(next, t.solution);
-      if (!err.empty()) fail(k, "applying task.solution", "lesson", "", err);
+      if (!err.empty()) fail(k, say("applying_solution"), say("surface_lesson"), "", err);
       w.pg.state = next;
       w.tick();
-      if (!w.step.goal_met) fail(k, "after task.solution", "lesson step", "", "task.solution does not meet the goal");
+      if (!w.step.goal_met) fail(k, say("after_solution"), say("surface_step"), "", say("solution_misses"));
       return;
     }
     for (const char* key : kMovable) {
@@ -222,8 +223,7 @@ class Verifier {
         }
       }
     }
-    fail(k, "searching for the goal", "lesson step", "",
-         "no move of one unlocked control met the goal: give the task a \"solution\" (a partial state that meets it)");
+    fail(k, say("searching_goal"), say("surface_step"), "", say("no_move"));
   }
 
   // Seeded random moves of every control the step leaves unlocked, checking after each.
@@ -240,7 +240,7 @@ class Verifier {
       if (!apply_state_json(next, json{{key, value}}).empty()) continue;  // a value the control does not take
       w.pg.state = next;
       w.tick();
-      check(w, k, how + ", then " + key + " = " + value.dump());
+      check(w, k, say("then_move", {{"how", how}, {"key", key}, {"value", value.dump()}}));
     }
   }
 
@@ -254,23 +254,22 @@ class Verifier {
     for (const std::string& text : all_texts(t)) {
       if (text.empty()) continue;
       ++report_.texts;
-      check_text(k, how, "lesson step (canvas, parallel DOM, live region)", text);
+      check_text(k, how, say("surface_all"), text);
     }
     const std::vector<std::string> withheld = withheld_facts(w);
     const std::string summary = screen_summary(w.pg, withheld);
     ++report_.texts;
-    check_text(k, how, "live summary", summary);
+    check_text(k, how, say("surface_summary"), summary);
     check_withheld(w, k, how, summary, withheld);
     check_answer_unquoted(w, k, how, t);
     check_first_miss(w, k, how, t);
     check_texts_quote(w, k, how, t, live);
   }
 
-  void check_text(int k, const std::string& how, const char* surface, const std::string& text) {
+  void check_text(int k, const std::string& how, const std::string& surface, const std::string& text) {
     const auto left = placeholders(text);
-    if (!left.empty()) fail(k, how, surface, text, "the placeholder {" + left.front() + "} is not filled");
-    if (text.rfind("lesson.", 0) == 0 || text.rfind("inline:", 0) == 0)
-      fail(k, how, surface, text, "a catalog key is shown instead of its text");
+    if (!left.empty()) fail(k, how, surface, text, say("unfilled", {{"placeholder", "{" + left.front() + "}"}}));
+    if (text.rfind("lesson.", 0) == 0 || text.rfind("inline:", 0) == 0) fail(k, how, surface, text, say("key_shown"));
   }
 
   // Before the answer nothing shows what the question asks: no open panel, the live summary nor the weights.
@@ -279,15 +278,14 @@ class Verifier {
     for (const std::string& fact : withheld) {
       for (const PanelInfo& p : panel_table())
         if (w.pg.state.panels[p.id] && panel_shows(p, fact))
-          fail(k, how, (std::string("canvas: the ") + p.key + " panel").c_str(), "",
-               "shows " + fact + ", which the question asks, before the answer");
+          fail(k, how, say("surface_panel", {{"panel", p.key}}), "", say("shows_asked", {{"fact", fact}}));
       if (fact != "weights" && fact != "saturation") continue;
       const HeadResult& h = w.pg.result.core.first_head();
       const int row = w.pg.state.selected_row;
       for (int j = 0; row >= 0 && row < h.weights.rows() && j < h.weights.cols(); ++j) {
         const std::string said = format_fixed(100.0 * h.weights(row, j), 1) + "%";
         if (summary.find(said) != std::string::npos)
-          fail(k, how, "live summary", summary, "reads out the weight " + said + ", which the question asks");
+          fail(k, how, say("surface_summary"), summary, say("reads_weight", {{"weight", said}}));
       }
     }
   }
@@ -322,9 +320,9 @@ class Verifier {
         const auto it = values->find(name);
         if (is_setting(name) || it == values->end()) continue;
         if (std::fabs(it->second - *task.number) <= std::max(task.tolerance, 1e-9))
-          fail(k, how, "lesson step", fill_live_values(lang_, *key, *values),
-               "quotes {" + name + "} = " + format_live_value(Lang::En, it->second) +
-                   ", the number the question asks, before it is answered");
+          fail(k, how, say("surface_step"), fill_live_values(lang_, *key, *values),
+               say("quotes_answer",
+                   {{"value", format_live_value(Lang::En, it->second)}, {"placeholder", "{" + name + "}"}}));
       }
     }
   }
@@ -336,7 +334,7 @@ class Verifier {
     if (task.kind != Task::Kind::Predict || !task.number || t.answered || t.feedback.empty()) return;
     for (const std::string& said : answer_spellings(*task.number))
       if (said.size() > 1 && contains_number(t.feedback, said))  // "0" and "1" are in every worked sum
-        return fail(k, how, "lesson step", t.feedback, "a first miss's feedback gives the answer (" + said + ")");
+        return fail(k, how, say("surface_step"), t.feedback, say("miss_gives_answer", {{"answer", said}}));
     (void)w;
   }
 
@@ -355,31 +353,29 @@ class Verifier {
                     const std::vector<const Condition*>& claims) {
     if (key.empty() || shown.empty()) return;
     const LiveValues* v = quoted(key, shown, then, live);
-    if (!v)
-      return fail(k, how, "lesson step", shown, "is filled from neither its own state's values nor the live ones");
+    if (!v) return fail(k, how, say("surface_step"), shown, say("filled_from_neither"));
     const bool current = fill_live_values(lang_, key, *v) == fill_live_values(lang_, key, live);
-    if (!current && since.empty())
-      fail(k, how, "lesson step", shown, "quotes values that are no longer on screen as the current ones");
+    if (!current && since.empty()) fail(k, how, say("surface_step"), shown, say("stale_as_current"));
     bool other = false;
     if (current && !since.empty() && changes_since(lang_, then, live, other).empty())
-      fail(k, how, "lesson step", since,
-           "says the numbers have changed since, while the ones the text quotes have not");
+      fail(k, how, say("surface_step"), since, say("since_unchanged"));
     for (const Condition* c : claims) {
       ++report_.claims;
       Condition of_values = *c;
       if (v != &live) of_values.state = json::object();  // a snapshot's values; its state is not kept
       if (!condition_holds(of_values, *v, w.pg.state))
-        fail(k, how, "lesson step", shown,
-             "claims " + c->value + " " + c->op + " " +
-                 (c->than_value.empty() ? format_live_value(Lang::En, c->than) : c->than_value) +
-                 ", which the numbers it quotes do not show: " + values_text(*v, {c->value, c->than_value}));
+        fail(k, how, say("surface_step"), shown,
+             say("claim_false",
+                 {{"claim", c->value + " " + c->op + " " +
+                                (c->than_value.empty() ? format_live_value(Lang::En, c->than) : c->than_value)},
+                  {"values", values_text(*v, {c->value, c->than_value})}}));
     }
   }
 
   // A text that quotes live numbers in comparing words ("soft", "equal", "add up to 1") declares what it claims of them
   // (its "claims", [] when the words compare nothing the numbers could contradict). Read in English, the lesson's
   // source: both languages say the same, and the claims cover both.
-  void check_declared(int k, const std::string& key, bool declared, const char* field) {
+  void check_declared(int k, const std::string& key, bool declared, const std::string& field) {
     if (key.empty() || declared || !undeclared_reported_.insert(std::to_string(k) + key).second) return;
     const std::string source = tr(Lang::En, key.c_str());
     if (placeholders(source).empty()) return;
@@ -389,16 +385,13 @@ class Verifier {
     std::smatch m;
     const std::string words = std::regex_replace(source, std::regex(R"(\{[a-z_0-9]+\})"), "#");
     if (std::regex_search(words, m, comparing))
-      fail(k, "in the lesson file", "lesson step", source,
-           std::string(field) + " quotes live values in comparing words (\"" + m.str() +
-               "\") and declares no claims: add what it claims of them, or \"claims\": [] if its words compare nothing "
-               "the numbers could contradict");
+      fail(k, say("in_file"), say("surface_step"), source, say("undeclared", {{"field", field}, {"word", m.str()}}));
   }
 
   void check_texts_quote(const Walker& w, int k, const std::string& how, const StepTexts& t, const LiveValues& live) {
     const LessonStep& s = lesson_.steps[static_cast<size_t>(k - 1)];
-    check_declared(k, s.text, s.claims_declared, "the step's text");
-    check_declared(k, s.task.explain, s.task.claims_declared || s.task.kind == Task::Kind::Do, "the explanation");
+    check_declared(k, s.text, s.claims_declared, say("field_text"));
+    check_declared(k, s.task.explain, s.task.claims_declared || s.task.kind == Task::Kind::Do, say("field_explain"));
     std::vector<const Condition*> text_claims;
     for (const Condition& c : s.claims) text_claims.push_back(&c);
     check_quotes(w, k, how, s.text, t.text, t.text_since, w.step.entry_values, live, text_claims);
@@ -410,18 +403,28 @@ class Verifier {
     check_quotes(w, k, how, s.task.explain, t.explain, t.explain_since, w.step.done_values, live, explain_claims);
   }
 
-  void fail(int k, const std::string& how, const char* surface, const std::string& text, const std::string& why) {
+  // A part of a failure line in the language the report is read in (lesson.check.verify.<name>); values that are
+  // free text go last, so a "{…}" they hold is never taken for a placeholder.
+  std::string say(const char* name, StringArgs args = {}) const {
+    return tr_format(words_, (std::string("lesson.check.verify.") + name).c_str(), args);
+  }
+
+  void fail(int k, const std::string& how, const std::string& surface, const std::string& text,
+            const std::string& why) {
     const LessonStep& s = lesson_.steps[static_cast<size_t>(std::max(1, k) - 1)];
-    std::string where = lesson_.id + " step " + std::to_string(k);
     const std::string id = !s.id.empty() ? s.id : s.task.id;
-    if (!id.empty()) where += " (\"" + id + "\")";
-    std::string line = where + " [" + lang_code(lang_) + "], " + how + ", " + surface + ": " + why;
-    if (!text.empty()) line += " — \"" + printable(text, 160) + "\"";
+    const std::string where = id.empty()
+                                  ? say("where", {{"step", std::to_string(k)}, {"lesson", lesson_.id}})
+                                  : say("where_id", {{"step", std::to_string(k)}, {"lesson", lesson_.id}, {"id", id}});
+    std::string line =
+        say("line", {{"where", where}, {"lang", lang_code(lang_)}, {"how", how}, {"surface", surface}, {"why", why}});
+    if (!text.empty()) line = say("quoted", {{"line", line}, {"text", printable(text, 160)}});
     report_.failures.push_back(line);
   }
 
   const Lesson& lesson_;
   Lang lang_;
+  Lang words_;  // the language the failures are worded in (the walk's own is lang_)
   int moves_;
   std::set<std::string> undeclared_reported_;  // once per step and text
   std::mt19937_64 rng_;
@@ -429,14 +432,14 @@ class Verifier {
 };
 }  // namespace
 
-LessonVerifyReport verify_lesson(const Lesson& lesson, Lang lang, uint64_t seed, int moves) {
+LessonVerifyReport verify_lesson(const Lesson& lesson, Lang lang, uint64_t seed, int moves, Lang words) {
   const LessonUnderTest scope(lesson);
-  return Verifier(lesson, lang, seed, moves).run();
+  return Verifier(lesson, lang, seed, moves, words).run();
 }
 
-std::string verify_lesson_message(const Lesson& lesson) {
+std::string verify_lesson_message(const Lesson& lesson, Lang words) {
   for (Lang lang : languages()) {
-    const LessonVerifyReport r = verify_lesson(lesson, lang);
+    const LessonVerifyReport r = verify_lesson(lesson, lang, 1, 6, words);
     if (!r.ok()) return r.failures.front();
   }
   return "";

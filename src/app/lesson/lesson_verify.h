@@ -23,9 +23,12 @@ struct LessonVerifyReport {
 
 // Walks `lesson` in `lang`: each step's entry, each wrong choice and named slip, a second miss, the right answer
 // (its reveal applied) or a do task's success, then `moves` seeded random moves of every control the step leaves
-// unlocked. The lesson need not be added (a teacher's file, the builder's draft): it is walked as it is.
-LessonVerifyReport verify_lesson(const Lesson& lesson, Lang lang, uint64_t seed = 1, int moves = 6);
+// unlocked. The lesson need not be added (a teacher's file, the builder's draft): it is walked as it is. The
+// failures are worded in `words` (the catalogs' lesson.check.verify.*): English for the CLI and the JS API, the
+// page's language for the builder.
+LessonVerifyReport verify_lesson(const Lesson& lesson, Lang lang, uint64_t seed = 1, int moves = 6,
+                                 Lang words = Lang::En);
 // Both languages; the first failure as one message ("" when the lesson passes), for refusing a lesson.
-std::string verify_lesson_message(const Lesson& lesson);
+std::string verify_lesson_message(const Lesson& lesson, Lang words = Lang::En);
 
 }  // namespace attn
