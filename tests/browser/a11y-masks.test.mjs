@@ -21,7 +21,7 @@ describe('mask grid twins', { timeout: 120000 }, () => {
   it('blocks and frees a cell and pads a key by keys alone', async () => {
     await page.waitForSelector('#a11y-mask-0-0', { state: 'attached' });
     for (let i = 0; i < 80 && !(await page.evaluate(() => document.getElementById('a11y-skip').contains(document.activeElement))); i++)
-      await key(i === 0 ? 'Escape' : 'Shift+Tab');
+      await key(i < 2 ? 'Escape' : 'Shift+Tab');  // a first Esc may only hide the tooltip under the pointer
     for (let i = 0; i < 6 && (await page.evaluate(() => document.activeElement.getAttribute('href'))) !== '#a11y-controls'; i++)
       await key('Tab');
     await key('Enter');

@@ -25,7 +25,7 @@ describe('embedding point twins', { timeout: 180000 }, () => {
   }, id);
   const toSkipLinks = async () => {
     for (let i = 0; i < 80 && !(await page.evaluate(() => document.getElementById('a11y-skip').contains(document.activeElement))); i++)
-      await key(i === 0 ? 'Escape' : 'Shift+Tab');
+      await key(i < 2 ? 'Escape' : 'Shift+Tab');  // a first Esc may only hide the tooltip under the pointer
   };
 
   // wcag: 2.5.1 — a point dragged on the embedding plane is moved by arrows or a typed number instead

@@ -42,7 +42,7 @@ describe('worksheet twins', { timeout: 120000 }, () => {
 
     // Esc leaves the canvas for the skip links; the worksheet's link takes the focus to its chooser, Tab to its first cell.
     for (let i = 0; i < 80 && !(await page.evaluate(() => document.getElementById('a11y-skip').contains(document.activeElement))); i++)
-      await key(i === 0 ? 'Escape' : 'Shift+Tab');
+      await key(i < 2 ? 'Escape' : 'Shift+Tab');  // a first Esc may only hide the tooltip under the pointer
     for (let i = 0; i < 6 && (await page.evaluate(() => document.activeElement.getAttribute('href'))) !== '#a11y-worksheet'; i++)
       await key('Tab');
     await key('Enter');

@@ -533,7 +533,8 @@ export function keyboard(page) {
     const where = () => page.evaluate(() => document.getElementById('a11y-skip').contains(document.activeElement) ? 'skip'
       : document.activeElement && document.activeElement.id === 'canvas' ? 'canvas' : 'dom');
     for (let i = 0; i < 300 && (await where()) === 'dom'; i++) await key('Shift+Tab');
-    if ((await where()) === 'canvas') await key('Escape');
+    // A first Esc hides the tooltip under a resting pointer, if one shows (ui/tooltip.h); the next leaves the canvas.
+    for (let i = 0; i < 2 && (await where()) === 'canvas'; i++) await key('Escape');
     if ((await where()) !== 'skip') throw new Error('Esc on the canvas does not go to the skip links');
     for (let i = 0; i < 8 && (await page.evaluate(() => document.activeElement.getAttribute('href'))) !== '#' + section; i++)
       await key('Tab');

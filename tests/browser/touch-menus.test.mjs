@@ -43,10 +43,10 @@ describe('menus on a phone', { timeout: 180000 }, () => {
     for (const id of lessonIds) rows.push({ id, r: await itemRect(page, 'menu:lessons:' + id) });
     for (const { id, r } of rows) {
       assert.ok(r.x >= 0 && r.x + r.w <= width + 0.5, `the row of "${id}" spans ${r.x}..${r.x + r.w} on a ${width} px screen`);
-      // The row's last 10 px (its tick's column; no lesson is open) hold no text: a title too long for the
-      // screen would run through them to the popup's clipped edge.
+      // The row's last 10 px (its tick's column; no lesson is open), inside the popup's edge lines, hold no text: a
+      // title too long for the screen would run through them to the popup's clipped edge.
       const { rgba } = decodePng(await page.screenshot({ type: 'png', scale: 'css',
-        clip: { x: r.x + r.w - 11, y: r.y + 4, width: 10, height: r.h - 8 } }));
+        clip: { x: r.x + r.w - 11, y: r.y + 8, width: 10, height: r.h - 16 } }));
       let spread = 0;
       for (let i = 0; i < rgba.length; i += 4)
         for (let c = 0; c < 3; c++) spread = Math.max(spread, Math.abs(rgba[i + c] - rgba[c]));

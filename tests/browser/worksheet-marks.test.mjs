@@ -22,13 +22,14 @@ describe('worksheet cells carry their check as a mark', { timeout: 120000 }, () 
       const wrong = await api.itemRect(page, 'worksheet:Q:1,1'), empty = await api.itemRect(page, 'worksheet:Q:1,2');
       assert.ok(wrong && empty, 'both cells drawn');
       const png = decodePng(await page.screenshot({ type: 'png' }));
-      // The right end of a cell, where the mark goes: pixels far from the fill are the mark's ink.
+      // The right end of a cell, where the mark goes, inside the frame's 1 px edge: pixels far from the fill are the
+      // mark's ink.
       const inkIn = (rect) => {
         const px = (x, y) => { const i = (Math.round(y) * png.width + Math.round(x)) * 4; return [png.rgba[i], png.rgba[i + 1], png.rgba[i + 2]]; };
-        const fill = px(rect.x + rect.w - 2, rect.y + 2);
+        const fill = px(rect.x + rect.w - 4, rect.y + 4);
         let ink = 0, light = 0;
-        for (let y = rect.y + 3; y < rect.y + rect.h - 3; y++)
-          for (let x = rect.x + rect.w - 16; x < rect.x + rect.w - 2; x++) {
+        for (let y = rect.y + 4; y < rect.y + rect.h - 4; y++)
+          for (let x = rect.x + rect.w - 16; x < rect.x + rect.w - 4; x++) {
             const p = px(x, y), d = Math.abs(p[0] - fill[0]) + Math.abs(p[1] - fill[1]) + Math.abs(p[2] - fill[2]);
             if (d > 200) { ink++; light += p[0] + p[1] + p[2] > 600 ? 1 : 0; }
           }

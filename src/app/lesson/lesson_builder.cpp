@@ -271,7 +271,7 @@ std::string check_draft(const LessonDraft& d, std::vector<std::string>* findings
   for (Lang lang : languages()) {
     const std::string tag = std::string("[") + lang_code(lang) + "]",
                       first = std::string("[") + lang_code(Lang::En) + "]";
-    for (const std::string& f : verify_lesson(l, lang, 1, 6, words).failures) {
+    for (const std::string& f : verify_lesson(l, lang, kVerifySeed, kVerifyMoves, words).failures) {
       // A text written in one language only fails alike in the other, which shows it: say it once.
       std::string as_first = f;
       if (const size_t at = as_first.find(tag); at != std::string::npos) as_first.replace(at, tag.size(), first);

@@ -439,7 +439,7 @@ LessonVerifyReport verify_lesson(const Lesson& lesson, Lang lang, uint64_t seed,
 
 std::string verify_lesson_message(const Lesson& lesson, Lang words) {
   for (Lang lang : languages()) {
-    const LessonVerifyReport r = verify_lesson(lesson, lang, 1, 6, words);
+    const LessonVerifyReport r = verify_lesson(lesson, lang, kVerifySeed, kVerifyMoves, words);
     if (!r.ok()) return r.failures.front();
   }
   return "";

@@ -26,7 +26,9 @@ struct LessonVerifyReport {
 // unlocked. The lesson need not be added (a teacher's file, the builder's draft): it is walked as it is. The
 // failures are worded in `words` (the catalogs' lesson.check.verify.*): English for the CLI and the JS API, the
 // page's language for the builder.
-LessonVerifyReport verify_lesson(const Lesson& lesson, Lang lang, uint64_t seed = 1, int moves = 6,
+constexpr uint64_t kVerifySeed = 1;
+constexpr int kVerifyMoves = 6;
+LessonVerifyReport verify_lesson(const Lesson& lesson, Lang lang, uint64_t seed = kVerifySeed, int moves = kVerifyMoves,
                                  Lang words = Lang::En);
 // Both languages; the first failure as one message ("" when the lesson passes), for refusing a lesson.
 std::string verify_lesson_message(const Lesson& lesson, Lang words = Lang::En);
