@@ -95,6 +95,15 @@ async function started(page) {
   return done.build;
 }
 
+// B's worker takes over once A's is idle. Chromium waits for that (skipWaiting or not) and, when A's worker was
+// being started at that moment, until its idle timer of 30 s runs out: a loaded machine has seen that wait.
+const TAKEOVER_MS = 75000;
+const workers = (page) => page.evaluate(async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  const of = (w) => (w ? `${w.state} ${w.scriptURL.split('/').pop()}` : null);
+  return r ? { installing: of(r.installing), waiting: of(r.waiting), active: of(r.active) } : null;
+});
+
 const keptBuilds = (page) => page.evaluate(async () => {
   const out = [];
   for (const name of (await caches.keys()).filter((k) => k.startsWith('attnplay-site-'))) {
@@ -121,7 +130,7 @@ async function openTab(context, origin) {
   return { tab, loads };
 }
 
-describe('a deploy while the page is kept offline', { timeout: 170000 }, () => {
+describe('a deploy while the page is kept offline', { timeout: 260000 }, () => {
   const server = deployServer();
   let browser, dirB, A, B, page, context, loads, tab2, loads2;
   before(async () => {
@@ -169,7 +178,11 @@ describe('a deploy while the page is kept offline', { timeout: 170000 }, () => {
     await started(page);
     assertOneBuild(loads, 'B served whole');
     await pollUntil(() => keptBuilds(page), (k) => k.includes(B), { what: 'build B kept', timeout: 60000 });
-    await pollUntil(() => tab2.evaluate(() => window.__takenOver), (n) => n > 0, { what: 'B\'s worker to take tab 2 over', timeout: 30000 });
+    const keptAt = Date.now();
+    await pollUntil(() => tab2.evaluate(() => window.__takenOver), (n) => n > 0,
+      { what: 'B\'s worker to take tab 2 over', timeout: TAKEOVER_MS, interval: 200 })
+      .catch(async (e) => { throw new Error(`${e.message}; the registration: ${JSON.stringify(await workers(page))}`); });
+    console.log(`B's worker took tab 2 over ${((Date.now() - keptAt) / 1000).toFixed(1)} s after B was kept`);
     assert.ok((await keptBuilds(page)).includes(A), 'A is kept while a tab runs it');
     await setStateOk(tab2, { lang: 'hi-Latn' });
     assert.doesNotMatch(await hinglishSummary(tab2), /naya build/, 'tab 2 shows build A\'s Hinglish');
@@ -189,7 +202,7 @@ describe('a deploy while the page is kept offline', { timeout: 170000 }, () => {
     server.down = true;
     await context.setOffline(true);
     loads.length = 0;
-    await page.reload({ waitUntil: 'load' });
+    await page.reload({ waitUntil: 'load', timeout: 60000 });
     assert.equal(await started(page), B, 'offline, the page runs build B');
     await setStateOk(page, { lang: 'hi-Latn' });
     assert.match(await hinglishSummary(page), /naya build/, 'offline, B\'s Hinglish');
