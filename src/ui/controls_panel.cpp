@@ -55,7 +55,7 @@ class ControlsPanel : public Panel {
       }
       ImGui::EndCombo();
     }
-    if (current && ImGui::IsItemHovered()) tooltip("%s", ctx.tr(current->title.c_str()));
+    if (current && ImGui::IsItemHovered()) tooltip(ctx.tr(current->title.c_str()));
     ctx.track(ControlId::preset);
   }
 
@@ -67,7 +67,7 @@ class ControlsPanel : public Panel {
                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
       c.track();
       if (ImGui::IsItemHovered())
-        tooltip("%s", ctx.trf("controls.d_k.tip", {{"sd", fmt(std::sqrt(static_cast<double>(s.d_k)), 2)}}).c_str());
+        tooltip(ctx.trf("controls.d_k.tip", {{"sd", fmt(std::sqrt(static_cast<double>(s.d_k)), 2)}}).c_str());
     } else if (!random) {
       ImGui::TextUnformatted(ctx.trf("controls.d_k.fixed", {{"d_k", fmt(r.core.d_k, 0)}}).c_str());
     }
@@ -114,7 +114,7 @@ class ControlsPanel : public Panel {
     }
     ctx.track(ControlId::reroll);
     const char* hint = ctx.tr("controls.reroll.hint");
-    if (ImGui::IsItemHovered()) tooltip("%s", hint);
+    if (ImGui::IsItemHovered()) tooltip(hint);
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(hint).x)
       ImGui::TextDisabled("%s", hint);

@@ -116,13 +116,11 @@ class CrossPanel : public Panel {
       const ImVec2 mp = ImGui::GetMousePos();
       const int i = static_cast<int>((mp.y - T.p0.y) / T.cell), j = static_cast<int>((mp.x - T.p0.x) / T.cell);
       if (i >= 0 && i < T.n && j >= 0 && j < T.m)
-        tooltip("%s%s",
-                ctx.trf("cross.tip", {{"word", c.target[static_cast<size_t>(i)]},
+        tooltip(ctx.trf("cross.tip", {{"word", c.target[static_cast<size_t>(i)]},
                                       {"key", c.source[static_cast<size_t>(j)]},
                                       {"score", fmt(E(i, j))},
-                                      {"weight", fmt(W(i, j))}})
-                    .c_str(),
-                k == 2 ? " (e = s·h ÷ √d)" : "");  // the scaled dot product
+                                      {"weight", fmt(W(i, j))}}) +
+                (k == 2 ? " (e = s·h ÷ √d)" : ""));  // the scaled dot product
     }
     for (int j = 0; j < T.m; ++j)
       ImGui::Text("%-9s %5.1f%%  e %+.3f", c.source[static_cast<size_t>(j)].c_str(),

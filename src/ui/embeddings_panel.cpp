@@ -139,13 +139,13 @@ class EmbeddingsPanel : public Panel {
     if (labels) point_labels(s, r, p, dl, px, py, n);
     const int tip = drag_ >= 0 ? drag_ : (p.hovered() ? nearest : -1);
     if (tip >= 0 && tip < static_cast<int>(r.row_labels.size()))
-      tooltip("%s", ctx.trf("embeddings.point_tip", {{"token", r.row_labels[static_cast<size_t>(tip)]},
-                                                     {"index", learner_index(tip)},
-                                                     {"x", dim_name(ctx, px)},
-                                                     {"vx", fmt(s.embeddings(tip, px))},
-                                                     {"y", dim_name(ctx, py)},
-                                                     {"vy", fmt(s.embeddings(tip, py))}})
-                        .c_str());
+      tooltip(ctx.trf("embeddings.point_tip", {{"token", r.row_labels[static_cast<size_t>(tip)]},
+                                               {"index", learner_index(tip)},
+                                               {"x", dim_name(ctx, px)},
+                                               {"vx", fmt(s.embeddings(tip, px))},
+                                               {"y", dim_name(ctx, py)},
+                                               {"vy", fmt(s.embeddings(tip, py))}})
+                  .c_str());
   }
 
   // Token names beside their points that never pile up: the selected token first, then each beside,

@@ -84,7 +84,7 @@ class HeatmapPanel : public Panel {
       ctx.app.item_labels[control_id(ControlId::heatmap_scale)] = "heatmap.row_scale";  // the DOM twin's name
       checkbox_wrapped(ctx.label("heatmap.row_scale", "row_scale"), &s.heatmap_row_scale);
       c.track();
-      if (ImGui::IsItemHovered()) tooltip("%s", ctx.tr("heatmap.row_scale.tip"));
+      if (ImGui::IsItemHovered()) tooltip(ctx.tr("heatmap.row_scale.tip"));
     }
   }
 
@@ -118,7 +118,7 @@ class HeatmapPanel : public Panel {
     a.slot_w = L.cell;
     a.color = ImGui::GetColorU32(ImGuiCol_Text);
     const int hovered = draw_axis_labels(L.dl, r.col_labels, a);
-    if (hovered >= 0) tooltip("%s", r.col_labels[static_cast<size_t>(hovered)].c_str());
+    if (hovered >= 0) tooltip(r.col_labels[static_cast<size_t>(hovered)].c_str());
     const float margin = L.p0.x - L.origin.x - 6;
     for (int i = 0; i < L.n; ++i) {
       const std::string t = fit_label(r.row_labels[static_cast<size_t>(i)], margin);
@@ -181,15 +181,15 @@ class HeatmapPanel : public Panel {
     const int j = std::clamp(static_cast<int>((mp.x - L.p0.x) / L.cell), 0, L.m - 1);
     const int i = std::clamp(static_cast<int>((mp.y - L.p0.y) / L.cell), 0, L.n - 1);
     if (is_masked_logit(h.logits(i, j)))
-      tooltip("%s", ctx.trf("common.cell_masked", {{"query", r.row_labels[i]}, {"key", r.col_labels[j]}}).c_str());
+      tooltip(ctx.trf("common.cell_masked", {{"query", r.row_labels[i]}, {"key", r.col_labels[j]}}).c_str());
     else
-      tooltip("%s", (ctx.trf("heatmap.tip", {{"query", r.row_labels[i]},
-                                             {"key", r.col_labels[j]},
-                                             {"weight", fmt(h.weights(i, j))},
-                                             {"logit", fmt(h.logits(i, j))},
-                                             {"score", fmt(h.scores(i, j))}}) +
-                     slip_note(s, h, i, j))
-                        .c_str());
+      tooltip((ctx.trf("heatmap.tip", {{"query", r.row_labels[i]},
+                                       {"key", r.col_labels[j]},
+                                       {"weight", fmt(h.weights(i, j))},
+                                       {"logit", fmt(h.logits(i, j))},
+                                       {"score", fmt(h.scores(i, j))}}) +
+               slip_note(s, h, i, j))
+                  .c_str());
     if (ImGui::IsMouseClicked(0)) s.selected_row = i;
   }
 

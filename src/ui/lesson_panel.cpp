@@ -49,7 +49,7 @@ class LessonPanel : public Panel {
     std::snprintf(num, sizeof num, "%d.", k);
     if (wrapped_button(std::string(num) + " " + ctx.tr(l.title.c_str()))) continue_lesson(ctx.app, l.id);
     ctx.track(ControlFamily::lesson_start, l.id);
-    if (!l.summary.empty() && ImGui::IsItemHovered()) tooltip("%s", ctx.tr(l.summary.c_str()));
+    if (!l.summary.empty() && ImGui::IsItemHovered()) tooltip(ctx.tr(l.summary.c_str()));
     if (done)
       ImGui::TextDisabled("  %s", ctx.tr("lesson.ui.completed"));
     else if (furthest > 0)

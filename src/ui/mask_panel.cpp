@@ -125,10 +125,10 @@ class MaskPanel : public Panel {
       const ImVec2 mp = ImGui::GetMousePos();
       const int j = std::clamp(static_cast<int>((mp.x - G.p0.x) / G.cell), 0, G.m - 1);
       const int i = std::clamp(static_cast<int>((mp.y - G.p0.y) / G.cell), 0, G.n - 1);
-      tooltip("%s", ctx.trf("common.cell_weight", {{"query", r.row_labels[static_cast<size_t>(i)]},
-                                                   {"key", r.col_labels[static_cast<size_t>(j)]},
-                                                   {"weight", fmt(h.weights(i, j))}})
-                        .c_str());
+      tooltip(ctx.trf("common.cell_weight", {{"query", r.row_labels[static_cast<size_t>(i)]},
+                                             {"key", r.col_labels[static_cast<size_t>(j)]},
+                                             {"weight", fmt(h.weights(i, j))}})
+                  .c_str());
     }
   }
 

@@ -58,14 +58,8 @@ bool is_masked(const Mat& logits, int i, int j) {
   return i < logits.rows() && j < logits.cols() && is_masked_logit(logits(i, j));
 }
 
-void cell_tooltip(const std::string& head, const std::string& body) {
-  // Bodies carry their own line breaks (one "= …" step per line), so no wrapping here.
-  if (!begin_tooltip((head + "\n" + body).c_str())) return;
-  ImGui::TextUnformatted(head.c_str());
-  ImGui::Separator();
-  ImGui::TextUnformatted(body.c_str());
-  end_tooltip();
-}
+// Bodies carry their own line breaks (one "= …" step per line), so no wrapping here.
+void cell_tooltip(const std::string& head, const std::string& body) { tooltip(head, body); }
 
 class PipelinePanel : public Panel {
  public:

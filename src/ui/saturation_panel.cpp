@@ -110,10 +110,10 @@ class SaturationPanel : public Panel {
       const bool masked = is_masked_logit(h->logits(row, hovered));
       const std::string& q = r.row_labels[static_cast<size_t>(query)];
       const std::string& k = r.col_labels[static_cast<size_t>(hovered)];
-      tooltip("%s", masked ? ctx.trf("common.cell_masked", {{"query", q}, {"key", k}}).c_str()
-                           : ctx.trf("common.cell_weight",
-                                     {{"query", q}, {"key", k}, {"weight", fmt(h->weights(row, hovered))}})
-                                 .c_str());
+      tooltip(masked
+                  ? ctx.trf("common.cell_masked", {{"query", q}, {"key", k}}).c_str()
+                  : ctx.trf("common.cell_weight", {{"query", q}, {"key", k}, {"weight", fmt(h->weights(row, hovered))}})
+                        .c_str());
     }
   }
 
@@ -133,7 +133,7 @@ class SaturationPanel : public Panel {
     auto stat = [&](const char* name, const char* tip, auto value) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(name);
-      if (ImGui::IsItemHovered()) tooltip("%s", tip);
+      if (ImGui::IsItemHovered()) tooltip(tip);
       for (int k = 0; k < 2; ++k) {
         ImGui::TableNextColumn();
         if (!hs[k] || rows[k] < 0 || rows[k] >= hs[k]->entropy.size())
@@ -220,11 +220,9 @@ class SaturationPanel : public Panel {
         p.vline(xs[best], ImGui::GetColorU32(ImGuiCol_Text, 0.5f));
         p.dot(xs[best], ys[0][best], kUnscaledCol, 4);
         p.dot(xs[best], ys[1][best], kScaledCol, 4);
-        tooltip("%s%s",
-                ctx.trf("saturation.curve.tip", {{"d_k", std::to_string(sw.d_k[best])},
+        tooltip(ctx.trf("saturation.curve.tip", {{"d_k", std::to_string(sw.d_k[best])},
                                                  {"unscaled", fmt(ys[0][best])},
-                                                 {"scaled", fmt(ys[1][best])}})
-                    .c_str(),
+                                                 {"scaled", fmt(ys[1][best])}}) +
                 per_head);
       }
       if (ImGui::IsItemVisible()) ctx.track(ControlFamily::saturation_curve, mt.id);  // not when scrolled away

@@ -276,8 +276,7 @@ float Shell::draw_lesson_sheet(PanelContext& ctx, float top) {
                               ctx.tr("panel.lesson") + "###sheet-toggle";
     if (ImGui::Button(title.c_str(), ImVec2(-FLT_MIN, 0))) lesson_sheet_folded_ = !lesson_sheet_folded_;
     ctx.track(ControlId::lesson_sheet);
-    if (ImGui::IsItemHovered())
-      tooltip("%s", ctx.tr(lesson_sheet_folded_ ? "lesson.ui.sheet_open" : "lesson.ui.sheet_fold"));
+    if (ImGui::IsItemHovered()) tooltip(ctx.tr(lesson_sheet_folded_ ? "lesson.ui.sheet_open" : "lesson.ui.sheet_fold"));
     if (!lesson_sheet_folded_ &&
         ImGui::BeginChild("###lesson-sheet-body", ImVec2(0, 0), ImGuiChildFlags_AlwaysUseWindowPadding)) {
       follow_kept_scroll(panel_info(PanelId::lesson).key, static_cast<size_t>(PanelId::lesson));
@@ -429,7 +428,7 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
       const std::string title = ctx.tr(l.title.c_str()), shown = fit_label(title, room);
       if (ImGui::MenuItem(shown.c_str(), nullptr, app_.state.lesson.id == l.id)) start_lesson(app_, l.id, 1);
       ctx.track(ControlFamily::menu_lessons_item, l.id);
-      if (shown != title && ImGui::IsItemHovered(ImGuiHoveredFlags_DelayNormal)) tooltip("%s", title.c_str());
+      if (shown != title && ImGui::IsItemHovered(ImGuiHoveredFlags_DelayNormal)) tooltip(title.c_str());
     }
     if (!app_.state.lesson.id.empty()) {
       ImGui::Separator();
@@ -472,6 +471,12 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
 
 // [SECTION] frame ------------------------------------------------------------------------------
 void Shell::draw() {
+  begin_tooltips(app_);
+  draw_frame();
+  end_tooltips();
+}
+
+void Shell::draw_frame() {
   ImGuiIO& io = ImGui::GetIO();
   io.FontGlobalScale = app_.state.text_scale / pixel_ratio_;
   apply_theme();
@@ -479,7 +484,6 @@ void Shell::draw() {
   app_.item_panels.clear();
   app_.cut_items.clear();
   app_.focused_item.clear();
-  begin_tooltips(app_);
   PanelContext ctx(app_);
   // The state changed since the widgets last drew, not through them (the API, a host page's message, a
   // lesson step, a preset): an active widget would write its own old value back this frame, so it lets go.

@@ -21,6 +21,7 @@ class Shell {
   void draw();
 
  private:
+  void draw_frame();  // all but the tooltips, which go over everything
   void apply_theme();
   void draw_panel(PanelContext& ctx, PanelId id, const Tile* tile, bool closable);
   void draw_panel_body(PanelContext& ctx, PanelId id);

@@ -1,8 +1,14 @@
-// tooltip.h — the canvas's tooltips: Escape hides the one showing until the pointer moves (WCAG 1.4.13, content that
-// appears on hover can be dismissed without moving the pointer), and the text shown is kept for the page's API.
+// tooltip.h — the canvas's tooltips, made as WCAG 1.4.13 asks of content that appears on hover:
+// - dismissible: Escape hides the one showing until the pointer moves (that Escape does not also take the focus out
+//   of the canvas: canvas_exit.h);
+// - hoverable: a tooltip stays where it first showed, just beside the pointer, and stays (the same text) while the
+//   pointer crosses the gap onto it and rests on it, so a learner can move onto it, e.g. under a magnifier, although
+//   the pointer then lies over other cells;
+// - persistent: it goes when the pointer leaves both its item and it, or on Escape.
+// The text shown and where are kept for the page's API (App::tooltip, App::item_rects["tooltip"]).
 #pragma once
 
-#include <imgui.h>
+#include <string>
 
 namespace attn {
 class App;
@@ -10,16 +16,15 @@ class App;
 
 namespace attn::ui {
 
-// Once a frame, before the panels: an Escape while a tooltip showed in the last frame dismisses the tooltips until
-// the pointer moves. That Escape is the tooltip's: it does not also take the focus out of the canvas (canvas_exit.h).
+// Once a frame, before the panels.
 void begin_tooltips(App& app);
+// Once a frame, after the panels: draws the tooltip the panels asked for, or the one the pointer rests on.
+void end_tooltips();
 bool tooltip_took_escape();
 
-// ImGui::SetTooltip, unless the tooltips are dismissed.
-void tooltip(const char* fmt, ...) IM_FMTARGS(1);
-// ImGui::BeginTooltip for a tooltip drawn item by item, unless dismissed (false: nothing to end); `text` is what the
-// API reports it shows.
-bool begin_tooltip(const char* text);
-void end_tooltip();
+// The tooltip of the item under the pointer this frame (the last asked wins, as with ImGui::SetTooltip).
+void tooltip(const std::string& text);
+// A tooltip with a title above a rule, its body's own line breaks kept.
+void tooltip(const std::string& title, const std::string& body);
 
 }  // namespace attn::ui

@@ -69,14 +69,12 @@ class VariancePanel : public Panel {
     if (p.hovered()) {
       const int b = std::clamp(static_cast<int>((p.x_of(p.mouse_x()) - h.lo) / w), 0, bins - 1);
       const double a = h.lo + w * b, e = a + w;
-      tooltip("%s%s",
-              ctx.trf("variance.bin_tip", {{"lo", fmt(a, 2)},
+      tooltip(ctx.trf("variance.bin_tip", {{"lo", fmt(a, 2)},
                                            {"hi", fmt(e, 2)},
                                            {"count", std::to_string(h.counts[static_cast<size_t>(b)])},
                                            {"theory", theory},
-                                           {"expected", fmt(v.samples * w * normal_pdf((a + e) / 2, var), 1)}})
-                  .c_str(),
-              b == 0 || b == bins - 1 ? ctx.tr("variance.edge_bin") : "");
+                                           {"expected", fmt(v.samples * w * normal_pdf((a + e) / 2, var), 1)}}) +
+              (b == 0 || b == bins - 1 ? ctx.tr("variance.edge_bin") : ""));
     }
   }
 
@@ -138,12 +136,12 @@ class VariancePanel : public Panel {
       size_t best = 0;
       for (size_t k = 1; k < xs.size(); ++k)
         if (std::fabs(std::log(xs[k]) - mx) < std::fabs(std::log(xs[best]) - mx)) best = k;
-      tooltip("%s", ctx.trf("variance.curve_tip", {{"d_k", std::to_string(rows[best].d_k)},
-                                                   {"samples", std::to_string(rows[best].samples)},
-                                                   {"std", fmt(measured[best])},
-                                                   {"root", fmt(root[best])},
-                                                   {"std_scaled", fmt(scaled[best])}})
-                        .c_str());
+      tooltip(ctx.trf("variance.curve_tip", {{"d_k", std::to_string(rows[best].d_k)},
+                                             {"samples", std::to_string(rows[best].samples)},
+                                             {"std", fmt(measured[best])},
+                                             {"root", fmt(root[best])},
+                                             {"std_scaled", fmt(scaled[best])}})
+                  .c_str());
     }
   }
 

@@ -189,6 +189,38 @@ describe('keyboard only', { timeout: 170000 }, () => {
       `Esc with no tooltip went to the first skip link (focus on ${await active()})`);
   });
 
+  // wcag: 1.4.13 — hoverable: the pointer can move onto a tooltip and rest there, though it then lies over other
+  // cells, and the tooltip neither moves nor changes; persistent: it stays until the pointer leaves it
+  it('the pointer moves onto a heatmap cell\'s tooltip and rests there: it stays as it was, then goes when the pointer leaves', async () => {
+    const tip = () => page.evaluate(() => window.attnplay.ui.tooltip());
+    const n = (await api.getResult(page)).weights.length;
+    const grid = await itemRect(page, 'heatmap');
+    const cw = grid.w / n, ch = grid.h / n;
+    const cellAt = (p) => [Math.floor((p.y - grid.y) / ch), Math.floor((p.x - grid.x) / cw)];
+    const from = { x: grid.x + cw / 2, y: grid.y + ch / 2 };
+    await page.mouse.move(from.x, from.y, { steps: 4 });
+    const text = await pollUntil(tip, (t) => t !== '', { what: 'the first cell\'s tooltip' });
+    await waitFrames(page, 2);
+    const box = await itemRect(page, 'tooltip');
+    assert.ok(box, 'the tooltip\'s place is reported');
+    const onto = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+    assert.notDeepEqual(cellAt(onto), [0, 0], `the tooltip's middle lies over another cell: ${cellAt(onto)}`);
+    for (let i = 1; i <= 10; i++) {  // across the gap and onto it, a frame or two a step
+      await page.mouse.move(from.x + (onto.x - from.x) * i / 10, from.y + (onto.y - from.y) * i / 10);
+      await waitFrames(page, 2);
+      assert.equal(await tip(), text, `step ${i} of 10 towards the tooltip: still the first cell's`);
+      assert.deepEqual(await itemRect(page, 'tooltip'), box, `step ${i}: the tooltip did not move`);
+    }
+    await waitFrames(page, 10);
+    assert.equal(await tip(), text, 'resting on it, the tooltip stays');
+    // Off the tooltip, onto a cell it does not cover: that cell's tooltip.
+    const last = { x: grid.x + grid.w - cw / 2, y: grid.y + grid.h - ch / 2 };
+    assert.ok(last.x > box.x + box.w || last.y > box.y + box.h, 'the last cell lies outside the tooltip');
+    await page.mouse.move(last.x, last.y, { steps: 4 });
+    const other = await pollUntil(tip, (t) => t !== text && t !== '', { what: 'the last cell\'s tooltip' });
+    assert.notEqual(other, text);
+  });
+
 });
 
 // A page of its own: typed characters leave the canvas's navigation where a learner would find it, but not where the

@@ -294,7 +294,7 @@ declare namespace Attnplay {
     /** Answers kept elsewhere (an LMS) for a lesson, by question id: those steps open answered. */
     keepAnswers(lesson: string, answers: Record<string, KeptAnswer>): Promise<OkOrError>;
     readonly ui: {
-      /** The labelled control's rectangle in the last frame, or null. */
+      /** The labelled control's rectangle in the last frame, or null; "tooltip": the tooltip's, while one shows. */
       itemRect(label: string): Promise<Rect | null>;
       /** The id of the control with keyboard focus, "" when none has. */
       focused(): Promise<string>;
