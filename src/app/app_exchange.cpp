@@ -16,10 +16,10 @@ using nlohmann::json;
 std::string open_in_builder(App& app, const std::string& text, const std::string& name) {
   app.builder_import = false;
   std::string file = text, err;
-  if (is_lesson_link(text)) err = decode_lesson_link(text, file);
+  if (is_lesson_link(text)) err = decode_lesson_link(text, file, app.state.lang);
   LessonDraft d;
   const json j = json::parse(file, nullptr, false);
-  if (err.empty()) err = draft_from_json(j, d);
+  if (err.empty()) err = draft_from_json(j, d, app.state.lang);
   if (!err.empty()) {
     app.status = tr_format(app.state.lang, "status.lesson_failed", {{"name", printable(name)}, {"error", err}});
     return err;

@@ -129,7 +129,7 @@ void builder_keep(App& app) { app.builder.pending = json(); }
 
 std::string builder_open_builtin(App& app, const std::string& id) {
   LessonDraft d;
-  if (std::string err = draft_from_builtin(id, d); !err.empty()) return err;
+  if (std::string err = draft_from_builtin(id, d, app.state.lang); !err.empty()) return err;
   builder_request(app, to_kept(d));
   return "";
 }
@@ -358,7 +358,7 @@ bool builder_can_link(const App& app) {
 
 std::string builder_copy_link(App& app) {
   if (std::string why = refused(app); !why.empty()) return why;
-  if (!builder_can_link(app)) return "no page address here";
+  if (!builder_can_link(app)) return tr(app.state.lang, "builder.no_page_address");
   std::string link;
   if (std::string err = lesson_link(app.host.page_url(), app.builder.draft, link, app.state.lang); !err.empty()) {
     app.status = tr_format(app.state.lang, "builder.link_long", {{"error", err}});
@@ -375,7 +375,7 @@ bool builder_can_package(const App& app) {
 
 std::string builder_package(App& app) {
   if (std::string why = refused(app); !why.empty()) return why;
-  if (!builder_can_package(app)) return "no course package here";
+  if (!builder_can_package(app)) return tr(app.state.lang, "builder.no_package");
   const std::string text = draft_lesson_text(app.builder.draft);
   const Lesson* added = nullptr;
   if (std::string err = add_lesson(text, &added, app.state.lang); !err.empty()) {

@@ -462,11 +462,12 @@ bool typed(const json& v, std::string& out) {
 std::string set_step_text(App& app, const Args& r) {
   DraftStep* s = builder_step(app, r.step);
   std::string v;
-  if (!s) return "no such step";
-  if (!typed(r.value, v)) return "no text given";
+  if (!s) return tr(app.state.lang, "builder.act.no_step");
+  if (!typed(r.value, v)) return tr(app.state.lang, "builder.act.no_text");
   const Lang lang = r.other ? builder_other_lang(app.state.lang) : app.state.lang;
   const bool in_choice = r.field == "choice" || r.field == "feedback";
-  if (in_choice && (r.choice < 0 || r.choice >= static_cast<int>(s->choices.size()))) return "no such choice";
+  if (in_choice && (r.choice < 0 || r.choice >= static_cast<int>(s->choices.size())))
+    return tr(app.state.lang, "builder.act.no_choice");
   DraftText* t = r.field == "text"       ? &s->text
                  : r.field == "question" ? &s->question
                  : r.field == "hint"     ? &s->hint
@@ -474,7 +475,7 @@ std::string set_step_text(App& app, const Args& r) {
                  : r.field == "choice"   ? &s->choices[static_cast<size_t>(r.choice)].text
                  : r.field == "feedback" ? &s->choices[static_cast<size_t>(r.choice)].feedback
                                          : nullptr;
-  if (!t) return "no such text";
+  if (!t) return tr(app.state.lang, "builder.act.no_field");
   t->in(lang) = v;
   builder_changed(app);
   return "";
@@ -493,20 +494,20 @@ bool draft_act(App& app, const std::string& what, const Args& r, std::string& er
     for (size_t i = 0; i < all.size(); ++i)
       if (r.value.is_string() && all[i].id == r.value.get<std::string>()) b.builtin = i;
   } else if (what == "open_builtin") {
-    err = lessons().empty() ? "no built-in lesson"
+    err = lessons().empty() ? tr(app.state.lang, "builder.act.no_builtin")
                             : builder_open_builtin(app, lessons()[std::min(b.builtin, lessons().size() - 1)].id);
   } else if (what == "open_file") {
     builder_pick_file(app);
   } else if (what == "open_text") {
     if (typed(r.value, v)) b.open_text = v;
   } else if (what == "open") {
-    err = b.open_text.empty() ? "no link given" : builder_open_typed(app);
+    err = b.open_text.empty() ? tr(app.state.lang, "builder.act.no_link") : builder_open_typed(app);
   } else if (what == "replace") {
     builder_replace(app);
   } else if (what == "keep") {
     builder_keep(app);
   } else if (what == "id" || what == "title") {
-    if (!typed(r.value, v)) return err = "no text given", true;
+    if (!typed(r.value, v)) return err = tr(app.state.lang, "builder.act.no_text"), true;
     if (what == "id")
       b.draft.id = v;
     else
@@ -536,7 +537,7 @@ bool step_act(App& app, const std::string& what, const Args& r, std::string& err
   if (what == "select") {
     builder_select(app, app.builder.selected == r.step ? -1 : r.step);
   } else if (what == "up" || what == "down") {
-    err = builder_move(app, i, what == "up" ? -1 : 1) ? "" : "it cannot move so";
+    err = builder_move(app, i, what == "up" ? -1 : 1) ? "" : tr(app.state.lang, "builder.act.cannot_move");
   } else if (what == "delete") {
     builder_delete(app, i);
   } else if (what == "record") {
@@ -544,7 +545,7 @@ bool step_act(App& app, const std::string& what, const Args& r, std::string& err
   } else if (what == "highlight") {
     if (r.value.is_string()) builder_set_highlight(app, i, r.value.get<std::string>());
   } else if (what == "lock") {
-    if (!find_control(r.control)) return err = "no such control", true;
+    if (!find_control(r.control)) return err = tr(app.state.lang, "builder.act.no_control"), true;
     if (r.value.is_boolean()) builder_set_lock(app, i, r.control, r.value.get<bool>());
   } else if (what == "text") {
     err = set_step_text(app, r);
@@ -560,17 +561,18 @@ bool question_act(App& app, const std::string& what, const Args& r, std::string&
   const int k = r.value.is_string() ? std::atoi(r.value.get<std::string>().c_str()) : -1;
   double x = 0;
   if (what == "ask") {
-    if (k < 0 || k >= static_cast<int>(builder_ask_keys().size())) return err = "no such kind of step", true;
+    if (k < 0 || k >= static_cast<int>(builder_ask_keys().size()))
+      return err = tr(app.state.lang, "builder.act.no_kind"), true;
     builder_set_ask(app, i, static_cast<DraftStep::Ask>(k));
   } else if (what == "right") {
-    if (k < 0) return err = "no such choice", true;
+    if (k < 0) return err = tr(app.state.lang, "builder.act.no_choice"), true;
     builder_set_answer(app, i, static_cast<size_t>(k));
   } else if (what == "add_choice") {
-    err = builder_add_choice(app, i) ? "" : "no more choices";
+    err = builder_add_choice(app, i) ? "" : tr(app.state.lang, "builder.act.no_more_choices");
   } else if (what == "remove_choice") {
     err = r.choice >= 0 && builder_remove_choice(app, i, static_cast<size_t>(r.choice)) ? "" : "two choices stay";
   } else if (what == "number" || what == "tolerance") {
-    if (!number(r.value, x)) return err = "not a number", true;
+    if (!number(r.value, x)) return err = tr(app.state.lang, "builder.act.not_number"), true;
     DraftStep& s = *builder_step(app, r.step);
     (what == "number" ? s.number : s.tolerance) = x;
     builder_changed(app);
@@ -634,17 +636,17 @@ bool output_act(App& app, const std::string& what, const Args& r, std::string& e
 }  // namespace
 
 std::string builder_act(App& app, const json& action) {
-  if (!app.state.panels.builder) return "the lesson builder is not open";
+  if (!app.state.panels.builder) return tr(app.state.lang, "builder.act.not_open");
   const std::string what =
       action.contains("what") && action["what"].is_string() ? action["what"].get<std::string>() : "";
   const Args r = read_args(action);
   std::string err;
   bool known = draft_act(app, what, r, err) || output_act(app, what, r, err);
   if (!known) {
-    if (!builder_step(app, r.step)) return "no such step";
+    if (!builder_step(app, r.step)) return tr(app.state.lang, "builder.act.no_step");
     known = step_act(app, what, r, err) || question_act(app, what, r, err) || prediction_act(app, what, r, err);
   }
-  if (!known) return "unknown builder action";
+  if (!known) return tr(app.state.lang, "builder.act.unknown");
   builder_check(app);  // the twin's next description shows the verdict on this edit
   return err;
 }

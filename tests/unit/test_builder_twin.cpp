@@ -148,3 +148,18 @@ TEST_CASE("every twin of the builder rings a control the canvas tracks, or names
     CHECK((id.rfind("builder:step:", 0) == 0 || find_control_id(id, known)));
   }
 }
+
+TEST_CASE("the builder twin says what it refuses in the page's language", "[builder][a11y]") {
+  App app;
+  app.state.lang = Lang::HiLatn;
+  CHECK(a11y_act(app, builder_do("add")) == "lesson builder khula nahi hai");
+  app.state.panels.builder = true;
+  app.tick();
+  CHECK(a11y_act(app, builder_do("open")) == "koi link nahi diya");
+  REQUIRE(a11y_act(app, builder_do("add")).empty());
+  CHECK(a11y_act(app, builder_do("up", {{"step", 0}})) == "yeh step us taraf nahi khisak sakta");
+  CHECK(a11y_act(app, builder_do("delete", {{"step", 4}})) == "aisa koi step nahi hai");
+  CHECK(a11y_act(app, builder_do("fly", {{"step", 0}})) == "anjaan builder action");
+  app.state.lang = Lang::En;
+  CHECK(a11y_act(app, builder_do("open")) == "no link given");
+}

@@ -493,3 +493,31 @@ TEST_CASE("the checker's own, the validator's and the verifier's messages come f
   CHECK(check_draft(d, &findings).find("task.solution does not meet the goal") != std::string::npos);
   CHECK(findings.front().rfind("goal-test step 1 (\"q1\") [en], after task.solution, lesson step:", 0) == 0);
 }
+
+TEST_CASE("the builder's own refusals and a draft's file problems are in the page's language", "[builder]") {
+  LessonDraft back;
+  CHECK(draft_from_json(json{{"id", "x"}}, back, Lang::HiLatn) == "yeh lesson nahi hai: ismein \"steps\" nahi hain");
+  CHECK(draft_from_json(json{{"id", "x"}}, back) == "not a lesson: it has no \"steps\"");
+  CHECK(draft_from_builtin("no-such", back, Lang::HiLatn) == "\"no-such\" naam ka koi built-in lesson nahi hai");
+  std::string text;
+  CHECK(decode_lesson_link("#lesson=2.abc", text, Lang::HiLatn) == "is link mein koi lesson nahi hai");
+  CHECK(decode_lesson_link("#lesson=2.abc", text) == "the link carries no lesson");
+  App app;
+  app.state.lang = Lang::HiLatn;
+  CHECK(open_in_builder(app, "{\"id\": \"x\"}", "x.json") == "yeh lesson nahi hai: ismein \"steps\" nahi hain");
+  // A valid draft where this host makes no link and no course package (the test's App has neither).
+  app.builder.draft = three_steps();
+  builder_changed(app);
+  CHECK(builder_copy_link(app) == "yahan koi page address nahi hai");
+  CHECK(builder_package(app) == "yahan course package nahi ban sakta");
+  app.state.lang = Lang::En;
+  CHECK(builder_copy_link(app) == "no page address here");
+  // An opened file's panel id and a field of it kept as it was written: the validator's and the parser's words.
+  LessonDraft d = three_steps();
+  d.steps[0].panels = {"heatmapp"};
+  CHECK(check_draft(d, nullptr, Lang::HiLatn) == "step 1: panels: \"heatmapp\" koi panel id nahi hai");
+  d = three_steps();
+  d.steps[0].kept["claims"] = 3;
+  CHECK(check_draft(d, nullptr, Lang::HiLatn) == "step 1: claims {value, op, than} ki list honi chahiye");
+  CHECK(check_draft(d) == "step 1: claims must be a list of {value, op, than}");
+}

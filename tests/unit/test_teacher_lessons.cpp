@@ -167,3 +167,39 @@ TEST_CASE("a loaded lesson runs as a built-in one: steps, prediction, reveal, pr
   CHECK(mine->steps == static_cast<int>(find_lesson("teacher-test")->steps.size()));
   CHECK(lesson_listed("teacher-test"));
 }
+
+TEST_CASE("a teacher's file is refused in the language asked for: its shape, its ids and its feedback",
+          "[lessons][teacher]") {
+  const auto broken = [](Lang words, auto&& change) {
+    json j = teacher_lesson();
+    change(j["steps"]);
+    Lesson l;
+    return check_lesson_text(j.dump(), l, words);
+  };
+  // The parser: the JSON shape of each field, named with the part it is in.
+  const auto panels_text = [](json& s) { s[0]["panels"] = "heatmap"; };
+  CHECK(broken(Lang::HiLatn, panels_text) == "step 1 (\"look\"): panels strings ka array hona chahiye");
+  CHECK(broken(Lang::En, panels_text) == "step 1 (\"look\"): panels must be an array of strings");
+  const auto no_kind = [](json& s) { s[1]["task"].erase("kind"); };
+  CHECK(broken(Lang::HiLatn, no_kind) == "step 2 (\"predict\"): task.kind nahi diya hai");
+  CHECK(broken(Lang::En, no_kind) == "step 2 (\"predict\"): task.kind is missing");
+  const auto odd_kind = [](json& s) { s[1]["task"]["kind"] = "guess"; };
+  CHECK(broken(Lang::HiLatn, odd_kind) == "step 2 (\"predict\"): task.kind \"predict\" ya \"do\" hona chahiye");
+  CHECK(broken(Lang::En, odd_kind) == "step 2 (\"predict\"): task.kind must be \"predict\" or \"do\"");
+  Lesson l;
+  CHECK(check_lesson_text("{\n  \"id\": \"x\",\n  \"steps\": [}\n", l, Lang::HiLatn) ==
+        "line 3, column 13 pe JSON syntax error hai");
+  // The validator: panel, highlight and lock ids, and a wrong choice's feedback.
+  const auto panel_id = [](json& s) { s[0]["panels"] = {"heatmapp"}; };
+  CHECK(broken(Lang::HiLatn, panel_id) == "step 1 (\"look\"): panels: \"heatmapp\" koi panel id nahi hai");
+  CHECK(broken(Lang::En, panel_id) == "step 1 (\"look\"): panels: unknown panel id \"heatmapp\"");
+  CHECK(broken(Lang::HiLatn, [](json& s) { s[0]["highlight"] = "heatmapp"; }) ==
+        "step 1 (\"look\"): highlight: \"heatmapp\" koi highlight panel id nahi hai");
+  CHECK(broken(Lang::HiLatn, [](json& s) { s[0]["lock"] = {"dk"}; }) ==
+        "step 1 (\"look\"): lock: \"dk\" koi control id nahi hai");
+  const auto no_feedback = [](json& s) { s[1]["task"]["feedback"][1] = ""; };
+  CHECK(broken(Lang::HiLatn, no_feedback) ==
+        "step 2 (\"predict\"): task.feedback[1] nahi diya hai (galat choice batati hai ki kaunsi galti hui)");
+  CHECK(broken(Lang::En, no_feedback) ==
+        "step 2 (\"predict\"): task.feedback[1] is missing (a wrong choice names its slip)");
+}

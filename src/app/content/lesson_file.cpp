@@ -33,15 +33,17 @@ std::string inline_key(const TextSink& sink, const std::string& field) {
 std::string read_text(const json& v, const std::string& field, std::string& out, TextSink& sink) {
   if (v.is_string()) {
     out = v.get<std::string>();
-    return out.size() > 200 ? field + " is too long for a catalog key (write the text as {\"en\": …})" : "";
+    return out.size() > 200 ? tr_format(sink.words, "lesson.check.catalog_key_long", {{"field", field}}) : "";
   }
-  if (!v.is_object()) return field + " must be a catalog key or a text {\"en\": \"…\", \"hi-Latn\": \"…\"}";
+  if (!v.is_object()) return tr_format(sink.words, "lesson.check.not_text", {{"field", field}});
   ExtraText text;
   for (auto it = v.begin(); it != v.end(); ++it) {
     Lang lang = kDefaultLang;
     if (!lang_from_code(it.key(), lang) || lang_code(lang) != it.key())
-      return field + ": unknown language \"" + printable(it.key(), 16) + "\" (the page has " + lang_codes_list() + ")";
-    if (!it.value().is_string()) return field + "." + it.key() + " must be a string";
+      return tr_format(sink.words, "lesson.check.unknown_lang",
+                       {{"tag", printable(it.key(), 16)}, {"langs", lang_codes_list()}, {"field", field}});
+    if (!it.value().is_string())
+      return tr_format(sink.words, "lesson.check.not_string", {{"field", field + "." + it.key()}});
     const std::string s = it.value().get<std::string>();
     if (s.size() > kMaxTextBytes)
       return tr_format(sink.words, "lesson.check.text_bytes",
@@ -66,7 +68,7 @@ std::string read_text(const json& v, const std::string& field, std::string& out,
 
 std::string get_text(const json& j, const char* key, std::string& out, bool required, TextSink& sink,
                      const std::string& prefix = "") {
-  if (!j.contains(key)) return required ? prefix + key + " is missing" : "";
+  if (!j.contains(key)) return required ? tr_format(sink.words, "lesson.check.missing", {{"field", prefix + key}}) : "";
   return read_text(j[key], prefix + key, out, sink);
 }
 
@@ -74,7 +76,7 @@ std::string get_texts(const json& j, const char* key, std::vector<std::string>& 
                       const std::string& prefix = "") {
   if (!j.contains(key)) return "";
   const std::string field = prefix + key;
-  if (!j[key].is_array()) return field + " must be a list of texts";
+  if (!j[key].is_array()) return tr_format(sink.words, "lesson.check.not_texts", {{"field", field}});
   for (size_t i = 0; i < j[key].size(); ++i) {
     out.emplace_back();
     const json& v = j[key][i];
@@ -85,44 +87,49 @@ std::string get_texts(const json& j, const char* key, std::vector<std::string>& 
   return "";
 }
 
-std::string get_string(const json& j, const char* key, std::string& out, bool required) {
-  if (!j.contains(key)) return required ? std::string(key) + " is missing" : "";
-  if (!j[key].is_string()) return std::string(key) + " must be a string";
+// `prefix` names the part the key is in ("task."), so a message names the field as the author wrote it.
+std::string get_string(const json& j, const char* key, std::string& out, bool required, Lang words,
+                       const std::string& prefix = "") {
+  const std::string field = prefix + key;
+  if (!j.contains(key)) return required ? tr_format(words, "lesson.check.missing", {{"field", field}}) : "";
+  if (!j[key].is_string()) return tr_format(words, "lesson.check.not_string", {{"field", field}});
   out = j[key].get<std::string>();
-  if (out.size() > 200) return std::string(key) + " is longer than 200 bytes";
+  if (out.size() > 200) return tr_format(words, "lesson.check.string_long", {{"max", "200"}, {"field", field}});
   return "";
 }
 
-std::string get_strings(const json& j, const char* key, std::vector<std::string>& out) {
+std::string get_strings(const json& j, const char* key, std::vector<std::string>& out, Lang words,
+                        const std::string& prefix = "") {
   if (!j.contains(key)) return "";
-  if (!j[key].is_array()) return std::string(key) + " must be an array of strings";
+  const auto refused = [&] { return tr_format(words, "lesson.check.not_strings", {{"field", prefix + key}}); };
+  if (!j[key].is_array()) return refused();
   for (const json& v : j[key]) {
-    if (!v.is_string()) return std::string(key) + " must be an array of strings";
+    if (!v.is_string()) return refused();
     out.push_back(v.get<std::string>());
   }
   return "";
 }
 
-std::string parse_condition(const json& j, Condition& c, const std::string& field) {
-  if (!j.is_object()) return field + " must be an object {value, op, than}";
-  std::string err = get_string(j, "value", c.value, true);
-  if (err.empty()) err = get_string(j, "op", c.op, true);
-  if (!err.empty()) return field + "." + err;
+std::string parse_condition(const json& j, Condition& c, const std::string& field, Lang words) {
+  if (!j.is_object()) return tr_format(words, "lesson.check.not_condition", {{"field", field}});
+  std::string err = get_string(j, "value", c.value, true, words, field + ".");
+  if (err.empty()) err = get_string(j, "op", c.op, true, words, field + ".");
+  if (!err.empty()) return err;
   if (c.op != "<" && c.op != "<=" && c.op != ">" && c.op != ">=" && c.op != "==")
-    return field + ".op must be <, <=, >, >= or ==";
+    return tr_format(words, "lesson.check.bad_op", {{"field", field + ".op"}});
   if (j.contains("than") && j["than"].is_string())
     c.than_value = j["than"].get<std::string>();
   else if (!j.contains("than") || !j["than"].is_number())
-    return field + ".than must be a number or a live value's name";
+    return tr_format(words, "lesson.check.bad_than", {{"field", field + ".than"}});
   else
     c.than = j["than"].get<double>();
   if (j.contains("tolerance")) {
     if (!j["tolerance"].is_number() || !(j["tolerance"].get<double>() >= 0))
-      return field + ".tolerance must be a number ≥ 0";
+      return tr_format(words, "lesson.check.not_non_negative", {{"field", field + ".tolerance"}});
     c.tolerance = j["tolerance"].get<double>();
   }
   if (j.contains("state")) {
-    if (!j["state"].is_object()) return field + ".state must be an object";
+    if (!j["state"].is_object()) return tr_format(words, "lesson.check.not_object", {{"field", field + ".state"}});
     c.state = j["state"];
   }
   return "";
@@ -130,12 +137,12 @@ std::string parse_condition(const json& j, Condition& c, const std::string& fiel
 
 // A number task's named slips: [{"number": 8, "tolerance": 0.05, "feedback": "lesson.….slip"}, …].
 std::string parse_slips(const json& j, std::vector<Task::Slip>& out, TextSink& sink) {
-  if (!j.is_array()) return "task.slips must be an array of {number, tolerance, feedback}";
+  if (!j.is_array()) return tr(sink.words, "lesson.check.not_slips");
   for (size_t i = 0; i < j.size(); ++i) {
     const json& e = j[i];
     const std::string where = "task.slips[" + std::to_string(i) + "]";
     if (!e.is_object() || !e.value("number", json()).is_number() || !e.contains("feedback"))
-      return where + " needs a number and a feedback text";
+      return tr_format(sink.words, "lesson.check.slip_parts", {{"field", where}});
     Task::Slip slip{e["number"].get<double>(), 0, ""};
     const std::string err = read_text(e["feedback"], where + ".feedback", slip.feedback, sink);
     if (!err.empty()) return err;
@@ -151,13 +158,13 @@ std::string parse_slips(const json& j, std::vector<Task::Slip>& out, TextSink& s
 
 // A prediction: choices with the index of the right one, or a number with how far off an answer may be.
 std::string parse_answer(const json& j, Task& t, Lang words) {
-  if (!t.choices.empty() && j.contains("number")) return "task has both choices and a number: give one of them";
-  if (t.choices.empty() && !j.contains("number"))
-    return "task.answer is missing: a prediction has \"choices\" with an \"answer\" index, or a \"number\"";
+  if (!t.choices.empty() && j.contains("number")) return tr(words, "lesson.check.choices_and_number");
+  if (t.choices.empty() && !j.contains("number")) return tr(words, "lesson.check.no_answer");
   if (!t.choices.empty()) {
-    if (t.choices.size() > kMaxChoices) return "task.choices: at most " + std::to_string(kMaxChoices) + " choices";
-    if (!j.contains("answer")) return "task.answer is missing (the index of the right choice, counted from 0)";
-    if (!j["answer"].is_number_integer()) return "task.answer must be the index of the right choice";
+    if (t.choices.size() > kMaxChoices)
+      return tr_format(words, "lesson.check.too_many_choices", {{"max", std::to_string(kMaxChoices)}});
+    if (!j.contains("answer")) return tr(words, "lesson.check.no_answer_index");
+    if (!j["answer"].is_number_integer()) return tr(words, "lesson.check.answer_not_index");
     const auto answer = j["answer"].get<long long>();
     if (answer < 0 || answer >= static_cast<long long>(t.choices.size()))
       return tr_format(words, "lesson.check.answer_out_of_range",
@@ -165,20 +172,21 @@ std::string parse_answer(const json& j, Task& t, Lang words) {
     t.answer = static_cast<int>(answer);
     return "";
   }
-  if (!j["number"].is_number()) return "task.number must be a number";
-  if (!j.contains("tolerance")) return "task.tolerance is missing: a number answer says how far off it may be";
+  if (!j["number"].is_number()) return tr_format(words, "lesson.check.not_number", {{"field", "task.number"}});
+  if (!j.contains("tolerance")) return tr(words, "lesson.check.no_tolerance");
   if (!j["tolerance"].is_number() || !(j["tolerance"].get<double>() >= 0))
     return tr_format(words, "lesson.check.not_non_negative", {{"field", "task.tolerance"}});
   t.number = j["number"].get<double>();
   t.tolerance = j["tolerance"].get<double>();
-  if (!std::isfinite(*t.number) || !std::isfinite(t.tolerance)) return "task.number must be finite";
+  if (!std::isfinite(*t.number) || !std::isfinite(t.tolerance))
+    return tr_format(words, "lesson.check.not_finite", {{"field", "task.number"}});
   return "";
 }
 
 std::string parse_predict(const json& j, Task& t, TextSink& sink) {
   t.kind = Task::Kind::Predict;
   if (!j.contains("asks"))  // the author says what would give the answer away; [] when nothing on screen does
-    return "task.asks is missing: a prediction names the facts it asks about: \"asks\": [\"weights\", …] (or [])";
+    return tr(sink.words, "lesson.check.no_asks");
   std::string err = parse_answer(j, t, sink.words);
   if (err.empty()) err = get_texts(j, "feedback", t.feedback, sink, "task.");
   if (!err.empty()) return err;
@@ -187,62 +195,65 @@ std::string parse_predict(const json& j, Task& t, TextSink& sink) {
     if (!err.empty()) return err;
   }
   if (j.contains("reveal")) {
-    if (!j["reveal"].is_object()) return "task.reveal must be a partial state (an object)";
+    if (!j["reveal"].is_object())
+      return tr_format(sink.words, "lesson.check.not_partial_state", {{"field", "task.reveal"}});
     t.reveal = j["reveal"];
   }
   return "";
 }
 
 // What a text asserts of the numbers it quotes, as conditions the lesson verifier checks ("" or the problem).
-std::string parse_claims(const json& j, std::vector<Condition>& out, bool& declared, const std::string& field) {
+std::string parse_claims(const json& j, std::vector<Condition>& out, bool& declared, const std::string& field,
+                         Lang words) {
   declared = j.contains("claims");
   if (!declared) return "";
-  if (!j["claims"].is_array()) return field + " must be a list of {value, op, than}";
+  if (!j["claims"].is_array()) return tr_format(words, "lesson.check.not_conditions", {{"field", field}});
   for (size_t i = 0; i < j["claims"].size(); ++i) {
     out.emplace_back();
-    const std::string err = parse_condition(j["claims"][i], out.back(), field + "[" + std::to_string(i) + "]");
+    const std::string err = parse_condition(j["claims"][i], out.back(), field + "[" + std::to_string(i) + "]", words);
     if (!err.empty()) return err;
   }
   return "";
 }
 
 std::string parse_task(const json& j, Task& t, TextSink& sink) {
-  if (!j.is_object()) return "task must be an object";
-  std::string kind, err = get_string(j, "kind", kind, true);
-  if (err.empty()) err = get_string(j, "id", t.id, true);
-  if (!err.empty()) return "task." + err;
-  err = get_text(j, "question", t.question, true, sink, "task.");
+  const Lang words = sink.words;
+  if (!j.is_object()) return tr_format(words, "lesson.check.not_object", {{"field", "task"}});
+  std::string kind, err = get_string(j, "kind", kind, true, words, "task.");
+  if (err.empty()) err = get_string(j, "id", t.id, true, words, "task.");
+  if (err.empty()) err = get_text(j, "question", t.question, true, sink, "task.");
   if (err.empty()) err = get_text(j, "explain", t.explain, false, sink, "task.");
   if (err.empty()) err = get_text(j, "hint", t.hint, false, sink, "task.");
   if (err.empty()) err = get_texts(j, "choices", t.choices, sink, "task.");
-  if (err.empty()) err = get_strings(j, "asks", t.asks);
-  if (!err.empty()) return err.rfind("task.", 0) == 0 ? err : "task." + err;
-  err = parse_claims(j, t.claims, t.claims_declared, "task.claims");
+  if (err.empty()) err = get_strings(j, "asks", t.asks, words, "task.");
+  if (err.empty()) err = parse_claims(j, t.claims, t.claims_declared, "task.claims", words);
   if (!err.empty()) return err;
   if (kind == "predict") return parse_predict(j, t, sink);
-  if (kind != "do") return "task.kind must be \"predict\" or \"do\"";
+  if (kind != "do") return tr(words, "lesson.check.bad_kind");
   t.kind = Task::Kind::Do;
-  if (!j.contains("goal")) return "task.goal is missing: a do task needs a goal {value, op, than}";
+  if (!j.contains("goal")) return tr(words, "lesson.check.no_goal");
   if (j.contains("solution")) {
-    if (!j["solution"].is_object()) return "task.solution must be a partial state (an object)";
+    if (!j["solution"].is_object())
+      return tr_format(words, "lesson.check.not_partial_state", {{"field", "task.solution"}});
     t.solution = j["solution"];
   }
-  return parse_condition(j["goal"], t.goal, "task.goal");
+  return parse_condition(j["goal"], t.goal, "task.goal", words);
 }
 
 std::string parse_step(const json& j, LessonStep& s, TextSink& sink) {
-  if (!j.is_object()) return "must be an object";
-  std::string err = get_string(j, "id", s.id, false);
+  const Lang words = sink.words;
+  if (!j.is_object()) return tr(words, "lesson.check.step_not_object");
+  std::string err = get_string(j, "id", s.id, false, words);
   if (err.empty()) err = get_text(j, "text", s.text, true, sink);
-  if (err.empty()) err = get_string(j, "highlight", s.highlight, false);
-  if (err.empty()) err = get_strings(j, "panels", s.panels);
-  if (err.empty()) err = get_strings(j, "lock", s.lock);
+  if (err.empty()) err = get_string(j, "highlight", s.highlight, false, words);
+  if (err.empty()) err = get_strings(j, "panels", s.panels, words);
+  if (err.empty()) err = get_strings(j, "lock", s.lock, words);
   if (!err.empty()) return err;
   if (j.contains("state")) {
-    if (!j["state"].is_object()) return "state must be a partial state (an object)";
+    if (!j["state"].is_object()) return tr_format(words, "lesson.check.not_partial_state", {{"field", "state"}});
     s.state = j["state"];
   }
-  err = parse_claims(j, s.claims, s.claims_declared, "claims");
+  err = parse_claims(j, s.claims, s.claims_declared, "claims", words);
   if (!err.empty()) return err;
   if (j.contains("task")) return parse_task(j["task"], s.task, sink);
   return "";
@@ -261,8 +272,8 @@ std::string step_label(size_t index, const json& j, Lang words) {
                     : tr_format(words, "lesson.check.step_id", {{"step", step}, {"id", printable(id, kMaxIdBytes)}});
 }
 
-// "line 3, column 14" of a byte offset (columns counted in bytes from 1).
-std::string line_column(const std::string& text, size_t byte) {
+// "JSON syntax error at line 3, column 14" of a byte offset (columns counted in bytes from 1).
+std::string syntax_error_at(const std::string& text, size_t byte, Lang words) {
   size_t line = 1, column = 1;
   for (size_t i = 0; i < std::min(byte, text.size()); ++i) {
     if (text[i] == '\n')
@@ -270,7 +281,8 @@ std::string line_column(const std::string& text, size_t byte) {
     else
       ++column;
   }
-  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+  return tr_format(words, "lesson.check.json_syntax",
+                   {{"line", std::to_string(line)}, {"column", std::to_string(column)}});
 }
 
 // The document, or why it is no JSON: a SAX pass finds where the syntax breaks without exceptions.
@@ -295,13 +307,12 @@ struct SyntaxError : nlohmann::json_sax<json> {
   }
 };
 
-std::string parse_document(const std::string& text, json& out) {
+std::string parse_document(const std::string& text, json& out, Lang words) {
   if (text.size() > kMaxLessonBytes)
-    return "the file is " + std::to_string(text.size()) + " bytes; a lesson file has at most " +
-           std::to_string(kMaxLessonBytes);
+    return tr_format(words, "lesson.check.file_bytes",
+                     {{"n", std::to_string(text.size())}, {"max", std::to_string(kMaxLessonBytes)}});
   out = json::parse(text, nullptr, false);
-  if (!out.is_discarded())
-    return out.is_object() ? "" : "a lesson file must be a JSON object {\"id\", \"title\", \"steps\"}";
+  if (!out.is_discarded()) return out.is_object() ? "" : tr(words, "lesson.check.not_lesson_object");
   SyntaxError sax;
   json::sax_parse(text, &sax);
   size_t at = sax.found ? std::min(sax.at, text.size()) : text.size();
@@ -312,7 +323,7 @@ std::string parse_document(const std::string& text, json& out) {
         at = i;
         break;
       }
-  return "JSON syntax error at " + line_column(text, at);
+  return syntax_error_at(text, at, words);
 }
 
 // A lesson id goes into links and keys: lower-case letters, digits and "-".
@@ -325,15 +336,14 @@ std::string check_id(const std::string& id, Lang words) {
 }
 
 // "pass": a share from 0 to 1, or "none" (courses that do not grade the lesson).
-std::string parse_pass(const json& j, Lesson& l) {
+std::string parse_pass(const json& j, Lesson& l, Lang words) {
   if (!j.contains("pass")) return "";
   const json& p = j["pass"];
   if (p == "none") {
     l.ungraded = true;
     return "";
   }
-  if (!p.is_number() || !(p.get<double>() >= 0 && p.get<double>() <= 1))
-    return "pass must be a share from 0 to 1 (of predictions right at the first try) or \"none\"";
+  if (!p.is_number() || !(p.get<double>() >= 0 && p.get<double>() <= 1)) return tr(words, "lesson.check.bad_pass");
   l.pass = p.get<double>();
   return "";
 }
@@ -363,20 +373,21 @@ const Loaded& loaded() {
 
 std::string parse_lesson(const std::string& text, Lesson& out, Lang words) {
   json j;
-  std::string err = parse_document(text, j);
+  std::string err = parse_document(text, j, words);
   if (!err.empty()) return err;
   Lesson l;
   TextSink sink{l, "", words};
-  err = get_string(j, "id", l.id, true);
+  err = get_string(j, "id", l.id, true, words);
   if (err.empty()) err = check_id(l.id, words);
   if (err.empty()) err = get_text(j, "title", l.title, true, sink);
   if (err.empty()) err = get_text(j, "summary", l.summary, false, sink);
-  if (err.empty()) err = parse_pass(j, l);
+  if (err.empty()) err = parse_pass(j, l, words);
   if (!err.empty()) return err;
-  if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].empty()) return "steps must be a non-empty array";
+  if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].empty())
+    return tr(words, "lesson.check.no_steps_array");
   if (j["steps"].size() > kMaxLessonSteps)
-    return "steps: " + std::to_string(j["steps"].size()) + " steps; a lesson has at most " +
-           std::to_string(kMaxLessonSteps);
+    return tr_format(words, "lesson.check.too_many_steps",
+                     {{"n", std::to_string(j["steps"].size())}, {"max", std::to_string(kMaxLessonSteps)}});
   for (size_t i = 0; i < j["steps"].size(); ++i) {
     LessonStep s;
     sink.part = "step" + std::to_string(i + 1) + ".";

@@ -115,9 +115,9 @@ const std::vector<LessonEntry>& builtin_lesson_entries();
 const std::vector<LessonEntry>& lesson_entries();
 bool lesson_listed(const std::string& id);
 const Lesson* find_lesson(const std::string& id);
-// Parses one lesson file; "" on success, else the first problem (with the step number), worded in `words` (the
-// builder's are the page's language; the CLI's and the JS API's English). Not every problem is worded from the
-// catalogs yet (lesson.check.*): those a lesson builder's draft cannot have stay English.
+// Parses one lesson file; "" on success, else the first problem (with the step number), worded from the catalogs
+// (lesson.check.*) in `words` (the builder's are the page's language; the CLI's and the JS API's English). The
+// warnings (a text with no English or Hinglish) stay English: only `attnplay lesson check` prints them.
 std::string parse_lesson(const std::string& text, Lesson& out, Lang words = Lang::En);
 // A checked lesson kept beside the compiled-in ones (replacing one kept earlier under the same id) with its inline
 // texts; find_lesson() finds it from now on. lesson.h's add_lesson checks a teacher's file before keeping it.

@@ -42,12 +42,12 @@ std::string text_of(Lang lang, const std::string& key) {
 
 // Every catalog key a lesson uses must exist in English and Hinglish, the catalogs kept whole (another catalog
 // may lack it: English is shown); an inline text is its own.
-std::string check_key(const std::string& key, const char* what) {
+std::string check_key(const std::string& key, const char* what, Lang words) {
   if (key.empty() || (g_validating && g_validating->texts.count(key))) return "";
   for (Lang l : {Lang::En, Lang::HiLatn})
     if (!has_string(l, key))
-      return std::string(what) + " \"" + printable(key, 80) + "\" is not a catalog key (missing in the " +
-             lang_code(l) + " catalog); write the text inline as {\"en\": \"…\", \"hi-Latn\": \"…\"}";
+      return tr_format(words, "lesson.check.not_catalog_key",
+                       {{"lang", lang_code(l)}, {"what", what}, {"key", printable(key, 80)}});
   return "";
 }
 
@@ -87,21 +87,20 @@ std::string check_text_values(const std::string& key, Lang words) {
 // Each wrong choice names its misconception; the right one has none. A slip is never the right number.
 std::string check_feedback(const Task& t, Lang words) {
   if (t.kind != Task::Kind::Predict) return "";
-  if (!t.choices.empty() && t.feedback.size() != t.choices.size())
-    return "task.feedback needs one entry per choice (\"\" for the right one)";
+  if (!t.choices.empty() && t.feedback.size() != t.choices.size()) return tr(words, "lesson.check.feedback_count");
   for (size_t i = 0; i < t.feedback.size(); ++i) {
     const bool right = static_cast<int>(i) == t.answer;
     if (right != t.feedback[i].empty())
-      return "task.feedback[" + std::to_string(i) + "] " +
-             (right ? "belongs to the right answer and must be \"\"" : "is missing (a wrong choice names its slip)");
-    std::string err = check_key(t.feedback[i], "feedback");
+      return tr_format(words, right ? "lesson.check.feedback_on_right" : "lesson.check.feedback_missing",
+                       {{"i", std::to_string(i)}});
+    std::string err = check_key(t.feedback[i], "feedback", words);
     if (err.empty() && !t.feedback[i].empty()) err = check_text_values(t.feedback[i], words);
     if (!err.empty()) return err;
   }
   for (const Task::Slip& slip : t.slips) {
     if (t.number && std::fabs(slip.number - *t.number) <= slip.tolerance + t.tolerance)
       return tr_format(words, "lesson.check.slip_overlap", {{"task", printable(t.id)}});
-    std::string err = check_key(slip.feedback, "slip feedback");
+    std::string err = check_key(slip.feedback, "slip feedback", words);
     if (err.empty()) err = check_text_values(slip.feedback, words);
     if (!err.empty()) return err;
   }
@@ -135,32 +134,32 @@ std::string check_asks(const Task& t, const State& shown, Lang words) {
 }
 
 std::string validate_step(const LessonStep& s, State& probe, Lang words) {
-  std::string err = check_key(s.text, "text");
+  std::string err = check_key(s.text, "text", words);
   if (err.empty()) err = check_text_values(s.text, words);
   if (err.empty()) err = check_state(probe, s.state, "state");
   if (err.empty()) show_step_panels(probe, s);
   for (const std::string& p : s.panels)
-    if (err.empty() && !find_panel(p)) err = "panels: unknown panel id \"" + printable(p) + "\"";
+    if (err.empty() && !find_panel(p)) err = tr_format(words, "lesson.check.unknown_panel", {{"id", printable(p)}});
   if (err.empty() && !s.highlight.empty()) {
     const PanelInfo* h = find_panel(s.highlight);
     if (!h)
-      err = "highlight: unknown highlight panel id \"" + printable(s.highlight) + "\"";
+      err = tr_format(words, "lesson.check.unknown_highlight", {{"id", printable(s.highlight)}});
     else if (!probe.panels[h->id])
       err = tr_format(words, "lesson.check.highlight_closed", {{"panel", printable(s.highlight)}});
   }
   for (const std::string& c : s.lock)
-    if (err.empty() && !find_control(c)) err = "lock: unknown control id \"" + printable(c) + "\"";
+    if (err.empty() && !find_control(c)) err = tr_format(words, "lesson.check.unknown_lock", {{"id", printable(c)}});
   for (const Condition& c : s.claims)
     if (err.empty()) err = check_condition_values(c, "claim", words);
   if (!err.empty() || s.task.kind == Task::Kind::None) return err;
   const Task& t = s.task;
-  err = check_key(t.question, "question");
-  if (err.empty()) err = check_key(t.explain, "explain");
-  if (err.empty()) err = check_key(t.hint, "hint");
+  err = check_key(t.question, "question", words);
+  if (err.empty()) err = check_key(t.explain, "explain", words);
+  if (err.empty()) err = check_key(t.hint, "hint", words);
   for (const std::string& key : {t.question, t.explain, t.hint})
     if (err.empty() && !key.empty()) err = check_text_values(key, words);
   for (const std::string& c : t.choices)
-    if (err.empty()) err = check_key(c, "choice");
+    if (err.empty()) err = check_key(c, "choice", words);
   if (err.empty() && !t.choices.empty() && (t.answer < 0 || t.answer >= static_cast<int>(t.choices.size())))
     err = tr_format(words, "lesson.check.answer_range", {{"task", printable(t.id)}});
   if (err.empty()) err = check_feedback(t, words);
@@ -194,8 +193,8 @@ std::string validate_lesson(const Lesson& l, Lang words) {
     explicit Checking(const Lesson& l) { g_validating = &l; }
     ~Checking() { g_validating = nullptr; }
   } checking(l);
-  std::string err = check_key(l.title, "title");
-  if (err.empty()) err = check_key(l.summary, "summary");
+  std::string err = check_key(l.title, "title", words);
+  if (err.empty()) err = check_key(l.summary, "summary", words);
   State probe;
   apply_preset(probe, "default");
   for (size_t i = 0; err.empty() && i < l.steps.size(); ++i) {

@@ -282,8 +282,8 @@ std::string check_draft(const LessonDraft& d, std::vector<std::string>* findings
   return findings->empty() ? "" : findings->front();
 }
 
-std::string draft_from_json(const json& j, LessonDraft& out) {
-  if (!j.is_object() || !j.value("steps", json()).is_array()) return "not a lesson: it has no \"steps\"";
+std::string draft_from_json(const json& j, LessonDraft& out, Lang words) {
+  if (!j.is_object() || !j.value("steps", json()).is_array()) return tr(words, "lesson.check.not_a_lesson");
   LessonDraft d;
   for (auto it = j.begin(); it != j.end(); ++it)
     if (!builder_only_key(it.key())) d.kept[it.key()] = it.value();
@@ -314,15 +314,16 @@ std::string draft_from_json(const json& j, LessonDraft& out) {
   return "";
 }
 
-std::string draft_from_builtin(const std::string& id, LessonDraft& out) {
+std::string draft_from_builtin(const std::string& id, LessonDraft& out, Lang words) {
   for (const DataFile* f : data_files_in("lessons")) {
     const json j = json::parse(f->data, f->data + f->size, nullptr, false);
     if (!j.is_object() || j.value("id", json()) != id) continue;
-    const std::string err = draft_from_json(j, out);
+    const std::string err = draft_from_json(j, out, words);
     if (err.empty()) out.id = ("my-" + id).substr(0, 64);
     return err;
   }
-  return "no built-in lesson \"" + id + "\"";
+  // The id is quoted by the code: a catalog text naming a lesson in quotes names it by its title (test_lessons).
+  return tr_format(words, "lesson.check.no_builtin", {{"quoted_id", "\"" + printable(id) + "\""}});
 }
 
 void record_goal(DraftStep& s, const State& now, const std::map<std::string, double>& values) {
@@ -432,15 +433,15 @@ bool is_lesson_link(const std::string& fragment) {
   return f.rfind(kLessonLinkPrefix, 0) == 0 || f.rfind(kLessonLinkPrefix + 1, 0) == 0;
 }
 
-std::string decode_lesson_link(const std::string& fragment, std::string& text) {
+std::string decode_lesson_link(const std::string& fragment, std::string& text, Lang words) {
   const size_t at = fragment.find("lesson=1.");
-  if (at == std::string::npos) return "the link carries no lesson";
+  if (at == std::string::npos) return tr(words, "lesson.check.link_no_lesson");
   return share_decode("s=1." + fragment.substr(at + 9), text);
 }
 
 std::string open_lesson_link(LessonParts run, const std::string& fragment) {
   std::string text;
-  const std::string err = decode_lesson_link(fragment, text);
+  const std::string err = decode_lesson_link(fragment, text, run.pg.state.lang);
   if (!err.empty()) {
     run.pg.status = tr_format(run.pg.state.lang, "status.lesson_failed", {{"name", "link"}, {"error", err}});
     return err;

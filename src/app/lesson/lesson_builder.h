@@ -95,9 +95,10 @@ std::string draft_lesson_text(const LessonDraft& d);  // the file's text
 std::string check_draft(const LessonDraft& d, std::vector<std::string>* findings = nullptr, Lang words = Lang::En);
 // A lesson file (or a kept draft, valid or not) read back as a draft; "" or why it is no draft. Catalog texts (a
 // built-in lesson) become inline texts in both languages; fields the builder does not edit are kept for the file.
-std::string draft_from_json(const nlohmann::json& j, LessonDraft& out);
+// The reason is worded in `words` (the builder's page language).
+std::string draft_from_json(const nlohmann::json& j, LessonDraft& out, Lang words = Lang::En);
 // A built-in lesson as a draft to edit, under an id of its own (a teacher's lesson may not take a built-in's id).
-std::string draft_from_builtin(const std::string& id, LessonDraft& out);
+std::string draft_from_builtin(const std::string& id, LessonDraft& out, Lang words = Lang::En);
 
 // The view now as a do task's solution, and its goal from the live value the goal names (max_weight unless the
 // goal names another) as it is now: "> 0.95" when the value is 0.957.
@@ -131,9 +132,10 @@ nlohmann::json pass_json(double pass);
 // A page address that carries the lesson: page_url + "#lesson=1.<deflated base64url JSON>". "" in `link` and
 // the reason (in `words`) when it cannot be made.
 std::string lesson_link(const std::string& page_url, const LessonDraft& d, std::string& link, Lang words = Lang::En);
-// Whether a fragment is a lesson link's; its lesson file's text (or the reason) when it is.
+// Whether a fragment is a lesson link's; its lesson file's text (or the reason, in `words`; the share codec's own
+// reasons stay English) when it is.
 bool is_lesson_link(const std::string& fragment);
-std::string decode_lesson_link(const std::string& fragment, std::string& text);
+std::string decode_lesson_link(const std::string& fragment, std::string& text, Lang words = Lang::En);
 
 // Opens a lesson link's lesson as a lesson file is opened (open_lesson_file); "" or why not (also in the status).
 std::string open_lesson_link(LessonParts run, const std::string& fragment);
