@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT, api, pollUntil, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+import { REPO_ROOT, api, keyboard, pollUntil, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 const en = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'strings', 'en.json'), 'utf8'));
@@ -22,11 +22,7 @@ describe('Learn mode twins', { timeout: 150000 }, () => {
   it('sets the task and d_k, plays, pauses and steps by keys alone', async () => {
     const { page } = app;
     await page.waitForSelector('#a11y-learn-task');
-    for (let i = 0; i < 80 && !(await page.evaluate(() => document.getElementById('a11y-skip').contains(document.activeElement))); i++)
-      await key(i < 2 ? 'Escape' : 'Shift+Tab');  // a first Esc may only hide the tooltip under the pointer
-    for (let i = 0; i < 6 && (await page.evaluate(() => document.activeElement.getAttribute('href'))) !== '#a11y-controls'; i++)
-      await key('Tab');
-    await key('Enter');
+    await keyboard(page).toSection('a11y-controls');
     for (let i = 0; i < 20 && (await activeId()) !== 'a11y-learn-task'; i++) await key('Tab');
     assert.equal(await activeId(), 'a11y-learn-task', 'Tab reaches the task');
     const label = await page.evaluate(() => document.querySelector('label[for="a11y-learn-task"]').textContent);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT, api, pollUntil, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+import { REPO_ROOT, api, keyboard, pollUntil, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 const en = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'strings', 'en.json'), 'utf8'));
@@ -20,11 +20,7 @@ describe('mask grid twins', { timeout: 120000 }, () => {
 
   it('blocks and frees a cell and pads a key by keys alone', async () => {
     await page.waitForSelector('#a11y-mask-0-0', { state: 'attached' });
-    for (let i = 0; i < 80 && !(await page.evaluate(() => document.getElementById('a11y-skip').contains(document.activeElement))); i++)
-      await key(i < 2 ? 'Escape' : 'Shift+Tab');  // a first Esc may only hide the tooltip under the pointer
-    for (let i = 0; i < 6 && (await page.evaluate(() => document.activeElement.getAttribute('href'))) !== '#a11y-controls'; i++)
-      await key('Tab');
-    await key('Enter');
+    await keyboard(page).toSection('a11y-controls');
     for (let i = 0; i < 60 && (await activeId()) !== 'a11y-mask-0-0'; i++) await key('Tab');
     assert.equal(await activeId(), 'a11y-mask-0-0', 'Tab reaches the grid\'s first cell');
     const r = await api.getResult(page);

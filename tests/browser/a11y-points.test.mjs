@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT, api, center, drag, itemRect, openApp, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+import { REPO_ROOT, api, keyboard, center, drag, itemRect, openApp, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 const en = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'strings', 'en.json'), 'utf8'));
@@ -23,10 +23,7 @@ describe('embedding point twins', { timeout: 180000 }, () => {
     return e && { value: e.value, label: document.querySelector(`label[for="${i}"]`).textContent,
       valuetext: e.getAttribute('aria-valuetext'), disabled: e.getAttribute('aria-disabled') };
   }, id);
-  const toSkipLinks = async () => {
-    for (let i = 0; i < 80 && !(await page.evaluate(() => document.getElementById('a11y-skip').contains(document.activeElement))); i++)
-      await key(i < 2 ? 'Escape' : 'Shift+Tab');  // a first Esc may only hide the tooltip under the pointer
-  };
+  const toSkipLinks = () => keyboard(page).toSkipLinks();
 
   // wcag: 2.5.1 — a point dragged on the embedding plane is moved by arrows or a typed number instead
   it('moves a point by arrows and by a typed number, and follows a canvas drag', async () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT, api, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+import { REPO_ROOT, api, keyboard, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 const en = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'strings', 'en.json'), 'utf8'));
@@ -41,11 +41,7 @@ describe('worksheet twins', { timeout: 120000 }, () => {
     const q12 = X[0].reduce((s, x, k) => s + x * Wq[k][1], 0);
 
     // Esc leaves the canvas for the skip links; the worksheet's link takes the focus to its chooser, Tab to its first cell.
-    for (let i = 0; i < 80 && !(await page.evaluate(() => document.getElementById('a11y-skip').contains(document.activeElement))); i++)
-      await key(i < 2 ? 'Escape' : 'Shift+Tab');  // a first Esc may only hide the tooltip under the pointer
-    for (let i = 0; i < 6 && (await page.evaluate(() => document.activeElement.getAttribute('href'))) !== '#a11y-worksheet'; i++)
-      await key('Tab');
-    await key('Enter');
+    await keyboard(page).toSection('a11y-worksheet');
     assert.equal(await activeId(), 'a11y-ws-exercise', 'the exercise chooser comes first, as in the panel');
     await key('Tab');
     assert.equal(await activeId(), 'a11y-ws-Q-1-1', 'then the first asked cell');

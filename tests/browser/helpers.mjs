@@ -519,9 +519,10 @@ export function useApp(onOpen, options = {}) {
   });
 }
 
-// Keyboard navigation as a reader does it: `key` presses a key and waits two frames; `tabTo(section, id)` goes
-// Shift+Tab back to the canvas, Esc out of it to the skip links, takes the link to `section` and Tabs on to the
-// element `id`; `tabToId(id, { back })` Tabs (or Shift+Tabs) from where the focus is to `id`.
+// Keyboard navigation as a reader does it: `key` presses a key and waits two frames; `toSkipLinks()` goes Shift+Tab
+// back to the canvas and Esc out of it to the skip links; `toSection(section)` takes the skip link to `section`;
+// `tabTo(section, id)` does both and Tabs on to the element `id`; `tabToId(id, { back })` Tabs (or Shift+Tabs) from
+// where the focus is to `id`.
 export function keyboard(page) {
   const key = async (k) => { await page.keyboard.press(k); await waitFrames(page, 2); };
   const activeId = () => page.evaluate(() => document.activeElement && document.activeElement.id);
@@ -529,19 +530,25 @@ export function keyboard(page) {
     for (let i = 0; i < max && (await activeId()) !== id; i++) await key(back ? 'Shift+Tab' : 'Tab');
     if ((await activeId()) !== id) throw new Error(`${back ? 'Shift+Tab' : 'Tab'} does not reach ${id}; the focus is on ${await activeId()}`);
   }
-  async function tabTo(section, id, { max = 120 } = {}) {
+  async function toSkipLinks() {
     const where = () => page.evaluate(() => document.getElementById('a11y-skip').contains(document.activeElement) ? 'skip'
       : document.activeElement && document.activeElement.id === 'canvas' ? 'canvas' : 'dom');
     for (let i = 0; i < 300 && (await where()) === 'dom'; i++) await key('Shift+Tab');
     // A first Esc hides the tooltip under a resting pointer, if one shows (ui/tooltip.h); the next leaves the canvas.
     for (let i = 0; i < 2 && (await where()) === 'canvas'; i++) await key('Escape');
     if ((await where()) !== 'skip') throw new Error('Esc on the canvas does not go to the skip links');
+  }
+  async function toSection(section) {
+    await toSkipLinks();
     for (let i = 0; i < 8 && (await page.evaluate(() => document.activeElement.getAttribute('href'))) !== '#' + section; i++)
       await key('Tab');
     const on = await page.evaluate(() => document.activeElement.getAttribute('href'));
     if (on !== '#' + section) throw new Error(`no skip link to ${section} (the focus is on ${on})`);
     await key('Enter');
+  }
+  async function tabTo(section, id, { max = 120 } = {}) {
+    await toSection(section);
     await tabToId(id, { max });
   }
-  return { key, activeId, tabTo, tabToId };
+  return { key, activeId, toSkipLinks, toSection, tabTo, tabToId };
 }
