@@ -105,7 +105,8 @@ void begin_tooltips(App& app) {
   if (io.MouseDelta.x != 0 || io.MouseDelta.y != 0) g_dismissed = false;
   g_took_escape = ImGui::IsKeyPressed(ImGuiKey_Escape, false) && !app.tooltip.empty();
   if (g_took_escape) g_dismissed = true;
-  g_held = !g_dismissed && on_the_way_or_on(g_shown, io.MousePos);
+  // While a button is down the pointer drags or clicks what is under it, and the tooltip follows that item's text.
+  g_held = !g_dismissed && !ImGui::IsAnyMouseDown() && on_the_way_or_on(g_shown, io.MousePos);
   g_asked = false;
   app.tooltip.clear();
 }

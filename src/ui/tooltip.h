@@ -5,6 +5,7 @@
 //   pointer crosses the gap onto it and rests on it, so a learner can move onto it, e.g. under a magnifier, although
 //   the pointer then lies over other cells;
 // - persistent: it goes when the pointer leaves both its item and it, or on Escape.
+// While a mouse button is down (a drag, a click) a tooltip follows the item under the pointer, as before.
 // The text shown and where are kept for the page's API (App::tooltip, App::item_rects["tooltip"]).
 #pragma once
 

@@ -3,7 +3,7 @@
 // last control, Shift-Tab before the first and Esc reach the rest of the page).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { api, center, click, decodePng, itemRect, pollUntil, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
+import { api, center, click, decodePng, drag, itemRect, pollUntil, setStateOk, siteBuiltTest, useApp, waitFrames } from './helpers.mjs';
 
 siteBuiltTest();
 
@@ -219,6 +219,29 @@ describe('keyboard only', { timeout: 170000 }, () => {
     await page.mouse.move(last.x, last.y, { steps: 4 });
     const other = await pollUntil(tip, (t) => t !== text && t !== '', { what: 'the last cell\'s tooltip' });
     assert.notEqual(other, text);
+  });
+
+  // A tooltip that stays for a resting pointer must not stand still for a drag: dragging a point of the embedding
+  // plane towards where its tooltip shows, the tooltip says where the point is at every step.
+  it('dragging a point towards its tooltip, the tooltip says where the point is at every step', async () => {
+    const tip = () => page.evaluate(() => window.attnplay.ui.tooltip());
+    await setStateOk(page, { preset: 'default', plane_x: 0, plane_y: 1, panels: { embeddings: true } });
+    await waitFrames(page, 3);
+    const from = center(await itemRect(page, 'point:1'));
+    await page.mouse.move(from.x, from.y, { steps: 3 });
+    await pollUntil(tip, (t) => t !== '', { what: 'the point\'s tooltip' });
+    const box = await itemRect(page, 'tooltip');
+    const to = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+    const seen = new Set();
+    await drag(page, from, to, { steps: 8, onStep: async (i) => {
+      const [text, s] = [await tip(), await api.getState(page)];
+      const said = [...text.matchAll(/= (-?\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
+      const at = [s.embeddings[1][0], s.embeddings[1][1]];
+      assert.ok(said.length === 2 && Math.abs(said[0] - at[0]) < 1e-3 && Math.abs(said[1] - at[1]) < 1e-3,
+        `step ${i} of 8: the tooltip says ${JSON.stringify(text)}; the point is at ${at.map((v) => v.toFixed(4))}`);
+      seen.add(text);
+    } });
+    assert.ok(seen.size >= 3, `the tooltip followed the point (${seen.size} different texts)`);
   });
 
 });
