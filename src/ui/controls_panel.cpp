@@ -67,7 +67,7 @@ class ControlsPanel : public Panel {
                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
       c.track();
       if (ImGui::IsItemHovered())
-        tooltip(ctx.trf("controls.d_k.tip", {{"sd", fmt(std::sqrt(static_cast<double>(s.d_k)), 2)}}).c_str());
+        tooltip(ctx.trf("controls.d_k.tip", {{"sd", fmt(std::sqrt(static_cast<double>(s.d_k)), 2)}}));
     } else if (!random) {
       ImGui::TextUnformatted(ctx.trf("controls.d_k.fixed", {{"d_k", fmt(r.core.d_k, 0)}}).c_str());
     }

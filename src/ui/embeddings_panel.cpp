@@ -144,8 +144,7 @@ class EmbeddingsPanel : public Panel {
                                                {"x", dim_name(ctx, px)},
                                                {"vx", fmt(s.embeddings(tip, px))},
                                                {"y", dim_name(ctx, py)},
-                                               {"vy", fmt(s.embeddings(tip, py))}})
-                  .c_str());
+                                               {"vy", fmt(s.embeddings(tip, py))}}));
   }
 
   // Token names beside their points that never pile up: the selected token first, then each beside,

@@ -118,7 +118,7 @@ class HeatmapPanel : public Panel {
     a.slot_w = L.cell;
     a.color = ImGui::GetColorU32(ImGuiCol_Text);
     const int hovered = draw_axis_labels(L.dl, r.col_labels, a);
-    if (hovered >= 0) tooltip(r.col_labels[static_cast<size_t>(hovered)].c_str());
+    if (hovered >= 0) tooltip(r.col_labels[static_cast<size_t>(hovered)]);
     const float margin = L.p0.x - L.origin.x - 6;
     for (int i = 0; i < L.n; ++i) {
       const std::string t = fit_label(r.row_labels[static_cast<size_t>(i)], margin);
@@ -181,15 +181,14 @@ class HeatmapPanel : public Panel {
     const int j = std::clamp(static_cast<int>((mp.x - L.p0.x) / L.cell), 0, L.m - 1);
     const int i = std::clamp(static_cast<int>((mp.y - L.p0.y) / L.cell), 0, L.n - 1);
     if (is_masked_logit(h.logits(i, j)))
-      tooltip(ctx.trf("common.cell_masked", {{"query", r.row_labels[i]}, {"key", r.col_labels[j]}}).c_str());
+      tooltip(ctx.trf("common.cell_masked", {{"query", r.row_labels[i]}, {"key", r.col_labels[j]}}));
     else
       tooltip((ctx.trf("heatmap.tip", {{"query", r.row_labels[i]},
                                        {"key", r.col_labels[j]},
                                        {"weight", fmt(h.weights(i, j))},
                                        {"logit", fmt(h.logits(i, j))},
                                        {"score", fmt(h.scores(i, j))}}) +
-               slip_note(s, h, i, j))
-                  .c_str());
+               slip_note(s, h, i, j)));
     if (ImGui::IsMouseClicked(0)) s.selected_row = i;
   }
 

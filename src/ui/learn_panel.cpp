@@ -60,7 +60,7 @@ class LearnPanel : public Panel {
       ImGui::EndCombo();
     }
     ctx.track(ControlId::learn_task);
-    if (ImGui::IsItemHovered()) tooltip(learn_task_tip(lang, st.task).c_str());
+    if (ImGui::IsItemHovered()) tooltip(learn_task_tip(lang, st.task));
     text_wrapped(learn_task_about(lang, st.task), ImGui::GetColorU32(ImGuiCol_TextDisabled));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     int dk = st.model.d_k;
@@ -280,8 +280,7 @@ class LearnPanel : public Panel {
           tooltip(ctx.trf("learn.head_tip", {{"layer", std::to_string(h.layer + 1)},
                                              {"head", std::to_string(h.head + 1)},
                                              {"prev", fmt(h.previous_token, 2)},
-                                             {"induction", fmt(h.induction, 2)}})
-                      .c_str());
+                                             {"induction", fmt(h.induction, 2)}}));
         // Under the picture and no wider: "layer 1, head 2" wraps inside the cell.
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + cell);
         ImGui::TextDisabled("%s", ctx.trf("learn.head_label", {{"layer", std::to_string(h.layer + 1)},

@@ -127,8 +127,7 @@ class MaskPanel : public Panel {
       const int i = std::clamp(static_cast<int>((mp.y - G.p0.y) / G.cell), 0, G.n - 1);
       tooltip(ctx.trf("common.cell_weight", {{"query", r.row_labels[static_cast<size_t>(i)]},
                                              {"key", r.col_labels[static_cast<size_t>(j)]},
-                                             {"weight", fmt(h.weights(i, j))}})
-                  .c_str());
+                                             {"weight", fmt(h.weights(i, j))}}));
     }
   }
 

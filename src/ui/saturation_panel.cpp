@@ -110,10 +110,9 @@ class SaturationPanel : public Panel {
       const bool masked = is_masked_logit(h->logits(row, hovered));
       const std::string& q = r.row_labels[static_cast<size_t>(query)];
       const std::string& k = r.col_labels[static_cast<size_t>(hovered)];
-      tooltip(masked
-                  ? ctx.trf("common.cell_masked", {{"query", q}, {"key", k}}).c_str()
-                  : ctx.trf("common.cell_weight", {{"query", q}, {"key", k}, {"weight", fmt(h->weights(row, hovered))}})
-                        .c_str());
+      tooltip(masked ? ctx.trf("common.cell_masked", {{"query", q}, {"key", k}})
+                     : ctx.trf("common.cell_weight",
+                               {{"query", q}, {"key", k}, {"weight", fmt(h->weights(row, hovered))}}));
     }
   }
 

@@ -428,7 +428,7 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
       const std::string title = ctx.tr(l.title.c_str()), shown = fit_label(title, room);
       if (ImGui::MenuItem(shown.c_str(), nullptr, app_.state.lesson.id == l.id)) start_lesson(app_, l.id, 1);
       ctx.track(ControlFamily::menu_lessons_item, l.id);
-      if (shown != title && ImGui::IsItemHovered(ImGuiHoveredFlags_DelayNormal)) tooltip(title.c_str());
+      if (shown != title && ImGui::IsItemHovered(ImGuiHoveredFlags_DelayNormal)) tooltip(title);
     }
     if (!app_.state.lesson.id.empty()) {
       ImGui::Separator();

@@ -140,8 +140,7 @@ class VariancePanel : public Panel {
                                              {"samples", std::to_string(rows[best].samples)},
                                              {"std", fmt(measured[best])},
                                              {"root", fmt(root[best])},
-                                             {"std_scaled", fmt(scaled[best])}})
-                  .c_str());
+                                             {"std_scaled", fmt(scaled[best])}}));
     }
   }
 

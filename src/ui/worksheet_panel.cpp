@@ -162,7 +162,7 @@ class WorksheetPanel : public Panel {
               std::string(stage_id(s)) + ":" + std::to_string(i + 1) + "," + std::to_string(j + 1));
     const InputIssue issue = w.grade.stage(s).at(i, j).issue;
     if (ImGui::IsItemHovered() && issue != InputIssue::None)
-      tooltip(issue_message(issue, w.answers.at(s, i, j), ctx.state.lang).c_str());
+      tooltip(issue_message(issue, w.answers.at(s, i, j), ctx.state.lang));
   }
 
   // The check's mark in the cell's right end, over the text's last characters only when the cell is full.
