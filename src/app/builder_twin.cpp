@@ -570,7 +570,12 @@ bool question_act(App& app, const std::string& what, const Args& r, std::string&
   } else if (what == "add_choice") {
     err = builder_add_choice(app, i) ? "" : tr(app.state.lang, "builder.act.no_more_choices");
   } else if (what == "remove_choice") {
-    err = r.choice >= 0 && builder_remove_choice(app, i, static_cast<size_t>(r.choice)) ? "" : "two choices stay";
+    const DraftStep* s = builder_step(app, r.step);
+    if (r.choice < 0 || !s || static_cast<size_t>(r.choice) >= s->choices.size())
+      return err = tr(app.state.lang, "builder.act.no_choice"), true;
+    err = builder_remove_choice(app, i, static_cast<size_t>(r.choice))
+              ? ""
+              : tr(app.state.lang, "builder.act.two_choices_stay");
   } else if (what == "number" || what == "tolerance") {
     if (!number(r.value, x)) return err = tr(app.state.lang, "builder.act.not_number"), true;
     DraftStep& s = *builder_step(app, r.step);

@@ -2,6 +2,7 @@
 #include "ui/tooltip.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // SetKeyOwner: a press on the tooltip is kept from the item beneath it
 
 #include <algorithm>
 
@@ -26,7 +27,8 @@ struct Shown {
 App* g_app = nullptr;
 bool g_dismissed = false;  // Escape hid the tooltips; the pointer moving shows them again
 bool g_took_escape = false;
-bool g_held = false;  // the pointer moved onto the last tooltip, or is on its way there
+bool g_held = false;            // the pointer moved onto the last tooltip, or is on its way there
+bool g_pressed_on_tip = false;  // a mouse button went down on the tooltip and is not yet released
 bool g_asked = false;
 Tip g_asked_tip;
 Shown g_shown;
@@ -97,6 +99,18 @@ void draw(Shown& s) {
   ImGui::EndTooltip();
 }
 
+// A tooltip lies over other items (another cell, another panel's slider): a click on it must not act on what is
+// beneath, which the learner cannot see. ImGui's tooltips take no input, so the press is claimed here until released.
+void keep_presses_on_tooltip(const ImGuiIO& io) {
+  if (!ImGui::IsAnyMouseDown()) g_pressed_on_tip = false;
+  const bool on_tip = g_shown.valid && !g_dismissed && inside(io.MousePos, g_shown.min, g_shown.max);
+  for (int b = 0; b < ImGuiMouseButton_COUNT && on_tip; ++b)
+    if (ImGui::IsMouseClicked(b)) g_pressed_on_tip = true;
+  if (!g_pressed_on_tip) return;
+  for (int b = 0; b < ImGuiMouseButton_COUNT; ++b)
+    ImGui::SetKeyOwner(ImGui::MouseButtonToKey(b), ImGui::GetID("tooltip"), ImGuiInputFlags_LockUntilRelease);
+}
+
 }  // namespace
 
 void begin_tooltips(App& app) {
@@ -105,8 +119,10 @@ void begin_tooltips(App& app) {
   if (io.MouseDelta.x != 0 || io.MouseDelta.y != 0) g_dismissed = false;
   g_took_escape = ImGui::IsKeyPressed(ImGuiKey_Escape, false) && !app.tooltip.empty();
   if (g_took_escape) g_dismissed = true;
-  // While a button is down the pointer drags or clicks what is under it, and the tooltip follows that item's text.
-  g_held = !g_dismissed && !ImGui::IsAnyMouseDown() && on_the_way_or_on(g_shown, io.MousePos);
+  keep_presses_on_tooltip(io);
+  // While a button is down the pointer drags or clicks what is under it, and the tooltip follows that item's text;
+  // a press that began on the tooltip is the tooltip's, and it stays.
+  g_held = !g_dismissed && (g_pressed_on_tip || (!ImGui::IsAnyMouseDown() && on_the_way_or_on(g_shown, io.MousePos)));
   g_asked = false;
   app.tooltip.clear();
 }

@@ -190,8 +190,9 @@ describe('keyboard only', { timeout: 170000 }, () => {
   });
 
   // wcag: 1.4.13 — hoverable: the pointer can move onto a tooltip and rest there, though it then lies over other
-  // cells, and the tooltip neither moves nor changes; persistent: it stays until the pointer leaves it
-  it('the pointer moves onto a heatmap cell\'s tooltip and rests there: it stays as it was, then goes when the pointer leaves', async () => {
+  // cells, and the tooltip neither moves nor changes, nor passes a click to the cell beneath; persistent: it stays
+  // until the pointer leaves it
+  it('the pointer moves onto a heatmap cell\'s tooltip and rests there: it stays as it was, a click on it acts on nothing beneath, and it goes when the pointer leaves', async () => {
     const tip = () => page.evaluate(() => window.attnplay.ui.tooltip());
     const n = (await api.getResult(page)).weights.length;
     const grid = await itemRect(page, 'heatmap');
@@ -213,12 +214,27 @@ describe('keyboard only', { timeout: 170000 }, () => {
     }
     await waitFrames(page, 10);
     assert.equal(await tip(), text, 'resting on it, the tooltip stays');
+    // A click on the tooltip is the tooltip's: the row beneath it is not selected, and the tooltip stays.
+    const row = (await api.getState(page)).selected_row;
+    assert.notEqual(cellAt(onto)[0], row, 'the row beneath the tooltip is not the selected one');
+    await page.mouse.down();
+    await waitFrames(page, 3);
+    assert.equal(await tip(), text, 'pressed on it, the tooltip stays');
+    await page.mouse.up();
+    await waitFrames(page, 3);
+    assert.equal((await api.getState(page)).selected_row, row, 'a click on the tooltip selects no row beneath it');
+    assert.equal(await tip(), text, 'clicked, the tooltip stays');
     // Off the tooltip, onto a cell it does not cover: that cell's tooltip.
     const last = { x: grid.x + grid.w - cw / 2, y: grid.y + grid.h - ch / 2 };
     assert.ok(last.x > box.x + box.w || last.y > box.y + box.h, 'the last cell lies outside the tooltip');
     await page.mouse.move(last.x, last.y, { steps: 4 });
     const other = await pollUntil(tip, (t) => t !== text && t !== '', { what: 'the last cell\'s tooltip' });
     assert.notEqual(other, text);
+    // A cell no tooltip covers still takes a click: its row is selected.
+    await page.mouse.move(2, 790);
+    await pollUntil(tip, (t) => t === '', { what: 'no tooltip off the panels' });
+    await click(page, last);
+    await pollUntil(() => api.getState(page), (st) => st.selected_row === n - 1, { what: 'a click on a cell selects its row' });
   });
 
   // A tooltip that stays for a resting pointer must not stand still for a drag: dragging a point of the embedding

@@ -160,6 +160,16 @@ TEST_CASE("the builder twin says what it refuses in the page's language", "[buil
   CHECK(a11y_act(app, builder_do("up", {{"step", 0}})) == "yeh step us taraf nahi khisak sakta");
   CHECK(a11y_act(app, builder_do("delete", {{"step", 4}})) == "aisa koi step nahi hai");
   CHECK(a11y_act(app, builder_do("fly", {{"step", 0}})) == "anjaan builder action");
+  REQUIRE(a11y_act(app, builder_do("ask", {{"step", 0}, {"value", "1"}})).empty());
+  REQUIRE(app.builder.draft.steps[0].choices.size() == 2);
+  CHECK(a11y_act(app, builder_do("remove_choice", {{"step", 0}, {"choice", 0}})) ==
+        "question mein kam se kam do choices rehni chahiye");
+  CHECK(a11y_act(app, builder_do("remove_choice", {{"step", 0}, {"choice", 5}})) == "aisi koi choice nahi hai");
   app.state.lang = Lang::En;
   CHECK(a11y_act(app, builder_do("open")) == "no link given");
+  CHECK(a11y_act(app, builder_do("remove_choice", {{"step", 0}, {"choice", 1}})) ==
+        "a question keeps at least two choices");
+  REQUIRE(a11y_act(app, builder_do("add_choice", {{"step", 0}})).empty());
+  CHECK(a11y_act(app, builder_do("remove_choice", {{"step", 0}, {"choice", 2}})).empty());
+  CHECK(app.builder.draft.steps[0].choices.size() == 2);
 }
