@@ -157,7 +157,7 @@ class CrossPanel : public Panel {
                   ImGui::GetColorU32(ImGuiCol_TextDisabled), ent);
     }
     dl->AddRect(ImVec2(p0.x - 1, p0.y + cell * step - 1), ImVec2(p0.x + cell * T.m + 1, p0.y + cell * (step + 1) + 1),
-                IM_COL32(255, 190, 60, 255), 0, 0, 2);
+                outline_col(), 0, 0, 2);
   }
 
   // The decoder state and encoder states the scores came from, and where they came from.

@@ -130,7 +130,7 @@ class EmbeddingsPanel : public Panel {
       const ImVec2 q = p.at(s.embeddings(i, px), s.embeddings(i, py));
       const bool sel = i == s.selected_row;
       dl->AddRectFilled(ImVec2(q.x - kPointHalf, q.y - kPointHalf), ImVec2(q.x + kPointHalf, q.y + kPointHalf),
-                        sel ? highlight_col() : kScaledCol);
+                        sel ? highlight_col() : scaled_col());
       if (sel) dl->AddCircle(q, kPointHalf * 2.2f, highlight_col(), 0, 2.0f);
       if (labels)
         ctx.track_rect(ControlFamily::embedding_point, std::to_string(i), q.x - kPointHalf, q.y - kPointHalf,

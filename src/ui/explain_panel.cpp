@@ -37,8 +37,8 @@ void highlighted(const char* heading, const std::string& text) {
   ImGui::EndGroup();
   dl->ChannelsSetCurrent(0);
   const ImVec2 p1(p0.x + ImGui::GetContentRegionAvail().x, ImGui::GetItemRectMax().y);
-  dl->AddRectFilled(p0, p1, IM_COL32(255, 170, 40, 45), 4);
-  dl->AddRect(p0, p1, IM_COL32(255, 170, 40, 160), 4);
+  dl->AddRectFilled(p0, p1, (outline_col() & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 45), 4);
+  dl->AddRect(p0, p1, outline_col(), 4);
   dl->ChannelsMerge();
 }
 

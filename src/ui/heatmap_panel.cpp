@@ -251,8 +251,7 @@ class HeatmapPanel : public Panel {
     const float line = ImGui::GetTextLineHeight(), fw = 3 * line;
     const float y0 = at.y + line * 0.2f, y1 = at.y + line * 0.8f;
     dl->AddRect(ImVec2(at.x, y0), ImVec2(at.x + fw, y1), ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    dl->AddRectFilled(ImVec2(at.x, y0), ImVec2(at.x + fw * saturated / std::max(1, n), y1),
-                      IM_COL32(255, 140, 60, 255));
+    dl->AddRectFilled(ImVec2(at.x, y0), ImVec2(at.x + fw * saturated / std::max(1, n), y1), alarm_col());
     dl->AddText(ImVec2(at.x + fw + line * 0.5f, at.y), ImGui::GetColorU32(ImGuiCol_TextDisabled), meter.c_str());
   }
 

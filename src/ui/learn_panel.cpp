@@ -153,8 +153,8 @@ class LearnPanel : public Panel {
       for (const auto& r : *c) top = std::max(top, std::isfinite(r.loss) ? r.loss : 0.0);
     section_header(ctx.tr("learn.loss"));
     const Lang lang = ctx.state.lang;
-    legend_row({{kScaledCol, "A " + learn_model_label(lang, t.settings(), 0)},
-                {kUnscaledCol, "B " + learn_model_label(lang, t.settings(), 1)}});
+    legend_row({{scaled_col(), "A " + learn_model_label(lang, t.settings(), 0)},
+                {unscaled_col(), "B " + learn_model_label(lang, t.settings(), 1)}});
     {
       Plot p("learn-loss", ImGui::GetFontSize() * 7, Axis{0, static_cast<double>(std::max<size_t>(n, 10))},
              Axis{0, top * 1.05});
@@ -165,7 +165,7 @@ class LearnPanel : public Panel {
           xs.push_back(static_cast<double>(i + 1));
           loss.push_back(c[i].loss);
         }
-        p.line(xs, loss, which == 0 ? kScaledCol : kUnscaledCol);
+        p.line(xs, loss, which == 0 ? scaled_col() : unscaled_col());
       }
     }
     ctx.track(ControlId::learn_loss_plot);
@@ -179,9 +179,9 @@ class LearnPanel : public Panel {
           xs.push_back(static_cast<double>(i + 1));
           acc.push_back(c[i].accuracy);
         }
-        p.line(xs, acc, which == 0 ? kScaledCol : kUnscaledCol);
+        p.line(xs, acc, which == 0 ? scaled_col() : unscaled_col());
       }
-      p.hline(0.9, IM_COL32(150, 150, 150, 160));
+      p.hline(0.9, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
     stats_table(ctx, a, b);
   }

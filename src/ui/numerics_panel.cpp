@@ -94,7 +94,7 @@ class NumericsPanel : public Panel {
         ImGui::TextUnformatted(show(e).c_str());
       ImGui::TableNextColumn();
       if (std::isnan(p))
-        ImGui::TextColored(ImVec4(1, 0.3f, 0.3f, 1), "NaN");
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "NaN");
       else
         ImGui::TextUnformatted(show(p).c_str());
       ImGui::TableNextColumn();

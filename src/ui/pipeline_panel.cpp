@@ -68,7 +68,8 @@ class PipelinePanel : public Panel {
     const AppResult& r = ctx.result;
     ctx_ = &ctx;
     if (!r.error.empty())
-      ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", trf("pipeline.last_valid", {{"error", r.error}}).c_str());
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "%s",
+                         trf("pipeline.last_valid", {{"error", r.error}}).c_str());
     const int heads = static_cast<int>(r.core.heads.size());
     head_ = std::clamp(head_, 0, std::max(0, heads - 1));
     if (heads > 0) {

@@ -49,13 +49,21 @@ bool light_theme() {
   return 0.299f * c.x + 0.587f * c.y + 0.114f * c.z > 0.5f;
 }
 namespace {
-// A colour of the current theme's palette (theme.h), whichever theme is applied.
+// A colour of the current theme's palettes (theme.h), whichever theme is applied.
 ImU32 palette_col(Rgb ThemePalette::*which) {
   const Rgb c = palette(!light_theme()).*which;
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
 }
+ImU32 mark_col(Rgb MarkPalette::*which) {
+  const Rgb c = mark_palette(!light_theme()).*which;
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
+}
 }  // namespace
 
+ImU32 scaled_col() { return mark_col(&MarkPalette::scaled); }
+ImU32 unscaled_col() { return mark_col(&MarkPalette::unscaled); }
+ImU32 outline_col() { return mark_col(&MarkPalette::outline); }
+ImU32 alarm_col() { return mark_col(&MarkPalette::alarm); }
 ImU32 highlight_col() { return palette_col(&ThemePalette::highlight); }
 ImU32 good_col() { return palette_col(&ThemePalette::good); }
 ImU32 bad_col() { return palette_col(&ThemePalette::bad); }
@@ -152,7 +160,7 @@ void Plot::ticks() {
 namespace {
 // The unscaled series (and Learn's model B) is drawn dashed, in its lines and its legend swatch, so the two series
 // differ by more than their colour (WCAG 1.4.1).
-bool dashed_series(ImU32 col) { return col == kUnscaledCol; }
+bool dashed_series(ImU32 col) { return col == unscaled_col(); }
 
 // A polyline in dashes of `dash` pixels with gaps as long, the pattern carried across its points.
 void dashed_polyline(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 col, float thick, float dash) {

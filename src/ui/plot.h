@@ -13,12 +13,13 @@
 
 namespace attn::ui {
 
-// Colours shared by every plot so "scaled" and "unscaled" read the same across panels.
-constexpr ImU32 kScaledCol = IM_COL32(70, 150, 255, 255);
-constexpr ImU32 kUnscaledCol = IM_COL32(235, 120, 40, 255);
-
-// Theme-aware accents: the dark theme's amber and light blue are unreadable on a white background.
+// Theme-aware colours (theme.h), the same in every panel: "scaled" and "unscaled" read alike across plots, and the
+// dark theme's amber and light blue, unreadable on a white background, are not used on the light theme.
 bool light_theme();
+ImU32 scaled_col();     // a series with ÷√d_k
+ImU32 unscaled_col();   // a series without it (drawn dashed)
+ImU32 outline_col();    // where a lesson points
+ImU32 alarm_col();      // saturation's marks
 ImU32 highlight_col();  // the selected query
 ImU32 title_col();      // headings such as a preset's title
 ImU32 good_col();       // a right answer

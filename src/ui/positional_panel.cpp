@@ -71,9 +71,9 @@ class PositionalPanel : public Panel {
             .c_str());
     ImGui::SameLine();
     if (t.gap < 1e-4)
-      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", ctx.tr("positional.same_rows"));
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s", ctx.tr("positional.same_rows"));
     else
-      ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s", ctx.tr("positional.rows_changed"));
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(warn_col()), "%s", ctx.tr("positional.rows_changed"));
   }
 
   // The encoding matrix, n × d_model.
@@ -107,11 +107,11 @@ class PositionalPanel : public Panel {
       text_wrapped(ctx.trf("positional.compare", {{"sentence", s.sentence}, {"reversed", reversed}}));
       ImGui::TextUnformatted(ctx.trf("positional.without_pe", {{"gap", gap_text(gap_off)}}).c_str());
       ImGui::SameLine();
-      ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s",
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(good_col()), "%s",
                          ctx.tr(gap_off < 1e-4 ? "positional.same_rows" : "positional.differ"));
       ImGui::TextUnformatted(ctx.trf("positional.with_pe", {{"gap", gap_text(gap_on)}}).c_str());
       ImGui::SameLine();
-      ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1), "%s",
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(warn_col()), "%s",
                          ctx.tr(gap_on < 1e-4 ? "positional.same_rows" : "positional.order_matters"));
       text_wrapped(ctx.tr("positional.bag_of_tokens"));
     }

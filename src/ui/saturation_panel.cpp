@@ -51,9 +51,9 @@ class SaturationPanel : public Panel {
     if (ImGui::BeginTable("bars", 2, ImGuiTableFlags_SizingStretchSame)) {
       ImGui::TableNextColumn();
       distribution(ctx, "unscaled", ctx.tr("saturation.without"), unscaled, !s.scale, unscaled_row, row, r,
-                   kUnscaledCol);
+                   unscaled_col());
       ImGui::TableNextColumn();
-      distribution(ctx, "scaled", ctx.tr("saturation.with"), scaled, s.scale, scaled_row, row, r, kScaledCol);
+      distribution(ctx, "scaled", ctx.tr("saturation.with"), scaled, s.scale, scaled_row, row, r, scaled_col());
       ImGui::EndTable();
     }
     if (s.mode == InputMode::Explicit && s.explicit_scenario.score == ScoreKind::Additive)
@@ -153,7 +153,7 @@ class SaturationPanel : public Panel {
     stat(ctx.tr("saturation.max_weight"), ctx.tr("saturation.max_weight.tip"), [&](const HeadResult& h, int row) {
       const float w = h.max_weight(row);
       if (w > kSaturatedMaxWeight)
-        ImGui::TextColored(ImVec4(1, 0.35f, 0.3f, 1), "%s", fmt(w).c_str());
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "%s", fmt(w).c_str());
       else
         ImGui::Text("%s", fmt(w).c_str());
     });
@@ -194,22 +194,22 @@ class SaturationPanel : public Panel {
     const char* per_head = sw.heads > 1 ? ctx.tr("saturation.per_head") : "";
     for (const Metric& mt : metrics) {
       ImGui::TextDisabled("%s%s", ctx.trf("saturation.against", {{"metric", mt.name}}).c_str(), per_head);
-      legend_row({{kUnscaledCol, ctx.tr("saturation.unscaled")}, {kScaledCol, "÷√d_k"}});
+      legend_row({{unscaled_col(), ctx.tr("saturation.unscaled")}, {scaled_col(), "÷√d_k"}});
       std::vector<double> ys[2];
       for (int k = 0; k < 2; ++k) ys[k].assign(mt.y[k].begin(), mt.y[k].end());
       Plot p(mt.id, ImGui::GetFontSize() * 7, Axis{1, 1024, true}, Axis{0, mt.top});
       const int m = static_cast<int>(&mt - metrics);
       for (int k = 0; k < 2 && sw.draws > 0; ++k) {
         const DkSweep::Band& b = sw.band[m][k];
-        const ImU32 col = k == 0 ? kUnscaledCol : kScaledCol;
+        const ImU32 col = k == 0 ? unscaled_col() : scaled_col();
         p.band(xs, {b.lo.begin(), b.lo.end()}, {b.hi.begin(), b.hi.end()},
                (col & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 45));
         p.line(xs, {b.mean.begin(), b.mean.end()}, (col & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 150), 1.0f);
       }
-      p.line(xs, ys[0], kUnscaledCol);
-      p.line(xs, ys[1], kScaledCol);
+      p.line(xs, ys[0], unscaled_col());
+      p.line(xs, ys[1], scaled_col());
       p.vline(r.core.d_k, highlight_col(), 1.5f);
-      if (mt.y == sw.max_weight) p.hline(kSaturatedMaxWeight, IM_COL32(230, 60, 50, 160));
+      if (mt.y == sw.max_weight) p.hline(kSaturatedMaxWeight, alarm_col());
       if (p.hovered()) {
         // Snap to the nearest sampled d_k (in log space, like the axis).
         const double mx = std::log(std::max(1.0, p.x_of(p.mouse_x())));
@@ -217,8 +217,8 @@ class SaturationPanel : public Panel {
         for (size_t k = 1; k < xs.size(); ++k)
           if (std::fabs(std::log(xs[k]) - mx) < std::fabs(std::log(xs[best]) - mx)) best = k;
         p.vline(xs[best], ImGui::GetColorU32(ImGuiCol_Text, 0.5f));
-        p.dot(xs[best], ys[0][best], kUnscaledCol, 4);
-        p.dot(xs[best], ys[1][best], kScaledCol, 4);
+        p.dot(xs[best], ys[0][best], unscaled_col(), 4);
+        p.dot(xs[best], ys[1][best], scaled_col(), 4);
         tooltip(ctx.trf("saturation.curve.tip", {{"d_k", std::to_string(sw.d_k[best])},
                                                  {"unscaled", fmt(ys[0][best])},
                                                  {"scaled", fmt(ys[1][best])}}) +

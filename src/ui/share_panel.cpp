@@ -123,7 +123,8 @@ class SharePanel : public Panel {
     set_embed_size(*app_, width, height);
 
     const EmbedCode code = embed_code_problems(*app_);  // the code itself only on a press
-    if (!code.origins_error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.3f, 1), "%s", code.origins_error.c_str());
+    if (!code.origins_error.empty())
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(bad_col()), "%s", code.origins_error.c_str());
     ImGui::BeginDisabled(!code.error.empty());
     if (ImGui::Button(ctx_->label("share.copy_embed", "copy_embed").c_str())) copy_embed_code(*app_);
     ImGui::EndDisabled();

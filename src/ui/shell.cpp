@@ -166,7 +166,7 @@ void Shell::draw_panel_body(PanelContext& ctx, PanelId id) {
   const LessonStep* step = open_step(app_);
   if (step && step->highlight == info.key)  // the lesson points here: an outline the learner can't miss
     ImGui::GetForegroundDrawList()->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(a.x + sz.x - 1, a.y + sz.y - 1),
-                                            IM_COL32(255, 190, 60, 255), 4, 0, 3);
+                                            outline_col(), 4, 0, 3);
 }
 
 namespace {
@@ -457,12 +457,12 @@ float Shell::draw_menu_bar(PanelContext& ctx) {
   if (app_.result.pending >= 0) {  // a long recomputation running across frames
     ImGui::SameLine();
     ImGui::TextColored(
-        ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "%s",
+        ImGui::ColorConvertU32ToFloat4(info_col()), "%s",
         ctx.trf("menu.computing", {{"percent", std::to_string(static_cast<int>(app_.result.pending * 100))}}).c_str());
   }
   if (!app_.status.empty()) {
     ImGui::SameLine();
-    ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "%s", app_.status.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(warn_col()), "%s", app_.status.c_str());
   }
   top = ImGui::GetWindowSize().y;
   ImGui::EndMainMenuBar();

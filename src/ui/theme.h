@@ -47,6 +47,21 @@ constexpr ControlPalette kDarkControls{{0.114f, 0.184f, 0.287f}, {0.48f, 0.50f, 
 constexpr ControlPalette kLightControls{{1.00f, 1.00f, 1.00f}, {0.45f, 0.45f, 0.50f}, {0.10f, 0.40f, 0.80f}};
 constexpr const ControlPalette& control_palette(bool dark) { return dark ? kDarkControls : kLightControls; }
 
+// Marks drawn on the panels and inside the plots (WCAG 1.4.11: 3:1 on the panel and on a plot's frame, test_theme.cpp).
+// The dark theme's blue, orange and amber are under 3:1 on the light theme's white plots (amber 1.7:1), so each theme
+// has its own. The two series differ by more than colour: the unscaled one is dashed (plot.cpp).
+struct MarkPalette {
+  Rgb scaled;    // a series with ÷√d_k, Learn's model A, a token's point on the embedding plane
+  Rgb unscaled;  // a series without it, Learn's model B
+  Rgb outline;   // where a lesson points: a panel, the current step's row, an explanation's box
+  Rgb alarm;     // saturation: the meter's fill, the saturated weight's line
+};
+constexpr MarkPalette kDarkMarks{
+    {0.275f, 0.588f, 1.00f}, {0.92f, 0.47f, 0.16f}, {1.00f, 0.745f, 0.235f}, {0.90f, 0.235f, 0.196f}};
+constexpr MarkPalette kLightMarks{
+    {0.10f, 0.40f, 0.80f}, {0.72f, 0.32f, 0.00f}, {0.60f, 0.26f, 0.00f}, {0.75f, 0.10f, 0.05f}};
+constexpr const MarkPalette& mark_palette(bool dark) { return dark ? kDarkMarks : kLightMarks; }
+
 // A worksheet cell's fill by its check (the same in both themes; its text is ink_on the fill).
 struct CellFills {
   Rgb correct, carried, wrong, invalid;

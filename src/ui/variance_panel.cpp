@@ -56,7 +56,7 @@ class VariancePanel : public Panel {
       xs.push_back(x);
       ys.push_back(v.samples * w * normal_pdf(x, var));
     }
-    const ImU32 col = scaled_ ? kScaledCol : kUnscaledCol;
+    const ImU32 col = scaled_ ? scaled_col() : unscaled_col();
     const std::string theory = scaled_ ? "N(0, 1)" : "N(0, d_k = " + std::to_string(v.d_k) + ")";
     legend_row({{col, ctx.trf("variance.measured", {{"what", scaled_ ? "q·k ÷ √d_k" : "q·k"}})},
                 {ImGui::GetColorU32(ImGuiCol_Text), theory}});
@@ -118,15 +118,15 @@ class VariancePanel : public Panel {
     }
     const ImU32 ref = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     ImGui::TextDisabled("%s", ctx.tr("variance.std_title"));
-    legend_row({{kUnscaledCol, "q·k"}, {ref, ctx.tr("variance.sqrt_dk_theory")}, {kScaledCol, "q·k ÷ √d_k (≈ 1)"}});
+    legend_row({{unscaled_col(), "q·k"}, {ref, ctx.tr("variance.sqrt_dk_theory")}, {scaled_col(), "q·k ÷ √d_k (≈ 1)"}});
     Plot p("std", ImGui::GetFontSize() * 9, Axis{1, 1024, true}, Axis{0.25, 64, true});
     p.line(xs, root, ref, 4.0f);
     p.hline(1.0, ref, 1.0f);
-    p.line(xs, measured, kUnscaledCol, 2.0f);
-    p.line(xs, scaled, kScaledCol, 2.0f);
+    p.line(xs, measured, unscaled_col(), 2.0f);
+    p.line(xs, scaled, scaled_col(), 2.0f);
     for (size_t k = 0; k < xs.size(); ++k) {
-      p.dot(xs[k], measured[k], kUnscaledCol, 2.5f);
-      p.dot(xs[k], scaled[k], kScaledCol, 2.5f);
+      p.dot(xs[k], measured[k], unscaled_col(), 2.5f);
+      p.dot(xs[k], scaled[k], scaled_col(), 2.5f);
     }
     p.vline(current_dk, highlight_col(), 1.5f);
     if (ImGui::IsItemVisible())

@@ -10,7 +10,9 @@ under src/.
   part that app/app.h includes (directly or through another part) includes app/app.h;
 - imgui.h is included only under src/ui and src/platform (the one backend glue file), GL only under
   src/render, src/ui and src/platform;
-- `#ifdef __EMSCRIPTEN__` (or `#if defined(__EMSCRIPTEN__)`) appears only under src/platform.
+- `#ifdef __EMSCRIPTEN__` (or `#if defined(__EMSCRIPTEN__)`) appears only under src/platform;
+- a text colour under src/ui comes from the themes' palettes (ui/theme.h, held to 4.5:1 by test_theme.cpp): no
+  literal colour is passed to TextColored or pushed as ImGuiCol_Text.
 Prints each broken rule with its file and line; exit 1 when there is any.
 
 usage: layering.py [ROOT]              check the rules
@@ -42,6 +44,8 @@ ROOT = args[0] if args else os.path.join(os.path.dirname(__file__), "..", "..")
 SRC = os.path.join(ROOT, "src")
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]')
 problems = []
+# wcag: 1.4.3 — every text colour on the canvas is a palette colour that test_theme.cpp holds to 4.5:1
+LITERAL_TEXT_COLOUR = re.compile(r"(TextColored\(\s*|PushStyleColor\(\s*ImGuiCol_Text,\s*)(ImVec4\(\s*[\d.]|IM_COL32\()")
 
 
 def files():
@@ -74,6 +78,11 @@ for rel, path in files():
     for i, line in enumerate(lines, 1):
         if "__EMSCRIPTEN__" in line and re.match(r"\s*#\s*(if|ifdef|ifndef|elif)", line) and top != "platform":
             problems.append(f"src/{rel}:{i}: __EMSCRIPTEN__ outside src/platform")
+    if top == "ui":
+        text = "\n".join(lines)
+        for m in LITERAL_TEXT_COLOUR.finditer(text):
+            at = text.count("\n", 0, m.start()) + 1
+            problems.append(f"src/{rel}:{at}: a literal text colour: use a palette colour of ui/theme.h")
     mine = app_folder(rel)
     if mine is not None and mine not in FLOOR:
         problems.append(f"src/{rel}: in app/{mine}, which is no folder of APP_FLOORS (tests/source/layering.py)")

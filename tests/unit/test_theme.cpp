@@ -63,3 +63,23 @@ TEST_CASE("theme: a control's frame edge, its fill's text and its tick or grab r
   const auto over = [&](float f, float b) { return 0.54f * f + 0.46f * b; };
   CHECK(contrast(Rgb{over(stock.r, bg.r), over(stock.g, bg.g), over(stock.b, bg.b)}, bg) < 3.0);
 }
+
+// wcag: 1.4.11 — the plots' lines, bars and points, a lesson's outline and saturation's marks stand out at 3:1 from
+// the panel and from a plot's frame, in both themes
+TEST_CASE("theme: series, outlines and alarm marks reach 3:1 on the panel and on a plot in both themes", "[theme]") {
+  for (const bool dark : {true, false}) {
+    const attn::ui::MarkPalette& m = attn::ui::mark_palette(dark);
+    const Rgb panel = attn::ui::palette(dark).window_bg, plot = attn::ui::control_palette(dark).frame_bg;
+    INFO((dark ? "dark" : "light") << " theme");
+    for (const Rgb& mark : {m.scaled, m.unscaled, m.outline, m.alarm}) {
+      CHECK(contrast(mark, panel) >= 3.0);
+      CHECK(contrast(mark, plot) >= 3.0);
+    }
+  }
+  // The dark theme's series and amber outline, which the light theme drew before, on its white plots: the check can
+  // tell.
+  const Rgb white_plot = attn::ui::kLightControls.frame_bg;
+  CHECK(contrast(attn::ui::kDarkMarks.scaled, white_plot) < 3.0);
+  CHECK(contrast(attn::ui::kDarkMarks.unscaled, white_plot) < 3.0);
+  CHECK(contrast(attn::ui::kDarkMarks.outline, attn::ui::kLightPalette.window_bg) < 3.0);
+}
