@@ -9,6 +9,7 @@
 #include "app/app.h"
 #include "app/base/strings.h"
 #include "app/builder_twin.h"
+#include "app/describe/sweep_table.h"
 #include "app/learn/learn.h"
 #include "app/learn/learn_text.h"
 #include "app/learn/study.h"
@@ -591,6 +592,26 @@ json weights_json(const App& app) {
           {"saturated", sat.saturated},
           {"saturation", tr(app.state.lang, said)}};
 }
+// The Saturation panel's curves as a table, while the panel is open; hidden, as the panel is, while a lesson question
+// asks about what it shows.
+json sweep_json(const App& app) {
+  if (!app.state.panels.saturation) return nullptr;
+  const Lang lang = app.state.lang;
+  for (const std::string& fact : withheld_facts(app))
+    if (panel_shows(panel_info(PanelId::saturation), fact)) return {{"withheld", tr(lang, "summary.withheld")}};
+  const DkSweep& sw = app.result.sweep;
+  const size_t row = static_cast<size_t>(sw.row);
+  const std::string query = row < app.result.row_labels.size() ? app.result.row_labels[row] : learner_index(sw.row);
+  json out = {{"caption", tr_format(lang, "a11y.sweep.caption", {{"query", query}})}};
+  const auto table = sweep_table(lang, sw, app.result.core.d_k);
+  if (table.empty()) {
+    out["about"] = tr_format(lang, "saturation.no_sweep", {{"d_k", std::to_string(app.result.core.d_k)}});
+    return out;
+  }
+  out["about"] = tr(lang, "a11y.sweep.about");
+  out["table"] = table;
+  return out;
+}
 // The scaling study as the Learn panel shows it: a caption, what the numbers are, the table (header first), and
 // the reversal the panel's button runs.
 json study_json(Lang lang) {
@@ -625,6 +646,7 @@ nlohmann::json a11y_description(const App& app) {
           {"masks", masks_json(app)},
           {"points", points_json(app)},
           {"weights", weights_json(app)},
+          {"sweep", sweep_json(app)},
           // Learn mode's progress in words ("So far: A reached 90 % accuracy at step 190, …") while its panel is open.
           {"learn", app.state.panels.learn ? learn_outcome(lang, app.learn.trainer) : std::string()},
           {"study", app.state.panels.learn ? study_json(lang) : json()},

@@ -142,6 +142,28 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     assert.equal(await page.evaluate(() => document.querySelectorAll('#a11y-results th[scope=col]').length), 2);
   });
 
+  // wcag: 1.1.1 — the Saturation panel's curves read as a table with the numbers getResult's sweep gives
+  it('reads the Saturation panel\'s curves as a table: the sweep\'s numbers, the current d_k marked as d_k moves', async () => {
+    const { page } = app;
+    await setStateOk(page, { preset: 'default', d_k: 64, panels: { saturation: true } });
+    const sweepTable = () => page.evaluate(() => [...document.querySelectorAll('#a11y-sweep table tr')].slice(1)
+      .map((tr) => [tr.querySelector('th[scope=row]').textContent, ...[...tr.querySelectorAll('td')].map((td) => +td.textContent)]));
+    const rows = await pollUntil(sweepTable, (t) => t.some((r) => r[0] === '64 (now)'), { what: 'the sweep table at d_k 64' });
+    const sw = (await api.getResult(page)).sweep;
+    assert.deepEqual(rows.map((r) => parseInt(r[0], 10)), sw.d_k, 'a row per d_k of the sweep');
+    rows.forEach(([, mu, ms, eu, es], i) => {
+      const want = [sw.unscaled.max_weight[i], sw.scaled.max_weight[i], sw.unscaled.entropy[i], sw.scaled.entropy[i]];
+      [mu, ms, eu, es].forEach((v, k) => assert.ok(Math.abs(v - want[k]) < 6e-5, `d_k ${sw.d_k[i]}, column ${k + 1}: ${v} vs ${want[k]}`));
+    });
+    assert.equal(await page.evaluate(() => document.querySelectorAll('#a11y-sweep th[scope=col]').length), 5);
+    const to = sw.d_k.find((d) => d > 64);
+    await setStateOk(page, { d_k: to });
+    await pollUntil(sweepTable, (t) => t.filter((r) => / \(now\)$/.test(r[0])).map((r) => r[0]).join() === `${to} (now)`,
+      { what: `the mark on d_k ${to} alone` });
+    await setStateOk(page, { panels: { saturation: false } });
+    await pollUntil(() => page.evaluate(() => !document.getElementById('a11y-sweep')), (gone) => gone, { what: 'no table once the panel closes' });
+  });
+
   it('offers the examples as a native select named in the learner\'s language, applied by arrow keys', async () => {
     const { page } = app;
     await setStateOk(page, { preset: 'default' });

@@ -9,6 +9,8 @@
 #include "app/a11y.h"
 #include "app/app.h"
 #include "app/base/strings.h"
+#include "app/lesson/lesson_run.h"
+#include "app/playground/playground.h"
 #include "app/state/registry.h"
 #include "app/state/state_json.h"
 #include "app/state/tiling.h"
@@ -118,4 +120,43 @@ TEST_CASE("a twin's name holds the label the canvas draws beside its control", "
           }
     CHECK(checked == 2);
   }
+}
+
+// wcag: 1.1.1 — the Saturation panel's curves have a text alternative: a table of the numbers its thick lines join
+TEST_CASE("the Saturation panel's curves are a table in the parallel DOM, hidden while a question asks", "[a11y]") {
+  App app;
+  REQUIRE(apply_state_json(app.state, {{"preset", "default"}, {"d_k", 64}, {"panels", {{"saturation", false}}}}) == "");
+  app.tick();
+  CHECK(a11y_description(app)["sweep"].is_null());  // no panel, no table
+  REQUIRE(apply_state_json(app.state, {{"panels", {{"saturation", true}}}}) == "");
+  app.tick();
+  const DkSweep& sw = app.result.sweep;
+  REQUIRE(sw.available);
+  const json t = a11y_description(app)["sweep"];
+  CHECK(t["caption"] == "Query \"" + app.result.row_labels[static_cast<size_t>(sw.row)] +
+                            "\" as d_k grows: the Saturation panel's curves in numbers");
+  REQUIRE(t["table"].size() == sw.d_k.size() + 1);
+  CHECK(t["table"][0][1] == "max weight, unscaled");
+  int marked = 0;
+  for (size_t i = 0; i < sw.d_k.size(); ++i) {
+    const json& row = t["table"][i + 1];
+    INFO("d_k " << sw.d_k[i]);
+    CHECK(std::stod(row[1].get<std::string>()) == Approx(sw.max_weight[0][i]).margin(5e-5));
+    CHECK(std::stod(row[2].get<std::string>()) == Approx(sw.max_weight[1][i]).margin(5e-5));
+    CHECK(std::stod(row[3].get<std::string>()) == Approx(sw.entropy[0][i]).margin(5e-5));
+    CHECK(std::stod(row[4].get<std::string>()) == Approx(sw.entropy[1][i]).margin(5e-5));
+    if (row[0] == "64 (now)") ++marked;
+  }
+  CHECK(marked == 1);
+  app.state.lang = Lang::HiLatn;
+  CHECK(a11y_description(app)["sweep"]["table"][0][0] == "d_k");
+  CHECK(a11y_description(app)["sweep"]["caption"].get<std::string>().find("jab d_k badhta hai") != std::string::npos);
+  // "Why divide by √d_k", step 2 asks what the sweep shows: until it is answered the table is not read out either.
+  app.state.lang = Lang::En;
+  REQUIRE(start_lesson(app, "why-sqrt-dk", 2) == "");
+  REQUIRE(apply_state_json(app.state, {{"panels", {{"saturation", true}}}}) == "");
+  app.tick();
+  const json hidden = a11y_description(app)["sweep"];
+  CHECK(hidden.contains("withheld"));
+  CHECK_FALSE(hidden.contains("table"));
 }

@@ -574,10 +574,13 @@
   }
 
   function fmt(w) { return (+w).toFixed(3); }
-  // The scaling study the Learn panel shows: every configuration's steps to 90 % over the seeds, and the reversal
-  // (its button is the Learn controls' "learn:reversal").
-  function studyNode(st) {
-    const sec = el('section', { id: 'a11y-study', 'aria-label': st.caption });
+  // A table the canvas draws as a plot or a grid: {caption, about, table: [header, ...rows]}, each row headed by
+  // its first cell; {withheld} while a lesson question asks about it.
+  function tableNode(id, st) {
+    const sec = el('section', { id, 'aria-label': st.caption || '' });
+    if (st.withheld) { sec.append(el('p', {}, st.withheld)); return sec; }
+    sec.append(el('p', {}, st.about));
+    if (!st.table) return sec;
     const table = el('table');
     table.append(el('caption', {}, st.caption));
     const head = el('tr');
@@ -588,7 +591,13 @@
       row.forEach((cell, i) => tr.append(el(i === 0 ? 'th' : 'td', i === 0 ? { scope: 'row' } : {}, cell)));
       table.append(tr);
     }
-    sec.append(el('p', {}, st.about), table);
+    sec.append(table);
+    return sec;
+  }
+  // The scaling study the Learn panel shows: every configuration's steps to 90 % over the seeds, and the reversal
+  // (its button is the Learn controls' "learn:reversal").
+  function studyNode(st) {
+    const sec = tableNode('a11y-study', st);
     if (st.reversal) sec.append(el('p', { id: 'a11y-study-reversal' }, st.reversal));
     return sec;
   }
@@ -830,6 +839,8 @@
     if (d.points) top.push(part('points', d.points, () => pointsNode(d.points)));
     if (d.masks) top.push(part('masks', d.masks, () => masksNode(d.masks, w)));
     if (d.weights) top.push(part('weights', d.weights, () => weightsNode(d.weights, w)));
+    // The Saturation panel's curves in numbers.
+    if (d.sweep) top.push(part('sweep', d.sweep, () => tableNode('a11y-sweep', d.sweep)));
     if (d.learn) top.push(part('learn', d.learn, () => el('p', { id: 'a11y-learn' }, d.learn)));
     if (d.study) top.push(part('study', d.study, () => studyNode(d.study)));
     if (d.builder) top.push(builderNode(d.builder));
