@@ -10,6 +10,7 @@
 #include "app/base/strings.h"
 #include "app/builder_twin.h"
 #include "app/describe/sweep_table.h"
+#include "app/describe/variance_table.h"
 #include "app/learn/learn.h"
 #include "app/learn/learn_text.h"
 #include "app/learn/study.h"
@@ -612,6 +613,27 @@ json sweep_json(const App& app) {
   out["table"] = table;
   return out;
 }
+// The Variance lab's readouts as the panel's table has them, each value with its theory, while the panel is open.
+json variance_json(const App& app) {
+  if (!app.state.panels.variance) return nullptr;
+  const Lang lang = app.state.lang;
+  for (const std::string& fact : withheld_facts(app))
+    if (panel_shows(panel_info(PanelId::variance), fact)) return {{"withheld", tr(lang, "summary.withheld")}};
+  const VarianceRow& v = app.result.variance;
+  json out = {{"caption", tr(lang, "panel.variance")}, {"about", variance_intro(lang, v)}};
+  if (v.samples <= 0 || v.d_k <= 0) return out;
+  const ReadoutTable t = variance_readouts(lang, v);
+  json table = json::array({t.header});
+  for (const ReadoutRow& row : t.rows) {
+    json cells = json::array({row.name});
+    for (const ReadoutCell& c : row.cells)
+      cells.push_back(c.theory.empty() ? c.value
+                                       : tr_format(lang, "a11y.readout", {{"value", c.value}, {"theory", c.theory}}));
+    table.push_back(std::move(cells));
+  }
+  out["table"] = std::move(table);
+  return out;
+}
 // The scaling study as the Learn panel shows it: a caption, what the numbers are, the table (header first), and
 // the reversal the panel's button runs.
 json study_json(Lang lang) {
@@ -647,6 +669,7 @@ nlohmann::json a11y_description(const App& app) {
           {"points", points_json(app)},
           {"weights", weights_json(app)},
           {"sweep", sweep_json(app)},
+          {"variance", variance_json(app)},
           // Learn mode's progress in words ("So far: A reached 90 % accuracy at step 190, …") while its panel is open.
           {"learn", app.state.panels.learn ? learn_outcome(lang, app.learn.trainer) : std::string()},
           {"study", app.state.panels.learn ? study_json(lang) : json()},

@@ -25,6 +25,12 @@ App::App(double budget_ms) {
 uint64_t App::change_stamp() const {
   Hasher h;
   h.pod(result.revision);
+  // The Variance lab's measurement finishes frames after the change that started it (its revision does not move):
+  // the parallel DOM reads its readouts.
+  for (double v : {result.variance.mean_unscaled, result.variance.var_unscaled, result.variance.mean_scaled,
+                   result.variance.var_scaled})
+    h.pod(v);
+  h.pod(result.variance.d_k);
   h.pod(state_stamp());
   h.str(status);
   h.pod(step_progress.attempts);

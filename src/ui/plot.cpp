@@ -71,14 +71,7 @@ ImU32 title_col() { return palette_col(&ThemePalette::title); }
 ImU32 warn_col() { return palette_col(&ThemePalette::warn); }
 ImU32 info_col() { return palette_col(&ThemePalette::info); }
 
-std::string fmt(double v, int decimals, const char* fallback) {
-  if (!std::isfinite(v)) return fallback;
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  // "-0.0000" reads as a sign error to a learner comparing with the notes.
-  if (std::string(buf).find_first_not_of("-0.") == std::string::npos && buf[0] == '-') return buf + 1;
-  return buf;
-}
+std::string fmt(double v, int decimals, const char* fallback) { return format_shown(v, decimals, fallback); }
 
 Plot::Plot(const char* id, float height, Axis x, Axis y) : dl_(ImGui::GetWindowDrawList()), x_(x), y_(y) {
   if (x_.log && x_.lo <= 0) x_.log = false;

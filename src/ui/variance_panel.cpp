@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "app/describe/variance_table.h"
 #include "ui/panels.h"
 #include "ui/plot.h"
 #include "ui/tooltip.h"
@@ -15,7 +16,6 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 
 double normal_pdf(double x, double var) { return std::exp(-x * x / (2 * var)) / std::sqrt(2 * kPi * var); }
-double sd_of(double var) { return var > 0 ? std::sqrt(var) : 0.0; }
 
 class VariancePanel : public Panel {
  public:
@@ -23,11 +23,10 @@ class VariancePanel : public Panel {
     const AppResult& r = ctx.result;
     const VarianceRow& v = r.variance;
     if (v.samples <= 0 || v.d_k <= 0) {
-      text_wrapped(ctx.tr("variance.not_run"), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+      text_wrapped(variance_intro(ctx.state.lang, v), ImGui::GetColorU32(ImGuiCol_TextDisabled));
       return;
     }
-    text_wrapped(ctx.trf(v.d_k < 8 ? "variance.intro_small" : "variance.intro",
-                         {{"samples", std::to_string(v.samples)}, {"d_k", std::to_string(v.d_k)}}));
+    text_wrapped(variance_intro(ctx.state.lang, v));
     if (ImGui::RadioButton("q·k", !scaled_)) scaled_ = false;
     ctx.track(ControlId::variance_unscaled);
     ImGui::SameLine();
@@ -78,32 +77,24 @@ class VariancePanel : public Panel {
     }
   }
 
-  // Measured value with the theory beside it in grey, so the two are read together.
+  // Measured value with the theory beside it in grey, so the two are read together (the parallel DOM reads the same
+  // table: app/describe/variance_table.h).
   static void readouts(const PanelContext& ctx, const VarianceRow& v) {
+    const ReadoutTable t = variance_readouts(ctx.state.lang, v);
     if (!ImGui::BeginTable("stats", 3, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_RowBg)) return;
-    ImGui::TableSetupColumn(ctx.tr("variance.col.measured"));
-    ImGui::TableSetupColumn(ctx.tr("variance.col.unscaled"));
-    ImGui::TableSetupColumn(ctx.tr("variance.col.scaled"));
+    for (const std::string& h : t.header) ImGui::TableSetupColumn(h.c_str());
     ImGui::TableHeadersRow();
-    const double dk = v.d_k;
-    auto cell = [](const std::string& value, const std::string& theory) {
+    for (const ReadoutRow& row : t.rows) {
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(value.c_str());
-      if (theory.empty()) return;
-      ImGui::SameLine();
-      ImGui::TextDisabled("(%s)", theory.c_str());
-    };
-    auto row = [&](const char* name, const std::string& a, const std::string& at, const std::string& b,
-                   const std::string& bt) {
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(name);
-      cell(a, at);
-      cell(b, bt);
-    };
-    row(ctx.tr("variance.row.mean"), fmt(v.mean_unscaled), "0", fmt(v.mean_scaled), "0");
-    row(ctx.tr("variance.row.variance"), fmt(v.var_unscaled), std::to_string(v.d_k), fmt(v.var_scaled), "1");
-    row(ctx.tr("variance.row.variance_dk"), fmt(v.var_unscaled / dk), "1", "—", "");
-    row(ctx.tr("variance.row.std"), fmt(sd_of(v.var_unscaled)), fmt(std::sqrt(dk)), fmt(sd_of(v.var_scaled)), "1");
+      ImGui::TextUnformatted(row.name.c_str());
+      for (const ReadoutCell& c : row.cells) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(c.value.c_str());
+        if (c.theory.empty()) continue;
+        ImGui::SameLine();
+        ImGui::TextDisabled("(%s)", c.theory.c_str());
+      }
+    }
     ImGui::EndTable();
   }
 

@@ -164,6 +164,24 @@ describe('parallel DOM', { timeout: 60000 }, () => {
     await pollUntil(() => page.evaluate(() => !document.getElementById('a11y-sweep')), (gone) => gone, { what: 'no table once the panel closes' });
   });
 
+  // wcag: 1.1.1 — the Variance lab's readouts read as the panel's table, each value with its theory
+  it('reads the Variance lab\'s readouts as a table, each value with its theory, following d_k', async () => {
+    const { page } = app;
+    const readouts = () => page.evaluate(() => [...document.querySelectorAll('#a11y-variance table tr')].slice(1)
+      .map((tr) => [...tr.children].map((c) => c.textContent)));
+    for (const d_k of [16, 64]) {
+      await setStateOk(page, { preset: 'default', d_k, panels: { variance: true } });
+      const rows = await pollUntil(readouts, (t) => t.length === 4 && t[1][1].endsWith(`(theory: ${d_k})`),
+        { what: `the readouts at d_k ${d_k}`, timeout: 15000 });
+      const variance = parseFloat(rows[1][1]);
+      assert.ok(Math.abs(variance / d_k - 1) < 0.1, `measured variance ${variance} near d_k = ${d_k}`);
+      assert.match(rows[1][2], /^[\d.]+ \(theory: 1\)$/);
+      assert.equal(rows[3][1], `${Math.sqrt(variance).toFixed(4)} (theory: ${Math.sqrt(d_k).toFixed(4)})`);
+    }
+    await setStateOk(page, { panels: { variance: false } });
+    await pollUntil(() => page.evaluate(() => !document.getElementById('a11y-variance')), (gone) => gone, { what: 'no table once the panel closes' });
+  });
+
   it('offers the examples as a native select named in the learner\'s language, applied by arrow keys', async () => {
     const { page } = app;
     await setStateOk(page, { preset: 'default' });

@@ -3,6 +3,7 @@
 // offers words too (the theme's "Dark theme (dark or light)" offers "Dark"/"Light", not "dark"/"light").
 // The menus have a twin too.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -159,4 +160,46 @@ TEST_CASE("the Saturation panel's curves are a table in the parallel DOM, hidden
   const json hidden = a11y_description(app)["sweep"];
   CHECK(hidden.contains("withheld"));
   CHECK_FALSE(hidden.contains("table"));
+}
+
+// wcag: 1.1.1 — the Variance lab's readouts are a table in the parallel DOM, each value with its theory
+TEST_CASE("the Variance lab's readouts are the canvas's table in the parallel DOM, each value with its theory",
+          "[a11y]") {
+  App app;
+  REQUIRE(apply_state_json(app.state, {{"preset", "default"}, {"d_k", 16}, {"panels", {{"variance", true}}}}) == "");
+  app.tick();
+  const VarianceRow& v = app.result.variance;
+  REQUIRE(v.samples > 0);
+  const json d = a11y_description(app)["variance"];
+  CHECK(d["about"].get<std::string>().find(std::to_string(v.samples) + " random pairs") != std::string::npos);
+  REQUIRE(d["table"].size() == 5);
+  CHECK(d["table"][0] == json({"measured", "q·k  (theory)", "q·k ÷ √d_k  (theory)"}));
+  CHECK(d["table"][2][0] == "variance");
+  CHECK(d["table"][2][1] == format_shown(v.var_unscaled) + " (theory: 16)");
+  CHECK(d["table"][2][2] == format_shown(v.var_scaled) + " (theory: 1)");
+  CHECK(d["table"][4][1] == format_shown(std::sqrt(v.var_unscaled)) + " (theory: 4.0000)");
+  CHECK(d["table"][3][2] == "—");
+  REQUIRE(apply_state_json(app.state, {{"panels", {{"variance", false}}}}) == "");
+  app.tick();
+  CHECK(a11y_description(app)["variance"].is_null());
+}
+
+TEST_CASE("the Variance lab's measurement finished frames after a change moves the change stamp the DOM follows",
+          "[a11y]") {
+  App app(0.05);  // an interactive page on a slow device: the Monte Carlo runs a small slice per frame
+  REQUIRE(apply_state_json(app.state, {{"preset", "default"}, {"d_k", 64}, {"panels", {{"variance", true}}}}) == "");
+  for (int i = 0; i < 100000 && (app.result.variance_pending || app.result.variance.d_k != 64); ++i) app.tick();
+  REQUIRE(app.result.variance.d_k == 64);
+  REQUIRE(apply_state_json(app.state, {{"d_k", 1024}}) == "");
+  app.tick();
+  const uint64_t after_change = app.change_stamp();
+  int frames = 0;
+  while (app.result.variance.d_k != 1024 && frames < 100000) {
+    REQUIRE(app.change_stamp() == after_change);  // nothing new to read yet
+    app.tick();
+    ++frames;
+  }
+  REQUIRE(app.result.variance.d_k == 1024);
+  CHECK(frames > 0);  // it did take frames: the case the stamp must cover
+  CHECK(app.change_stamp() != after_change);
 }

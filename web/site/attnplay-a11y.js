@@ -841,6 +841,7 @@
     if (d.weights) top.push(part('weights', d.weights, () => weightsNode(d.weights, w)));
     // The Saturation panel's curves in numbers.
     if (d.sweep) top.push(part('sweep', d.sweep, () => tableNode('a11y-sweep', d.sweep)));
+    if (d.variance) top.push(part('variance', d.variance, () => tableNode('a11y-variance', d.variance)));
     if (d.learn) top.push(part('learn', d.learn, () => el('p', { id: 'a11y-learn' }, d.learn)));
     if (d.study) top.push(part('study', d.study, () => studyNode(d.study)));
     if (d.builder) top.push(builderNode(d.builder));

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -459,6 +460,12 @@ std::string format_fixed(double v, int decimals) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
   return buf;
+}
+
+std::string format_shown(double v, int decimals, const char* fallback) {
+  if (!std::isfinite(v)) return fallback;
+  const std::string s = format_fixed(v, decimals);
+  return s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos ? s.substr(1) : s;
 }
 
 std::string learner_index(int zero_based) { return std::to_string(zero_based + 1); }

@@ -80,6 +80,9 @@ std::vector<uint32_t> code_points(const std::string& text);
 std::string undrawable_characters(const std::string& text);
 // A number with exactly `decimals` decimals ("%.*f"), as the summary and the slip texts write them.
 std::string format_fixed(double v, int decimals);
+// A number as the panels show it: `decimals` decimals, never "-0.0000" (it reads as a sign error to a learner
+// comparing with the notes), and `fallback` for NaN or infinity. The canvas and the parallel DOM both write it.
+std::string format_shown(double v, int decimals = 4, const char* fallback = "—");
 // An index as the learner reads it: counted from 1, as the notes count (h₁, q_1·k_2, row 1).
 std::string learner_index(int zero_based);
 // "" if the catalog file parsed; else why (shown by the catalog test).
