@@ -593,13 +593,18 @@ json weights_json(const App& app) {
           {"saturated", sat.saturated},
           {"saturation", tr(app.state.lang, said)}};
 }
-// The Saturation panel's curves as a table, while the panel is open; hidden, as the panel is, while a lesson question
-// asks about what it shows.
-json sweep_json(const App& app) {
-  if (!app.state.panels.saturation) return nullptr;
-  const Lang lang = app.state.lang;
+// A panel's table in the parallel DOM: none while the panel is closed, "withheld" while a lesson question asks about
+// what the panel shows (the canvas hides the panel then), else what `make` gives in the page's language.
+template <class Make>
+json panel_table_json(const App& app, PanelId id, Make make) {
+  if (!app.state.panels[id]) return nullptr;
   for (const std::string& fact : withheld_facts(app))
-    if (panel_shows(panel_info(PanelId::saturation), fact)) return {{"withheld", tr(lang, "summary.withheld")}};
+    if (panel_shows(panel_info(id), fact)) return {{"withheld", tr(app.state.lang, "summary.withheld")}};
+  return make(app.state.lang);
+}
+
+// The Saturation panel's curves as a table.
+json sweep_json(const App& app, Lang lang) {
   const DkSweep& sw = app.result.sweep;
   const size_t row = static_cast<size_t>(sw.row);
   const std::string query = row < app.result.row_labels.size() ? app.result.row_labels[row] : learner_index(sw.row);
@@ -613,12 +618,9 @@ json sweep_json(const App& app) {
   out["table"] = table;
   return out;
 }
-// The Variance lab's readouts as the panel's table has them, each value with its theory, while the panel is open.
-json variance_json(const App& app) {
-  if (!app.state.panels.variance) return nullptr;
-  const Lang lang = app.state.lang;
-  for (const std::string& fact : withheld_facts(app))
-    if (panel_shows(panel_info(PanelId::variance), fact)) return {{"withheld", tr(lang, "summary.withheld")}};
+
+// The Variance lab's readouts as the panel's table has them, each value with its theory.
+json variance_json(const App& app, Lang lang) {
   const VarianceRow& v = app.result.variance;
   json out = {{"caption", tr(lang, "panel.variance")}, {"about", variance_intro(lang, v)}};
   if (v.samples <= 0 || v.d_k <= 0) return out;
@@ -668,8 +670,8 @@ nlohmann::json a11y_description(const App& app) {
           {"masks", masks_json(app)},
           {"points", points_json(app)},
           {"weights", weights_json(app)},
-          {"sweep", sweep_json(app)},
-          {"variance", variance_json(app)},
+          {"sweep", panel_table_json(app, PanelId::saturation, [&](Lang l) { return sweep_json(app, l); })},
+          {"variance", panel_table_json(app, PanelId::variance, [&](Lang l) { return variance_json(app, l); })},
           // Learn mode's progress in words ("So far: A reached 90 % accuracy at step 190, …") while its panel is open.
           {"learn", app.state.panels.learn ? learn_outcome(lang, app.learn.trainer) : std::string()},
           {"study", app.state.panels.learn ? study_json(lang) : json()},
