@@ -16,7 +16,7 @@ const lessonFile = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'less
 const en = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'data', 'strings', 'en.json'), 'utf8'));
 const predictStep = lessonFile.steps.findIndex((s) => s.task && s.task.kind === 'predict' && s.task.choices);
 
-describe('parallel DOM', { timeout: 60000 }, () => {
+describe('parallel DOM', { timeout: 120000 }, () => {
   let app;
   // bypassCSP: the page's CSP admits only its own scripts; axe-core is injected by the test.
   useApp((a) => { app = a; }, { viewport: { width: 1440, height: 900 }, device: { bypassCSP: true } });
