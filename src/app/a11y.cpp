@@ -281,7 +281,9 @@ json menus_json(const App& app) {
 
 // A finished lesson's results as render_results() words them (the lesson panel draws the same texts).
 json results_json(const App& app) {
-  if (open_lesson(app)) return nullptr;
+  // Checked here, not only in render_results: a page with no finished lesson never runs it, so its code stays in
+  // the module's second half (docs/performance.md).
+  if (open_lesson(app) || app.finished_lesson.empty()) return nullptr;
   const LessonResults r = render_results(app);
   if (r.lesson.empty()) return nullptr;
   json rows = json::array();

@@ -89,7 +89,9 @@ void App::tick() {
   last_recompute_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - recompute_start).count();
   measure_shuffle(token_shuffle, state, result);  // once the shuffled sentence is computed
-  lesson_tick(*this);
+  // Only with a lesson open: a page without one never runs the lesson's frame code, which stays in the module's
+  // second half (docs/performance.md).
+  if (!state.lesson.id.empty()) lesson_tick(*this);
   builder_tick(*this);
   tell_embed_panels();
   // With a worker (the page), the frame only hands out steps; without one, training shares the frame.

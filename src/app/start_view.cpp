@@ -1,7 +1,9 @@
 // start_view.cpp — when a visit opens with the start view, and what its two buttons do.
 #include "app/start_view.h"
 
-#include <sstream>
+#include <algorithm>
+#include <string>
+#include <vector>
 
 #include "app/app.h"
 #include "app/base/page_events.h"
@@ -15,12 +17,25 @@ bool first_visit(const VisitFacts& f) {
   return !f.kept_work && !f.link && !f.lesson_link && !f.embed && !f.lms && !f.inline_copy;
 }
 
+namespace {
+// The non-empty parts of `text` between `sep`s. Not a string stream: streams would bring their locale machinery into
+// the code the page runs before its first frame (the module's first half, docs/performance.md).
+std::vector<std::string> split_on(const std::string& text, char sep) {
+  std::vector<std::string> out;
+  for (size_t at = 0; at <= text.size();) {
+    const size_t end = std::min(text.find(sep, at), text.size());
+    if (end > at) out.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return out;
+}
+}  // namespace
+
 void read_visit_query(const std::string& query, VisitFacts& f) {
   std::string q = query;
   if (!q.empty() && q[0] == '?') q.erase(0, 1);
   int cmi5 = 0;  // a cmi5 launch carries all five of its parameters (attnplay-cmi5.js)
-  std::istringstream in(q);
-  for (std::string pair; std::getline(in, pair, '&');) {
+  for (const std::string& pair : split_on(q, '&')) {
     const size_t eq = pair.find('=');
     const std::string key = pair.substr(0, eq), value = eq == std::string::npos ? "" : pair.substr(eq + 1);
     if (key == "lesson" || key == "lesson-url") f.lesson_link = true;
@@ -36,8 +51,7 @@ void read_visit_query(const std::string& query, VisitFacts& f) {
 }
 
 void read_visit_words(const std::string& words, VisitFacts& f) {
-  std::istringstream in(words);
-  for (std::string w; in >> w;) {
+  for (const std::string& w : split_on(words, ' ')) {
     if (w == "kept") f.kept_work = true;
     if (w == "inline") f.inline_copy = true;
     if (w == "framed") f.embed = true;

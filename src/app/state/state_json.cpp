@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
-#include <functional>
 #include <initializer_list>
 #include <iterator>
+#include <new>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -71,6 +73,33 @@ struct Pending {
   bool sentence_changed = false, seed_changed = false, width_changed = false, embeddings_cleared = false;
 };
 
+// A part of a key's row that is called (its encoder, decoder, schema, copy, hash): a function pointer and the
+// lambda's captures (a name, a member pointer, bounds, a names table) kept as bytes. std::function would add a
+// vtable of seven functions and a type name per lambda to the code every page runs at start (about 11 KiB of the
+// module's first half, docs/performance.md); this adds one small function.
+template <class Sig>
+class RowFn;
+template <class R, class... A>
+class RowFn<R(A...)> {
+ public:
+  RowFn() = default;
+  RowFn(std::nullptr_t) {}  // NOLINT: a row without this part, as `nullptr` reads in the table
+  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, RowFn>>>
+  RowFn(F f) {  // NOLINT: the table's lambdas convert as they did to std::function
+    static_assert(
+        std::is_trivially_copyable_v<F> && sizeof(F) <= sizeof(captures_) && alignof(F) <= alignof(std::max_align_t),
+        "a row's lambda captures only names, member pointers, numbers and other row parts");
+    new (captures_) F(f);
+    call_ = [](const void* c, A... a) -> R { return (*static_cast<const F*>(c))(std::forward<A>(a)...); };
+  }
+  R operator()(A... a) const { return call_(captures_, std::forward<A>(a)...); }
+  explicit operator bool() const { return call_ != nullptr; }
+
+ private:
+  alignas(std::max_align_t) unsigned char captures_[32] = {};
+  R (*call_)(const void*, A...) = nullptr;
+};
+
 // One row per state key: what kind of field it is, how getState() writes it, how setState() reads it
 // (nullptr: read-only echo), what values it takes (the schema), and, for the large ones, a digest for the
 // change stamp that stands in for hashing its JSON. The builders below (integer, number, flag, choice) make a
@@ -78,29 +107,31 @@ struct Pending {
 struct StateKey {
   const char* key;
   StateKind kind;
-  std::function<json(const State& s)> encode;
-  std::function<std::string(const json& v, State& s, Pending& p)> decode;
-  std::function<json()> schema;
+  RowFn<json(const State& s)> encode;
+  RowFn<std::string(const json& v, State& s, Pending& p)> decode;
+  RowFn<json()> schema;
   uint64_t (*digest)(const State& s) = nullptr;
   // Every kind but Example and Echo: copies the field from `from` (what a preset keeps). A direct copy, not
   // encode → decode: a state in the middle of a change (a lesson at step 0) need not read back.
-  std::function<void(State& to, const State& from)> copy = nullptr;
+  RowFn<void(State& to, const State& from)> copy = nullptr;
   // A partial state that sets this key away from its default (with what it needs beside it): the schema's
   // "sample", from which the encoders' tests take one state per key.
   json sample_state = nullptr;
   // The field's value fed to a hash (a builder's member; set by hand for the others that need it), and whether
   // the random mode's d_k sweep reads it: the playground recomputes the sweep when any such field changes.
-  std::function<void(const State& s, ValueHasher& h)> hash_field = nullptr;
+  RowFn<void(const State& s, ValueHasher& h)> hash_field = nullptr;
   bool sweep_input = false;
   // Where a page's first value comes from when it is not the State default (the browser's preferences).
   const char* default_from = nullptr;
+  // What a change of this key makes setState do once every key is read (see Pending); set before it is decoded.
+  bool Pending::*marked = nullptr;
 
   StateKey sample(json value, json beside = json::object()) && {
     beside[key] = std::move(value);
     sample_state = std::move(beside);
     return std::move(*this);
   }
-  StateKey hashed(std::function<void(const State& s, ValueHasher& h)> hash) && {
+  StateKey hashed(RowFn<void(const State& s, ValueHasher& h)> hash) && {
     hash_field = std::move(hash);
     return std::move(*this);
   }
@@ -119,10 +150,7 @@ struct StateKey {
   }
   // A change of this key re-seeds the embeddings after every key has been read (see Pending).
   StateKey marks(bool Pending::*flag) && {
-    decode = [read = std::move(decode), flag](const json& v, State& s, Pending& p) {
-      p.*flag = true;
-      return read(v, s, p);
-    };
+    marked = flag;
     return std::move(*this);
   }
 };
@@ -665,6 +693,7 @@ std::string apply_state_keys(State& live, const json& partial) {
     const StateKey* key = find_key(it.key());
     if (!key) return "unknown state key \"" + it.key() + "\"";
     if (!key->decode) continue;  // preset (applied above) and read-only echoes of getState()
+    if (key->marked) pending.*(key->marked) = true;
     std::string err = key->decode(it.value(), s, pending);
     if (!err.empty()) return err;
   }
