@@ -75,20 +75,20 @@ struct Pending {
 
 // A part of a key's row that is called (its encoder, decoder, schema, copy, hash): a function pointer and the
 // lambda's captures (a name, a member pointer, bounds, a names table) kept as bytes. std::function would add a
-// vtable of seven functions and a type name per lambda to the code every page runs at start (about 11 KiB of the
-// module's first half, docs/performance.md); this adds one small function.
+// vtable of seven functions and a type name per lambda to the code every page runs at start (the module's first
+// half, docs/performance.md); this adds one small function.
 template <class Sig>
 class RowFn;
 template <class R, class... A>
 class RowFn<R(A...)> {
  public:
   RowFn() = default;
-  RowFn(std::nullptr_t) {}  // NOLINT: a row without this part, as `nullptr` reads in the table
+  RowFn(std::nullptr_t) {}  // implicit: a row without this part, as `nullptr` reads in the table
   template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, RowFn>>>
-  RowFn(F f) {  // NOLINT: the table's lambdas convert as they did to std::function
+  RowFn(F f) {  // implicit: the table's lambdas convert as they did to std::function
     static_assert(
         std::is_trivially_copyable_v<F> && sizeof(F) <= sizeof(captures_) && alignof(F) <= alignof(std::max_align_t),
-        "a row's lambda captures only names, member pointers, numbers and other row parts");
+        "a row's lambda captures only names, member pointers, numbers and tables");
     new (captures_) F(f);
     call_ = [](const void* c, A... a) -> R { return (*static_cast<const F*>(c))(std::forward<A>(a)...); };
   }
