@@ -66,7 +66,7 @@ function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 }
 
-describe('a SCORM package in an LMS', { timeout: 260000 }, () => {
+describe('a SCORM package in an LMS', { timeout: 290000 }, () => {
   let tmp, site, lrs, sitePort, lrsPort, browser;
   const statements = [];  // {headers, body}
 
