@@ -49,15 +49,14 @@ bool light_theme() {
   return 0.299f * c.x + 0.587f * c.y + 0.114f * c.z > 0.5f;
 }
 namespace {
-// A colour of the current theme's palettes (theme.h), whichever theme is applied.
-ImU32 palette_col(Rgb ThemePalette::*which) {
-  const Rgb c = palette(!light_theme()).*which;
+// A colour of one of the current theme's palettes (theme.h), whichever theme is applied.
+template <class Palette>
+ImU32 theme_col(const Palette& (*palette_of)(bool dark), Rgb Palette::*which) {
+  const Rgb c = palette_of(!light_theme()).*which;
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
 }
-ImU32 mark_col(Rgb MarkPalette::*which) {
-  const Rgb c = mark_palette(!light_theme()).*which;
-  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
-}
+ImU32 palette_col(Rgb ThemePalette::*which) { return theme_col(palette, which); }
+ImU32 mark_col(Rgb MarkPalette::*which) { return theme_col(mark_palette, which); }
 }  // namespace
 
 ImU32 scaled_col() { return mark_col(&MarkPalette::scaled); }

@@ -14,7 +14,7 @@ std::vector<std::vector<std::string>> sweep_table(Lang lang, const DkSweep& swee
                  tr(lang, "a11y.sweep.entropy_scaled")});
   for (size_t i = 0; i < sweep.d_k.size(); ++i) {
     const std::string d_k = std::to_string(sweep.d_k[i]);
-    const auto at = [&](const std::vector<float>& v) { return i < v.size() ? format_fixed(v[i], 4) : "—"; };
+    const auto at = [&](const std::vector<float>& v) { return i < v.size() ? format_shown(v[i]) : "—"; };
     out.push_back({sweep.d_k[i] == now ? tr_format(lang, "a11y.sweep.now", {{"d_k", d_k}}) : d_k,
                    at(sweep.max_weight[0]), at(sweep.max_weight[1]), at(sweep.entropy[0]), at(sweep.entropy[1])});
   }
